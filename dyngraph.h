@@ -1,0 +1,2700 @@
+/* dyngraph.h - a dynamic graph kept in slotted pages, mirrored to an OpenCL device.
+   v0.1.0, public domain-style licence: see the end of this file (MIT).
+
+   =========================================================================
+   MANUAL
+   =========================================================================
+
+   1. WHAT IT IS
+   A C99 single-header library that stores a directed or undirected graph whose
+   vertices and edges change over time, in fixed-size "slotted pages" (the
+   Marrow-Graph design), so that a change touches a few pages and only those
+   pages need to travel to the GPU.
+
+   2. USE
+   In exactly one C or C++ file:
+
+       #define DYNGRAPH_IMPLEMENTATION
+       #include "dyngraph.h"
+
+   elsewhere include it without the define. Link with -lOpenCL.
+
+   3. A COMPLETE EXAMPLE
+       #define DYNGRAPH_IMPLEMENTATION
+       #include "dyngraph.h"
+       #include <stdio.h>
+       int main(void) {
+           dg_graph *g;
+           dg_desc desc = {0};              // zero means defaults
+           desc.undirected = 1;
+           if (dg_create(&desc, &g) != DG_OK) return 1;
+           dg_vertex first;
+           dg_add_vertices(g, 4, &first);   // ids 0..3
+           dg_add_edge(g, 0, 1, 1.0f);
+           dg_add_edge(g, 1, 2, 1.0f);
+           dg_status s = dg_add_edge(g, 1, 9, 1.0f);   // no vertex 9
+           printf("%s: %s\n", dg_status_string(s), dg_error_message(g));
+           printf("%zu vertices, %zu edges\n", dg_vertex_count(g), dg_edge_count(g));
+           dg_destroy(g);
+           return 0;
+       }
+
+   4. THE DATA STRUCTURE
+   Each graph keeps an out-store (every vertex's out-neighbours) and, for
+   directed graphs, an in-store of the same kind (every vertex's in-neighbours:
+   the reverse adjacency; an undirected graph is its own reverse). A store is:
+   - a POOL of pages: one array of page_size int32 entries per page, addressed
+     by page number, grown by doubling. Nothing inside a page is a pointer, so
+     the pool can be mirrored to one device buffer. A weighted graph keeps a
+     parallel float pool of the same shape: the weight of the neighbour at
+     entry i of page p is at entry i of page p of the weight pool.
+   - the PAGE LAYOUT (the thesis's "AE" layout), for a page of P entries:
+         [0] vertex count n   [1] end of the records (first free entry)
+         [2] 1 if the page belongs to a large adjacency list, else 0
+         [3 ...]  records, growing forward: per vertex its degree, then its
+                  neighbours; records are in the same order as the slots
+         [... P-1] slots, growing backward: slot i is (record offset at
+                  P-2-2i, vertex id at P-1-2i), ids ascending
+   - the PAGE INDEX, one entry per page (dg__pindex): first vertex id of the
+     page, position of the page inside a large adjacency list and the number
+     of pages of that list (-1 and -1 for ordinary pages), plus the logical
+     order of pages (vertices ascend across pages in that order).
+   - a LARGE ADJACENCY LIST: a vertex whose list does not fit one page gets a
+     page of its own (n = 1, its degree counts the whole list) followed by
+     continuation pages (n = 0, records are neighbours only). Every page of
+     such a list except the last is full, so neighbour k of the list is found
+     in O(1): k < P-6 is in the first page, else in continuation page
+     1 + (k-(P-6))/(P-3) at entry 3 + (k-(P-6))%(P-3). The page numbers of a
+     list's pages are kept in the store's "LA table".
+   - the VERTEX DIRECTORY: for each vertex id, (page, record offset of its
+     degree entry), or (-1, -1) if the vertex does not exist. Lookup is O(1)
+     (the thesis searched the index and the slots instead).
+
+   5. PAGE RULES
+   - a new vertex goes to the last page if that page keeps >= 60% free space,
+     else to a new page;
+   - an edge added to a full page: if later lists share the page they move to
+     a new page; else if earlier lists share it the list itself moves to a new
+     page; else the list grows into continuation pages (a large list);
+   - an edge removed is swapped with the last entry of its list and the list
+     compacted; pages left empty return to a free list for reuse;
+   - batch insertion (dg_add_edges, dg_load) sorts the batch by source with a
+     counting sort and rewrites each touched page once; a page that overflows
+     is repacked into new pages filled to DG_PACK_FILL (7/8) of their size,
+     leaving 1/8 free so that later insertions rarely split pages.
+
+   6. ERRORS
+   Every function returning dg_status returns DG_OK (0) or a negative code;
+   dg_status_string() names it and dg_error_message() gives the detail of the
+   last failure on that graph (which vertex, which file:line). Every mutation
+   is all-or-nothing: when it fails, the graph is exactly as before (its
+   content; capacity may have grown). Nothing is printed unless a log
+   callback is set in dg_desc. No call exits or aborts on bad input.
+
+   7. MEMORY
+   All allocations go through dg_desc.allocator when given, else through
+   DG_MALLOC / DG_REALLOC / DG_FREE (define all three or none before the
+   implementation). dg_stats() reports the bytes held.
+
+   8. THREAD SAFETY
+   A graph is not thread-safe: calls on one graph must not overlap. Separate
+   graphs may be used from separate threads. Read-only queries (dg_has_edge,
+   dg_degree, dg_neighbors, dg_stats, dg_validate) may overlap each other
+   but not a mutation.
+
+   9. LIMITS
+   - vertex ids are int32: at most 2^31 - 2 vertices ever created (DG_ERR_LIMIT);
+   - page_size: a power of two in 64..65536 entries (default 1024);
+   - a vertex's degree is limited only by memory (large lists span pages);
+   - the pool of a store holds at most 2^31 / page_size pages.
+
+   10. BUILD OPTIONS
+   DYNGRAPH_STATIC   make every function static (DG_API)
+   DG_ASSERT(x)      internal assertions (default: assert from <assert.h>)
+   DG_MALLOC(sz) DG_REALLOC(p,sz) DG_FREE(p)   the default allocator
+*/
+#ifndef DYNGRAPH_H
+#define DYNGRAPH_H
+
+#define DYNGRAPH_VERSION_MAJOR 0
+#define DYNGRAPH_VERSION_MINOR 1
+#define DYNGRAPH_VERSION_PATCH 0
+#define DYNGRAPH_VERSION_STRING "0.1.0"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifndef CL_TARGET_OPENCL_VERSION
+#define CL_TARGET_OPENCL_VERSION 120
+#endif
+#ifdef __APPLE__
+#include <OpenCL/cl.h>
+#else
+#include <CL/cl.h>
+#endif
+
+#ifndef DG_API
+#ifdef DYNGRAPH_STATIC
+#define DG_API static
+#else
+#define DG_API extern
+#endif
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef int32_t dg_vertex;        /* vertex id: 0, 1, 2, ... in creation order, never reused */
+typedef struct dg_graph dg_graph; /* opaque */
+typedef struct dg_edge { dg_vertex src, dst; float weight; } dg_edge;
+
+typedef enum dg_status {          /* 0 is success, errors are negative */
+    DG_OK = 0,
+    DG_ERR_INVALID_ARGUMENT = -1, /* NULL where not allowed, bad option, bad id (< 0), NaN weight */
+    DG_ERR_NOT_FOUND        = -2, /* no such vertex or edge (removed or never created) */
+    DG_ERR_EXISTS           = -3, /* dg_add_edge: the edge is already there */
+    DG_ERR_OUT_OF_MEMORY    = -4, /* host allocation failed */
+    DG_ERR_DEVICE_MEMORY    = -5, /* device allocation failed */
+    DG_ERR_OPENCL           = -6, /* an OpenCL call failed (see dg_error_message) */
+    DG_ERR_NO_DEVICE        = -7, /* no usable OpenCL device */
+    DG_ERR_IO               = -8, /* file could not be opened, read or written */
+    DG_ERR_PARSE            = -9, /* malformed input file (message names file:line) */
+    DG_ERR_LIMIT            = -10,/* beyond a size limit (ids, page size, allocation size) */
+    DG_ERR_CORRUPT          = -11 /* dg_validate found a broken invariant (a library bug) */
+} dg_status;
+
+/* Name of a status ("DG_OK", "DG_ERR_NOT_FOUND", ...). Never NULL. Thread-safe. */
+DG_API const char *dg_status_string(dg_status s);
+/* Detail of the last failure on g, "" if none (or if g is NULL). Valid until the next call on g. */
+DG_API const char *dg_error_message(const dg_graph *g);
+
+/* The OpenCL C source of the library's kernels (as compiled at run time). Never NULL. */
+DG_API const char *dg_kernel_source(void);
+
+typedef enum dg_log_level { DG_LOG_ERROR = 0, DG_LOG_WARNING = 1, DG_LOG_INFO = 2 } dg_log_level;
+
+typedef struct dg_allocator {     /* both functions, or neither */
+    void *(*alloc_fn)(size_t size, void *user_data);
+    void  (*free_fn)(void *ptr, void *user_data);
+    void *user_data;
+} dg_allocator;
+
+typedef struct dg_logger {        /* called with every error message (and warnings) */
+    void (*func)(dg_log_level level, const char *message, void *user_data);
+    void *user_data;
+} dg_logger;
+
+typedef struct dg_desc {          /* zero-initialised means "all defaults" */
+    uint32_t page_size;           /* int32 entries per slotted page: power of two, 64..65536; 0 = 1024 */
+    int undirected;               /* 1: an edge {u,v} is stored in both directions */
+    int weighted;                 /* 1: edges carry a float weight; else every weight is 1 */
+    cl_context context;           /* optional: use the caller's context ...            */
+    cl_command_queue queue;       /* ... and queue (both or neither)                   */
+    dg_allocator allocator;       /* optional host allocation hooks */
+    dg_logger logger;             /* optional log callback */
+} dg_desc;
+
+/* Creates an empty graph. desc may be NULL (all defaults). Returns DG_ERR_INVALID_ARGUMENT for a
+   bad page size or half an allocator, DG_ERR_OUT_OF_MEMORY. *out is NULL on failure. */
+DG_API dg_status dg_create(const dg_desc *desc, dg_graph **out);
+DG_API void      dg_destroy(dg_graph *g);                         /* NULL is fine */
+/* The description actually in use (defaults filled in). */
+DG_API dg_desc   dg_query_desc(const dg_graph *g);
+
+/* ---- Mutations. Each call either succeeds entirely or leaves the graph exactly as it was. ---- */
+/* New vertex with the next id. DG_ERR_LIMIT past 2^31-2 ids. */
+DG_API dg_status dg_add_vertex(dg_graph *g, dg_vertex *out_id);                  /* out_id may be NULL */
+DG_API dg_status dg_add_vertices(dg_graph *g, size_t count, dg_vertex *out_first); /* ids first..first+count-1 */
+/* Removes v, its out-edges and every edge into v (O(degree) through the reverse adjacency). */
+DG_API dg_status dg_remove_vertex(dg_graph *g, dg_vertex v);
+/* Adds u->v (and v->u when undirected). DG_ERR_EXISTS if present, DG_ERR_NOT_FOUND if u or v
+   does not exist, DG_ERR_INVALID_ARGUMENT for a negative id or a NaN weight. The weight is kept
+   in weighted graphs and ignored (1) otherwise. Self-loops are allowed. */
+DG_API dg_status dg_add_edge(dg_graph *g, dg_vertex u, dg_vertex v, float weight);
+DG_API dg_status dg_remove_edge(dg_graph *g, dg_vertex u, dg_vertex v);
+/* Replaces u->old_v by u->new_v keeping its weight. DG_ERR_NOT_FOUND if u->old_v is absent,
+   DG_ERR_EXISTS if u->new_v is already present (old_v == new_v is a successful no-op). */
+DG_API dg_status dg_edit_edge(dg_graph *g, dg_vertex u, dg_vertex old_v, dg_vertex new_v);
+/* Sets the weight of an existing edge (both directions when undirected). */
+DG_API dg_status dg_set_weight(dg_graph *g, dg_vertex u, dg_vertex v, float weight);
+/* Batch insertion: edges already present and repeats within the batch are skipped (the first
+   occurrence in the batch wins) and not counted in *added. Any edge naming a missing vertex
+   gives DG_ERR_NOT_FOUND and nothing is applied. added may be NULL. */
+DG_API dg_status dg_add_edges(dg_graph *g, const dg_edge *e, size_t n, size_t *added);
+/* Batch removal: edges not present (and repeats) are skipped and not counted in *removed.
+   The weight field is ignored. A missing vertex gives DG_ERR_NOT_FOUND, nothing applied. */
+DG_API dg_status dg_remove_edges(dg_graph *g, const dg_edge *e, size_t n, size_t *removed);
+
+/* ---- Host-side queries (O(1), or O(degree) for edge lookups). ---- */
+DG_API size_t dg_vertex_count(const dg_graph *g);     /* live vertices */
+DG_API size_t dg_vertex_id_bound(const dg_graph *g);  /* every id ever created is < this */
+DG_API size_t dg_edge_count(const dg_graph *g);       /* edges as added: an undirected edge counts once */
+DG_API int    dg_has_vertex(const dg_graph *g, dg_vertex v);
+DG_API int    dg_has_edge(const dg_graph *g, dg_vertex u, dg_vertex v);
+DG_API dg_status dg_degree(const dg_graph *g, dg_vertex v, size_t *out_degree);     /* out-degree */
+DG_API dg_status dg_in_degree(const dg_graph *g, dg_vertex v, size_t *out_degree);  /* in-degree */
+/* Weight of u->v into *out_weight (1 in unweighted graphs). DG_ERR_NOT_FOUND if absent. */
+DG_API dg_status dg_edge_weight(const dg_graph *g, dg_vertex u, dg_vertex v, float *out_weight);
+/* Out-neighbours of v, in no particular order. *out_count receives the degree; at most capacity
+   entries are written to out and weights (either may be NULL: then only the count is asked). */
+DG_API dg_status dg_neighbors(const dg_graph *g, dg_vertex v, dg_vertex *out, float *weights,
+                              size_t capacity, size_t *out_count);
+/* In-neighbours of v (sources of the edges into v), as dg_neighbors. */
+DG_API dg_status dg_in_neighbors(const dg_graph *g, dg_vertex v, dg_vertex *out,
+                                 size_t capacity, size_t *out_count);
+
+/* ---- Introspection. ---- */
+typedef struct dg_stats {
+    size_t vertices, edges;       /* as dg_vertex_count / dg_edge_count */
+    size_t arcs;                  /* directed entries in the out-store (2 per undirected edge, 1 per self-loop) */
+    size_t pages;                 /* live pages, all stores */
+    size_t free_pages;            /* released pages kept for reuse */
+    size_t large_lists;           /* adjacency lists spanning several pages, all stores */
+    size_t large_pages;           /* pages belonging to large lists */
+    size_t entries_used;          /* used page entries (headers, records, slots) */
+    size_t entries_allocated;     /* entries of the live pages */
+    double fill_ratio;            /* entries_used / entries_allocated (0 for an empty graph) */
+    size_t host_bytes;            /* bytes held on the host: pools, index, directory, tables */
+    size_t pages_changed;         /* pages changed since the last device sync */
+    uint32_t page_size;
+} dg_stats;
+DG_API dg_status dg_get_stats(const dg_graph *g, dg_stats *out);
+/* Walks every invariant of the pages, index, LA tables, directory, reverse adjacency and counts.
+   DG_OK, or DG_ERR_CORRUPT with the first broken invariant in dg_error_message. O(V + E log E). */
+DG_API dg_status dg_validate(dg_graph *g);
+
+/* ---- Files. ---- */
+/* Ids in files are kept (1-based formats become 0-based); vertices 0..max id are created.
+   AUTO decides by extension (.mtx, .gr, .graph/.metis, .gra, anything else: edge list), then by
+   content (%%MatrixMarket, graph_for_greach, DIMACS "p sp"). Edge lists: "u v" or "u v w" per
+   line, '#' or '%' comments, spaces or tabs, CRLF accepted. Matrix Market: coordinate,
+   pattern|real|integer, general|symmetric (symmetric loads both directions), 1-based. DIMACS
+   .gr: "p sp n m", "a u v w", 1-based. METIS .graph: "n m [fmt [ncon]]", then one line of 1-based
+   neighbours per vertex (edge weights when fmt is 1 or 11); undirected by definition. GRAIL
+   .gra: "graph_for_greach", n, then "i: j k ... #" lines. Repeated edges in a file are one edge
+   whose weight is the smallest given; an edge already in the graph keeps its weight. An id of
+   a removed vertex gives DG_ERR_NOT_FOUND. A malformed file gives DG_ERR_PARSE with
+   "file:line: what" in dg_error_message. On any failure the graph is unchanged. */
+typedef enum dg_format { DG_FORMAT_AUTO = 0, DG_FORMAT_EDGE_LIST, DG_FORMAT_MATRIX_MARKET,
+                         DG_FORMAT_DIMACS, DG_FORMAT_METIS, DG_FORMAT_GRAIL } dg_format;
+DG_API dg_status dg_load(dg_graph *g, const char *path, dg_format format);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* DYNGRAPH_H */
+
+/* ================= Stop now, if you are only interested in the API. ================= */
+
+/* =========================================================================
+   IMPLEMENTATION
+   ========================================================================= */
+#ifdef DYNGRAPH_IMPLEMENTATION
+#ifndef DYNGRAPH_IMPLEMENTATION_DONE
+#define DYNGRAPH_IMPLEMENTATION_DONE
+
+#include <string.h>
+#include <stdio.h>
+#include <stdarg.h>
+#include <errno.h>
+#include <math.h>
+
+#include "dyngraph_kernels.cl.h"   /* dg__kernel_source: the OpenCL C program */
+
+#if defined(DG_MALLOC) && defined(DG_REALLOC) && defined(DG_FREE)
+/* all three given */
+#elif !defined(DG_MALLOC) && !defined(DG_REALLOC) && !defined(DG_FREE)
+#include <stdlib.h>
+#define DG_MALLOC(sz) malloc(sz)
+#define DG_REALLOC(p, sz) realloc((p), (sz))
+#define DG_FREE(p) free(p)
+#else
+#error "dyngraph.h: define all of DG_MALLOC, DG_REALLOC and DG_FREE, or none of them"
+#endif
+#ifndef DG_ASSERT
+#include <assert.h>
+#define DG_ASSERT(x) assert(x)
+#endif
+
+#define DG__HDR 3                 /* header entries of every page */
+#define DG__MAX_IDS 0x7ffffffe    /* at most this many vertex ids (the last id is 2^31 - 3) */
+#define DG_PACK_FILL_NUM 7        /* batch repacking fills new pages to 7/8 ... */
+#define DG_PACK_FILL_DEN 8        /* ... of their entries, leaving room to grow */
+#define DG__BATCH_KEEP_MIN 1      /* batch repeats keep the smallest weight, not the first */
+#define DG__BATCH_BOTH_DIRS 2     /* batch adds v->u too (symmetric files into directed graphs) */
+
+/* ---- The page index: one entry per page of a store, mirrored to the device as it is. ---- */
+typedef struct dg__pindex {
+    int32_t first;   /* first vertex id of the page (the owner, for a large list's pages); -1 if free */
+    int32_t la_pos;  /* position of the page in its large adjacency list, or -1 */
+    int32_t la_len;  /* pages of that large adjacency list, or -1 */
+    int32_t la_tab;  /* first page of a large list: offset of its page table in the LA table; else -1 */
+} dg__pindex;
+
+/* ---- A store: the slotted pages of one direction (out-edges, or in-edges). ---- */
+typedef struct dg__store {
+    int32_t *pool;        /* page_cap pages of P entries */
+    float *wpool;         /* weights, same shape (out-store of a weighted graph only), else NULL */
+    dg__pindex *idx;      /* page index, page_cap entries */
+    int32_t *next, *prev; /* logical page order (host only); next links the free list of free pages */
+    uint8_t *dirty;       /* page changed since the last device sync */
+    uint32_t page_cap;    /* pages allocated in the arrays above */
+    uint32_t page_hw;     /* pages ever handed out (high-water mark) */
+    int32_t free_head;    /* free list of released pages, -1 if empty */
+    uint32_t nfree;
+    int32_t head, tail;   /* first and last page in logical order, -1 if none */
+    size_t live_pages, large_lists, large_pages, changed_pages;
+    int32_t *dir;         /* vertex directory: (page, record offset) per vertex id, 2 entries each */
+    int32_t *latab;       /* LA table: per large list a segment [capacity, page 0, page 1, ...] */
+    size_t latab_len, latab_cap, latab_garbage;
+} dg__store;
+
+struct dg_graph {
+    dg_desc desc;
+    uint32_t P;           /* page size in entries */
+    int nstores;          /* 1 (undirected: the out-store is its own reverse) or 2 */
+    dg__store st[2];      /* st[0] out-edges, st[1] in-edges (directed graphs) */
+    size_t vcap;          /* capacity of the directories, in vertices */
+    size_t id_bound, nverts, nedges, narcs;
+    uint32_t vert_per_page; /* vertices a fresh page accepts under the 60% rule */
+    uint32_t *mark;       /* per-vertex stamps for batch deduplication (grown lazily) */
+    size_t mark_cap;
+    uint32_t stamp;
+    int32_t *tmp;         /* one page of scratch */
+    float *wtmp;
+    char err[1024];
+};
+
+/* =========================================================================
+   Errors, logging and memory
+   ========================================================================= */
+DG_API const char *dg_status_string(dg_status s) {
+    switch (s) {
+    case DG_OK: return "DG_OK";
+    case DG_ERR_INVALID_ARGUMENT: return "DG_ERR_INVALID_ARGUMENT";
+    case DG_ERR_NOT_FOUND: return "DG_ERR_NOT_FOUND";
+    case DG_ERR_EXISTS: return "DG_ERR_EXISTS";
+    case DG_ERR_OUT_OF_MEMORY: return "DG_ERR_OUT_OF_MEMORY";
+    case DG_ERR_DEVICE_MEMORY: return "DG_ERR_DEVICE_MEMORY";
+    case DG_ERR_OPENCL: return "DG_ERR_OPENCL";
+    case DG_ERR_NO_DEVICE: return "DG_ERR_NO_DEVICE";
+    case DG_ERR_IO: return "DG_ERR_IO";
+    case DG_ERR_PARSE: return "DG_ERR_PARSE";
+    case DG_ERR_LIMIT: return "DG_ERR_LIMIT";
+    case DG_ERR_CORRUPT: return "DG_ERR_CORRUPT";
+    }
+    return "DG_ERR_UNKNOWN";
+}
+
+DG_API const char *dg_error_message(const dg_graph *g) { return g ? g->err : ""; }
+
+DG_API const char *dg_kernel_source(void) { return dg__kernel_source; }
+
+static dg_status dg__fail(dg_graph *g, dg_status s, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(g->err, sizeof g->err, fmt, ap);
+    va_end(ap);
+    if (g->desc.logger.func) g->desc.logger.func(DG_LOG_ERROR, g->err, g->desc.logger.user_data);
+    return s;
+}
+
+static void *dg__alloc_with(const dg_allocator *a, size_t bytes) {
+    if (bytes == 0) bytes = 1;
+    return a->alloc_fn ? a->alloc_fn(bytes, a->user_data) : DG_MALLOC(bytes);
+}
+static void dg__free_with(const dg_allocator *a, void *p) {
+    if (!p) return;
+    if (a->free_fn) a->free_fn(p, a->user_data); else DG_FREE(p);
+}
+static void *dg__alloc(dg_graph *g, size_t bytes) { return dg__alloc_with(&g->desc.allocator, bytes); }
+static void dg__free(dg_graph *g, void *p) { dg__free_with(&g->desc.allocator, p); }
+/* Grows (or shrinks) a block from old_bytes to new_bytes; on failure the old block is intact. */
+static void *dg__realloc(dg_graph *g, void *p, size_t old_bytes, size_t new_bytes) {
+    void *q;
+    if (!g->desc.allocator.alloc_fn) return DG_REALLOC(p, new_bytes ? new_bytes : 1);
+    q = dg__alloc(g, new_bytes);
+    if (!q) return NULL;
+    if (p) { memcpy(q, p, old_bytes < new_bytes ? old_bytes : new_bytes); dg__free(g, p); }
+    return q;
+}
+/* Reallocates *pp to n elements of size sz, n*sz checked for overflow. 0 on failure (unchanged). */
+static int dg__grow(dg_graph *g, void **pp, size_t old_n, size_t n, size_t sz) {
+    void *q;
+    if (n > (size_t)-1 / sz) return 0;
+    q = dg__realloc(g, *pp, old_n * sz, n * sz);
+    if (!q) return 0;
+    *pp = q;
+    return 1;
+}
+static dg_status dg__oom(dg_graph *g, const char *what) {
+    return dg__fail(g, DG_ERR_OUT_OF_MEMORY, "out of host memory (%s)", what);
+}
+static int dg__is_weighted(const dg_graph *g) { return g->desc.weighted != 0; }
+
+/* =========================================================================
+   The page store: pages, the index, the LA table, the directory
+   ========================================================================= */
+#define DG__PAGE(g, s, p) ((s)->pool + (size_t)(p) * (g)->P)
+/* slot i of a page: record offset at P-2-2i, vertex id at P-1-2i */
+#define DG__SLOT_OFF(g, pg, i) ((pg)[(g)->P - 2 - 2 * (i)])
+#define DG__SLOT_VID(g, pg, i) ((pg)[(g)->P - 1 - 2 * (i)])
+
+static void dg__touch(dg__store *s, int32_t p) {
+    if (!s->dirty[p]) { s->dirty[p] = 1; s->changed_pages++; }
+}
+static uint32_t dg__free_entries(const dg_graph *g, const int32_t *pg) {
+    return g->P - (uint32_t)pg[1] - 2u * (uint32_t)pg[0];
+}
+/* capacity of the first page of a large list, and of each continuation page */
+static uint32_t dg__la_c0(const dg_graph *g) { return g->P - DG__HDR - 1 - 2; }
+static uint32_t dg__la_cn(const dg_graph *g) { return g->P - DG__HDR; }
+
+/* Makes sure k more pages can be handed out without allocating. All-or-nothing. */
+static dg_status dg__reserve_pages(dg_graph *g, dg__store *s, size_t k) {
+    size_t have = (size_t)(s->page_cap - s->page_hw) + s->nfree, cap, maxp = ((size_t)1 << 31) / g->P;
+    if (have >= k) return DG_OK;
+    cap = s->page_cap ? s->page_cap : 4;
+    while (cap - s->page_hw + s->nfree < k) cap *= 2;
+    if (cap > maxp) {
+        if ((size_t)s->page_hw - s->nfree + k > maxp)
+            return dg__fail(g, DG_ERR_LIMIT, "a store would need more than %zu pages of %u entries",
+                            maxp, (unsigned)g->P);
+        cap = maxp;
+    }
+    if (!dg__grow(g, (void **)&s->pool, (size_t)s->page_cap * g->P, cap * g->P, sizeof(int32_t)) ||
+        (s->wpool && !dg__grow(g, (void **)&s->wpool, (size_t)s->page_cap * g->P, cap * g->P, sizeof(float))) ||
+        !dg__grow(g, (void **)&s->idx, s->page_cap, cap, sizeof(dg__pindex)) ||
+        !dg__grow(g, (void **)&s->next, s->page_cap, cap, sizeof(int32_t)) ||
+        !dg__grow(g, (void **)&s->prev, s->page_cap, cap, sizeof(int32_t)) ||
+        !dg__grow(g, (void **)&s->dirty, s->page_cap, cap, 1))
+        return dg__oom(g, "page pool");
+    memset(s->dirty + s->page_cap, 0, cap - s->page_cap);
+    s->page_cap = (uint32_t)cap;
+    return DG_OK;
+}
+
+/* Hands out an empty page (reserved beforehand) and links it after page `after` (-1: first). */
+static int32_t dg__page_new(dg_graph *g, dg__store *s, int32_t after, int la) {
+    int32_t p, *pg;
+    if (s->free_head >= 0) { p = s->free_head; s->free_head = s->next[p]; s->nfree--; }
+    else { DG_ASSERT(s->page_hw < s->page_cap); p = (int32_t)s->page_hw++; }
+    pg = DG__PAGE(g, s, p);
+    pg[0] = 0; pg[1] = DG__HDR; pg[2] = la;
+    if (s->wpool) memset(s->wpool + (size_t)p * g->P, 0, DG__HDR * sizeof(float));
+    s->idx[p].first = -1; s->idx[p].la_pos = -1; s->idx[p].la_len = -1; s->idx[p].la_tab = -1;
+    s->prev[p] = after;
+    s->next[p] = after >= 0 ? s->next[after] : s->head;
+    if (s->next[p] >= 0) s->prev[s->next[p]] = p; else s->tail = p;
+    if (after >= 0) s->next[after] = p; else s->head = p;
+    dg__touch(s, p);
+    s->live_pages++;
+    return p;
+}
+
+/* Unlinks a page from the logical order and puts it on the free list. */
+static void dg__page_release(dg__store *s, int32_t p) {
+    if (s->prev[p] >= 0) s->next[s->prev[p]] = s->next[p]; else s->head = s->next[p];
+    if (s->next[p] >= 0) s->prev[s->next[p]] = s->prev[p]; else s->tail = s->prev[p];
+    s->idx[p].first = -1; s->idx[p].la_pos = -1; s->idx[p].la_len = -1; s->idx[p].la_tab = -1;
+    s->prev[p] = -1;
+    s->next[p] = s->free_head; s->free_head = p; s->nfree++;
+    s->live_pages--;
+    dg__touch(s, p);
+}
+
+/* ---- The LA table ---- */
+static size_t dg__pow2_at_least(size_t n) { size_t c = 4; while (c < n) c *= 2; return c; }
+/* LA-table entries needed for a list growing from `from` to `to` pages (from < 2: no table yet). */
+static size_t dg__latab_need(const dg__store *s, int32_t p0, size_t from, size_t to) {
+    size_t cap = from >= 2 ? (size_t)s->latab[s->idx[p0].la_tab] : 0;
+    return to <= cap || to < 2 ? 0 : dg__pow2_at_least(to) + 1;
+}
+/* Makes room for `need` more LA-table entries, compacting away released segments when it pays. */
+static dg_status dg__latab_reserve(dg_graph *g, dg__store *s, size_t need) {
+    size_t live = s->latab_len - s->latab_garbage, cap, pos = 0;
+    int32_t *t;
+    uint32_t p;
+    if (s->latab_cap - s->latab_len >= need) return DG_OK;
+    cap = s->latab_cap ? s->latab_cap : 64;
+    while (cap < live + need) cap *= 2;
+    if (s->latab_garbage * 2 < s->latab_len) while (cap < s->latab_len + need) cap *= 2;
+    t = (int32_t *)dg__alloc(g, cap * sizeof(int32_t));
+    if (!t) return dg__oom(g, "LA table");
+    if (s->latab_garbage * 2 >= s->latab_len) {   /* compact: copy the live segments */
+        for (p = 0; p < s->page_hw; p++) {
+            if (s->idx[p].la_pos == 0 && s->idx[p].la_tab >= 0) {
+                int32_t o = s->idx[p].la_tab;
+                size_t n = (size_t)s->latab[o] + 1;
+                memcpy(t + pos, s->latab + o, n * sizeof(int32_t));
+                s->idx[p].la_tab = (int32_t)pos;
+                pos += n;
+            }
+        }
+        s->latab_len = pos; s->latab_garbage = 0;
+    } else if (s->latab_len) {
+        memcpy(t, s->latab, s->latab_len * sizeof(int32_t));
+    }
+    dg__free(g, s->latab);
+    s->latab = t; s->latab_cap = cap;
+    return DG_OK;
+}
+/* Page table of the large list starting at page p0 (entry 0 is p0 itself). */
+static int32_t *dg__la_pages(const dg__store *s, int32_t p0) { return s->latab + s->idx[p0].la_tab + 1; }
+/* Gives the list at p0 a page table holding `to` pages (space reserved beforehand). */
+static void dg__la_table_fit(dg__store *s, int32_t p0, size_t from, size_t to) {
+    size_t cap = from >= 2 ? (size_t)s->latab[s->idx[p0].la_tab] : 0, ncap, o;
+    if (to <= cap) return;
+    ncap = dg__pow2_at_least(to);
+    o = s->latab_len;
+    DG_ASSERT(o + ncap + 1 <= s->latab_cap);
+    s->latab[o] = (int32_t)ncap;
+    if (from >= 2) {
+        memcpy(s->latab + o + 1, dg__la_pages(s, p0), from * sizeof(int32_t));
+        s->latab_garbage += cap + 1;
+    } else {
+        s->latab[o + 1] = p0;
+    }
+    s->latab_len += ncap + 1;
+    s->idx[p0].la_tab = (int32_t)o;
+}
+/* Records a new length for the large list at p0 in every page's index entry. */
+static void dg__la_set_len(dg__store *s, int32_t p0, int32_t len) {
+    int32_t j, *pages = dg__la_pages(s, p0);
+    for (j = 0; j < len; j++) { s->idx[pages[j]].la_len = len; dg__touch(s, pages[j]); }
+}
+/* Turns the large list at p0 back into an ordinary one-page list. */
+static void dg__la_dissolve(dg_graph *g, dg__store *s, int32_t p0) {
+    s->latab_garbage += (size_t)s->latab[s->idx[p0].la_tab] + 1;
+    s->idx[p0].la_pos = -1; s->idx[p0].la_len = -1; s->idx[p0].la_tab = -1;
+    DG__PAGE(g, s, p0)[2] = 0;
+    s->large_lists--; s->large_pages--;
+    dg__touch(s, p0);
+}
+
+/* ---- The directory ---- */
+static void dg__dir_set(dg__store *s, dg_vertex v, int32_t page, int32_t off) {
+    s->dir[2 * (size_t)v] = page; s->dir[2 * (size_t)v + 1] = off;
+}
+static int dg__alive(const dg_graph *g, dg_vertex v) {
+    return v >= 0 && (size_t)v < g->id_bound && g->st[0].dir[2 * (size_t)v] >= 0;
+}
+/* Makes room in the directories for ids below n. All-or-nothing. */
+static dg_status dg__reserve_vertices(dg_graph *g, size_t n) {
+    size_t cap = g->vcap ? g->vcap : 64;
+    int i;
+    if (n <= g->vcap) return DG_OK;
+    while (cap < n) cap *= 2;
+    for (i = 0; i < g->nstores; i++)
+        if (!dg__grow(g, (void **)&g->st[i].dir, 2 * g->vcap, 2 * cap, sizeof(int32_t)))
+            return dg__oom(g, "vertex directory");
+    g->vcap = cap;
+    return DG_OK;
+}
+
+/* =========================================================================
+   Reading an adjacency list
+   ========================================================================= */
+/* A list is one run of entries in its page, or, for a large list, one run per page. */
+static int32_t dg__list_runs(const dg_graph *g, const dg__store *s, dg_vertex u) {
+    int32_t p = s->dir[2 * (size_t)u];
+    return DG__PAGE(g, s, p)[2] ? s->idx[p].la_len : 1;
+}
+/* Run j of u's list: absolute pool position of its first entry and its length. */
+static size_t dg__list_run(const dg_graph *g, const dg__store *s, dg_vertex u, int32_t j, uint32_t *len) {
+    int32_t p = s->dir[2 * (size_t)u], off = s->dir[2 * (size_t)u + 1];
+    const int32_t *pg = DG__PAGE(g, s, p);
+    uint32_t deg = (uint32_t)pg[off];
+    if (j == 0) {
+        *len = pg[2] && deg > dg__la_c0(g) ? dg__la_c0(g) : deg;
+        return (size_t)p * g->P + (size_t)off + 1;
+    } else {
+        int32_t q = dg__la_pages(s, p)[j];
+        *len = (uint32_t)DG__PAGE(g, s, q)[1] - DG__HDR;
+        return (size_t)q * g->P + DG__HDR;
+    }
+}
+static uint32_t dg__deg(const dg_graph *g, const dg__store *s, dg_vertex u) {
+    return (uint32_t)DG__PAGE(g, s, s->dir[2 * (size_t)u])[s->dir[2 * (size_t)u + 1]];
+}
+/* Absolute pool position of entry k of u's list. O(1). */
+static size_t dg__list_at(const dg_graph *g, const dg__store *s, dg_vertex u, uint32_t k) {
+    int32_t p = s->dir[2 * (size_t)u], off = s->dir[2 * (size_t)u + 1];
+    uint32_t c0 = dg__la_c0(g), cn = dg__la_cn(g);
+    if (!DG__PAGE(g, s, p)[2] || k < c0) return (size_t)p * g->P + (size_t)off + 1 + k;
+    k -= c0;
+    return (size_t)dg__la_pages(s, p)[1 + k / cn] * g->P + DG__HDR + k % cn;
+}
+/* Position of v in u's list, or (size_t)-1. */
+static size_t dg__find(const dg_graph *g, const dg__store *s, dg_vertex u, dg_vertex v) {
+    int32_t j, runs = dg__list_runs(g, s, u);
+    for (j = 0; j < runs; j++) {
+        uint32_t len, i;
+        size_t at = dg__list_run(g, s, u, j, &len);
+        const int32_t *e = s->pool + at;
+        for (i = 0; i < len; i++) if (e[i] == v) return at + i;
+    }
+    return (size_t)-1;
+}
+/* the in-store of a graph (the out-store itself when undirected) */
+static dg__store *dg__in(dg_graph *g) { return &g->st[g->nstores - 1]; }
+static const dg__store *dg__in_c(const dg_graph *g) { return &g->st[g->nstores - 1]; }
+/* u->v present? searches the shorter of u's out-list and v's in-list */
+static int dg__has_arc(const dg_graph *g, dg_vertex u, dg_vertex v) {
+    const dg__store *o = &g->st[0], *i = dg__in_c(g);
+    if (dg__deg(g, o, u) <= dg__deg(g, i, v)) return dg__find(g, o, u, v) != (size_t)-1;
+    return dg__find(g, i, v, u) != (size_t)-1;
+}
+
+/* =========================================================================
+   Store mutations: the thesis's page rules (section 3.3), on one store.
+   Callers reserve pages and LA-table space first, so these cannot fail.
+   ========================================================================= */
+/* An arc of a batch: the entry dst (weight w) goes into the list of src. */
+typedef struct dg__arc { int32_t src, dst; float w; } dg__arc;
+/* Writes the targets (and weights) of k arcs at pool position at. */
+static void dg__put_arcs(dg__store *s, size_t at, const dg__arc *a, size_t k) {
+    size_t i;
+    for (i = 0; i < k; i++) s->pool[at + i] = a[i].dst;
+    if (s->wpool) for (i = 0; i < k; i++) s->wpool[at + i] = a[i].w;
+}
+
+/* Slot index of vertex v in page pg (slots ascend by id). */
+static uint32_t dg__slot_of(const dg_graph *g, const int32_t *pg, dg_vertex v) {
+    uint32_t lo = 0, hi = (uint32_t)pg[0];
+    while (hi - lo > 1) {
+        uint32_t mid = (lo + hi) / 2;
+        if (DG__SLOT_VID(g, pg, mid) <= v) lo = mid; else hi = mid;
+    }
+    DG_ASSERT(DG__SLOT_VID(g, pg, lo) == v);
+    return lo;
+}
+
+/* Moves the records from entry `pos` to the end of the records by delta entries and fixes the
+   offsets of slots from_slot.. (whose records lie there) in the slots and the directory. */
+static void dg__shift_records(dg_graph *g, dg__store *s, int32_t p, uint32_t from_slot,
+                              int32_t pos, int32_t delta) {
+    int32_t *pg = DG__PAGE(g, s, p);
+    uint32_t j, n = (uint32_t)pg[0];
+    size_t len = (size_t)(pg[1] - pos);
+    if (len) {
+        memmove(pg + pos + delta, pg + pos, len * sizeof(int32_t));
+        if (s->wpool) {
+            float *wp = s->wpool + (size_t)p * g->P;
+            memmove(wp + pos + delta, wp + pos, len * sizeof(float));
+        }
+    }
+    for (j = from_slot; j < n; j++) {
+        DG__SLOT_OFF(g, pg, j) += delta;
+        s->dir[2 * (size_t)DG__SLOT_VID(g, pg, j) + 1] += delta;
+    }
+    pg[1] += delta;
+    dg__touch(s, p);
+}
+
+/* Moves slots i..n-1 of page p and their lists to the empty page q (case 1 and 2 of 3.3.2). */
+static void dg__move_tail(dg_graph *g, dg__store *s, int32_t p, uint32_t i, int32_t q) {
+    int32_t *pg = DG__PAGE(g, s, p), *qg = DG__PAGE(g, s, q);
+    uint32_t j, n = (uint32_t)pg[0];
+    int32_t start = DG__SLOT_OFF(g, pg, i), len = pg[1] - start;
+    memcpy(qg + DG__HDR, pg + start, (size_t)len * sizeof(int32_t));
+    if (s->wpool)
+        memcpy(s->wpool + (size_t)q * g->P + DG__HDR, s->wpool + (size_t)p * g->P + start,
+               (size_t)len * sizeof(float));
+    for (j = i; j < n; j++) {
+        dg_vertex v = DG__SLOT_VID(g, pg, j);
+        int32_t o = DG__SLOT_OFF(g, pg, j) - start + DG__HDR;
+        DG__SLOT_OFF(g, qg, j - i) = o;
+        DG__SLOT_VID(g, qg, j - i) = v;
+        dg__dir_set(s, v, q, o);
+    }
+    qg[0] = (int32_t)(n - i); qg[1] = DG__HDR + len;
+    s->idx[q].first = DG__SLOT_VID(g, pg, i);
+    pg[0] = (int32_t)i; pg[1] = start;
+    dg__touch(s, p); dg__touch(s, q);
+}
+
+/* Appends vertex v (the largest id so far) to the store, with an empty list (3.3.1). */
+static void dg__store_add_vertex(dg_graph *g, dg__store *s, dg_vertex v) {
+    int32_t p = s->tail, *pg = p >= 0 ? DG__PAGE(g, s, p) : NULL;
+    uint32_t n;
+    int32_t off;
+    if (!pg || pg[2] || (uint64_t)dg__free_entries(g, pg) * 10 < (uint64_t)g->P * 6) {
+        p = dg__page_new(g, s, s->tail, 0);
+        pg = DG__PAGE(g, s, p);
+    }
+    n = (uint32_t)pg[0]; off = pg[1];
+    DG__SLOT_OFF(g, pg, n) = off;
+    DG__SLOT_VID(g, pg, n) = v;
+    pg[off] = 0;
+    pg[1]++; pg[0]++;
+    if (n == 0) s->idx[p].first = v;
+    dg__dir_set(s, v, p, off);
+    dg__touch(s, p);
+}
+
+/* Pages and LA-table entries needed to grow the list of u, alone in its page or large, by k. */
+static size_t dg__la_pages_after(const dg_graph *g, size_t total) {
+    size_t c0 = dg__la_c0(g), cn = dg__la_cn(g);
+    return total <= c0 ? 1 : 1 + (total - c0 + cn - 1) / cn;
+}
+static void dg__la_needs(const dg_graph *g, const dg__store *s, dg_vertex u, size_t k,
+                         size_t *pages, size_t *latab) {
+    int32_t p0 = s->dir[2 * (size_t)u];
+    const int32_t *pg = DG__PAGE(g, s, p0);
+    size_t deg = dg__deg(g, s, u), L = pg[2] ? (size_t)s->idx[p0].la_len : 1;
+    size_t Lf = dg__la_pages_after(g, deg + k);
+    if (!pg[2] && k <= dg__free_entries(g, pg)) Lf = 1;
+    *pages = Lf > L ? Lf - L : 0;
+    *latab = dg__latab_need(s, p0, pg[2] ? L : 1, Lf);
+}
+
+/* Appends k entries to the list of u, which is alone in its page or large: fills the page,
+   then continuation pages (case 3 of 3.3.2). */
+static void dg__la_grow(dg_graph *g, dg__store *s, dg_vertex u, const dg__arc *a, size_t k) {
+    int32_t p0 = s->dir[2 * (size_t)u], off = s->dir[2 * (size_t)u + 1], *pg0 = DG__PAGE(g, s, p0);
+    int32_t last, *pages;
+    size_t deg = (size_t)pg0[off], done = 0, L, Lf;
+    if (!pg0[2]) {
+        size_t room = dg__free_entries(g, pg0), take = room < k ? room : k;
+        dg__put_arcs(s, (size_t)p0 * g->P + pg0[1], a, take);
+        pg0[1] += (int32_t)take;
+        done = take;
+        dg__touch(s, p0);
+        if (done == k) { pg0[off] = (int32_t)(deg + k); return; }
+        DG_ASSERT(pg0[0] == 1 && (uint32_t)pg0[1] + 2 == g->P);
+        pg0[2] = 1;
+        s->idx[p0].la_pos = 0; s->idx[p0].la_len = 1;
+        s->large_lists++; s->large_pages++;
+        L = 1;
+    } else {
+        L = (size_t)s->idx[p0].la_len;
+    }
+    Lf = dg__la_pages_after(g, deg + k);
+    dg__la_table_fit(s, p0, L >= 2 ? L : 1, Lf);
+    pages = dg__la_pages(s, p0);
+    last = pages[L - 1];
+    while (done < k) {
+        int32_t *lg = DG__PAGE(g, s, last);
+        size_t room = last == p0 ? 0 : g->P - (size_t)lg[1], take;
+        if (room == 0) {
+            int32_t q = dg__page_new(g, s, last, 1);
+            s->idx[q].first = u; s->idx[q].la_pos = (int32_t)L;
+            pages[L++] = q; last = q;
+            s->large_pages++;
+            continue;
+        }
+        take = room < k - done ? room : k - done;
+        dg__put_arcs(s, (size_t)last * g->P + lg[1], a + done, take);
+        lg[1] += (int32_t)take;
+        dg__touch(s, last);
+        done += take;
+    }
+    DG_ASSERT(L == Lf);
+    dg__la_set_len(s, p0, (int32_t)L);
+    pg0[off] = (int32_t)(deg + k);
+}
+
+/* Needs of dg__append1. */
+static void dg__append1_needs(const dg_graph *g, const dg__store *s, dg_vertex u,
+                              size_t *pages, size_t *latab) {
+    const int32_t *pg = DG__PAGE(g, s, s->dir[2 * (size_t)u]);
+    if (pg[2] || pg[0] == 1) { dg__la_needs(g, s, u, 1, pages, latab); return; }
+    *pages = dg__free_entries(g, pg) ? 0 : 1;
+    *latab = 0;
+}
+/* Appends one entry v (weight w) to the list of u (3.3.2). */
+static void dg__append1(dg_graph *g, dg__store *s, dg_vertex u, dg_vertex v, float w) {
+    int32_t p = s->dir[2 * (size_t)u], *pg = DG__PAGE(g, s, p), off, end;
+    uint32_t i, n;
+    if (pg[2] || pg[0] == 1) {
+        dg__arc one;
+        one.src = u; one.dst = v; one.w = w;
+        dg__la_grow(g, s, u, &one, 1);
+        return;
+    }
+    i = dg__slot_of(g, pg, u);
+    n = (uint32_t)pg[0];
+    if (!dg__free_entries(g, pg)) {
+        int32_t q = dg__page_new(g, s, p, 0);
+        if (i + 1 < n) {                 /* case 1: later lists move to a new page */
+            dg__move_tail(g, s, p, i + 1, q);
+        } else {                         /* case 2: the list itself moves to a new page */
+            dg__move_tail(g, s, p, i, q);
+            p = q; pg = DG__PAGE(g, s, p); i = 0;
+        }
+    }
+    off = s->dir[2 * (size_t)u + 1];
+    end = off + 1 + pg[off];
+    dg__shift_records(g, s, p, i + 1, end, 1);
+    pg[end] = v;
+    if (s->wpool) s->wpool[(size_t)p * g->P + end] = w;
+    pg[off]++;
+}
+
+/* Shrinks the list of u to its first nd entries, releasing emptied large-list pages. */
+static void dg__truncate_list(dg_graph *g, dg__store *s, dg_vertex u, uint32_t nd) {
+    int32_t p0 = s->dir[2 * (size_t)u], off = s->dir[2 * (size_t)u + 1], *pg0 = DG__PAGE(g, s, p0);
+    uint32_t deg = (uint32_t)pg0[off];
+    if (nd == deg) return;
+    if (!pg0[2]) {
+        dg__shift_records(g, s, p0, dg__slot_of(g, pg0, u) + 1, off + 1 + (int32_t)deg,
+                          (int32_t)nd - (int32_t)deg);
+    } else {
+        size_t L = (size_t)s->idx[p0].la_len, Lf = dg__la_pages_after(g, nd), j;
+        int32_t *pages = dg__la_pages(s, p0);
+        for (j = L; j-- > Lf;) { dg__page_release(s, pages[j]); s->large_pages--; }
+        if (Lf >= 2) {
+            int32_t *lg = DG__PAGE(g, s, pages[Lf - 1]);
+            lg[1] = DG__HDR + (int32_t)(nd - dg__la_c0(g) - (Lf - 2) * dg__la_cn(g));
+            dg__touch(s, pages[Lf - 1]);
+            if (Lf != L) dg__la_set_len(s, p0, (int32_t)Lf);
+        } else {
+            pg0[1] = off + 1 + (int32_t)nd;
+            dg__la_dissolve(g, s, p0);
+        }
+    }
+    pg0[off] = (int32_t)nd;
+    dg__touch(s, p0);
+}
+
+/* Removes the entry at pool position pos from the list of u: swap with the last, shrink (3.3.3). */
+static void dg__remove_at(dg_graph *g, dg__store *s, dg_vertex u, size_t pos) {
+    uint32_t deg = dg__deg(g, s, u);
+    size_t last = dg__list_at(g, s, u, deg - 1);
+    s->pool[pos] = s->pool[last];
+    if (s->wpool) s->wpool[pos] = s->wpool[last];
+    dg__touch(s, (int32_t)(pos / g->P));
+    dg__truncate_list(g, s, u, deg - 1);
+}
+/* Removes v from the list of u if present; returns 1 if it was. */
+static int dg__remove_entry(dg_graph *g, dg__store *s, dg_vertex u, dg_vertex v) {
+    size_t pos = dg__find(g, s, u, v);
+    if (pos == (size_t)-1) return 0;
+    dg__remove_at(g, s, u, pos);
+    return 1;
+}
+
+/* Removes vertex v and its whole list from the store (3.3.4); releases an emptied page. */
+static void dg__store_drop_vertex(dg_graph *g, dg__store *s, dg_vertex v) {
+    int32_t p = s->dir[2 * (size_t)v], off, *pg = DG__PAGE(g, s, p);
+    uint32_t i, j, n;
+    if (pg[2]) dg__truncate_list(g, s, v, 0);
+    off = s->dir[2 * (size_t)v + 1];
+    i = dg__slot_of(g, pg, v);
+    dg__shift_records(g, s, p, i + 1, off + 1 + pg[off], -(1 + pg[off]));
+    n = (uint32_t)pg[0];
+    for (j = i + 1; j < n; j++) {
+        DG__SLOT_OFF(g, pg, j - 1) = DG__SLOT_OFF(g, pg, j);
+        DG__SLOT_VID(g, pg, j - 1) = DG__SLOT_VID(g, pg, j);
+    }
+    pg[0]--;
+    dg__dir_set(s, v, -1, -1);
+    if (pg[0] == 0) dg__page_release(s, p);
+    else if (i == 0) s->idx[p].first = DG__SLOT_VID(g, pg, 0);
+    dg__touch(s, p);
+}
+
+/* =========================================================================
+   Creating and destroying a graph
+   ========================================================================= */
+static void dg__store_free(dg_graph *g, dg__store *s) {
+    dg__free(g, s->pool); dg__free(g, s->wpool); dg__free(g, s->idx);
+    dg__free(g, s->next); dg__free(g, s->prev); dg__free(g, s->dirty);
+    dg__free(g, s->dir); dg__free(g, s->latab);
+}
+
+DG_API dg_status dg_create(const dg_desc *desc, dg_graph **out) {
+    dg_desc d;
+    dg_graph *g;
+    uint32_t P, free_entries;
+    int i;
+    if (!out) return DG_ERR_INVALID_ARGUMENT;
+    *out = NULL;
+    if (desc) d = *desc; else memset(&d, 0, sizeof d);
+    P = d.page_size ? d.page_size : 1024;
+    if (P < 64 || P > 65536 || (P & (P - 1))) return DG_ERR_INVALID_ARGUMENT;
+    if (!d.allocator.alloc_fn != !d.allocator.free_fn) return DG_ERR_INVALID_ARGUMENT;
+    if (!d.context != !d.queue) return DG_ERR_INVALID_ARGUMENT;
+    d.page_size = P;
+    d.undirected = d.undirected != 0;
+    d.weighted = d.weighted != 0;
+    g = (dg_graph *)dg__alloc_with(&d.allocator, sizeof *g);
+    if (!g) return DG_ERR_OUT_OF_MEMORY;
+    memset(g, 0, sizeof *g);
+    g->desc = d;
+    g->P = P;
+    g->nstores = d.undirected ? 1 : 2;
+    for (i = 0; i < 2; i++) {
+        g->st[i].free_head = -1; g->st[i].head = -1; g->st[i].tail = -1;
+    }
+    g->tmp = (int32_t *)dg__alloc(g, P * sizeof(int32_t));
+    g->wtmp = (float *)dg__alloc(g, P * sizeof(float));
+    if (!g->tmp || !g->wtmp) { dg_destroy(g); return DG_ERR_OUT_OF_MEMORY; }
+    if (d.weighted) g->st[0].wpool = (float *)dg__alloc(g, sizeof(float)); /* grown with the pool */
+    if (d.weighted && !g->st[0].wpool) { dg_destroy(g); return DG_ERR_OUT_OF_MEMORY; }
+    /* how many empty vertices a fresh page takes under the 60% rule */
+    for (free_entries = P - DG__HDR; (uint64_t)free_entries * 10 >= (uint64_t)P * 6; free_entries -= 3)
+        g->vert_per_page++;
+    *out = g;
+    return DG_OK;
+}
+
+DG_API void dg_destroy(dg_graph *g) {
+    dg_allocator a;
+    int i;
+    if (!g) return;
+    for (i = 0; i < 2; i++) dg__store_free(g, &g->st[i]);
+    dg__free(g, g->tmp); dg__free(g, g->wtmp); dg__free(g, g->mark);
+    a = g->desc.allocator;
+    dg__free_with(&a, g);
+}
+
+DG_API dg_desc dg_query_desc(const dg_graph *g) {
+    dg_desc d;
+    if (g) return g->desc;
+    memset(&d, 0, sizeof d);
+    return d;
+}
+
+/* =========================================================================
+   Vertices
+   ========================================================================= */
+DG_API dg_status dg_add_vertices(dg_graph *g, size_t count, dg_vertex *out_first) {
+    size_t v, need;
+    int i;
+    dg_status st;
+    if (!g) return DG_ERR_INVALID_ARGUMENT;
+    if (count > (size_t)DG__MAX_IDS - g->id_bound)
+        return dg__fail(g, DG_ERR_LIMIT, "adding %zu vertices would pass the limit of %u ids",
+                        count, (unsigned)DG__MAX_IDS);
+    need = count / g->vert_per_page + 2;
+    if ((st = dg__reserve_vertices(g, g->id_bound + count)) != DG_OK) return st;
+    for (i = 0; i < g->nstores; i++)
+        if ((st = dg__reserve_pages(g, &g->st[i], need)) != DG_OK) return st;
+    if (out_first) *out_first = (dg_vertex)g->id_bound;
+    for (v = g->id_bound; v < g->id_bound + count; v++)
+        for (i = 0; i < g->nstores; i++) dg__store_add_vertex(g, &g->st[i], (dg_vertex)v);
+    g->id_bound += count;
+    g->nverts += count;
+    return DG_OK;
+}
+
+DG_API dg_status dg_add_vertex(dg_graph *g, dg_vertex *out_id) {
+    return dg_add_vertices(g, 1, out_id);
+}
+
+/* Checks that v names a live vertex; names the argument in the message. */
+static dg_status dg__check_vertex(dg_graph *g, dg_vertex v, const char *what) {
+    if (v < 0) return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "%s: negative vertex id %d", what, (int)v);
+    if (!dg__alive(g, v))
+        return dg__fail(g, DG_ERR_NOT_FOUND, "%s: vertex %d does not exist%s", what, (int)v,
+                        (size_t)v < g->id_bound ? " (removed)" : "");
+    return DG_OK;
+}
+
+/* Undoes vertex creation down to old_bound (vertices without edges, for the loaders). */
+static void dg__truncate_vertices(dg_graph *g, size_t old_bound) {
+    int i;
+    while (g->id_bound > old_bound) {
+        dg_vertex v = (dg_vertex)--g->id_bound;
+        if (g->st[0].dir[2 * (size_t)v] < 0) continue;
+        for (i = 0; i < g->nstores; i++) dg__store_drop_vertex(g, &g->st[i], v);
+        g->nverts--;
+    }
+}
+
+DG_API dg_status dg_remove_vertex(dg_graph *g, dg_vertex v) {
+    dg__store *out, *in;
+    dg_status st;
+    size_t self, deg_out, deg_in;
+    if (!g) return DG_ERR_INVALID_ARGUMENT;
+    if ((st = dg__check_vertex(g, v, "dg_remove_vertex")) != DG_OK) return st;
+    out = &g->st[0]; in = dg__in(g);
+    self = dg__find(g, out, v, v) != (size_t)-1;
+    deg_out = dg__deg(g, out, v);
+    deg_in = dg__deg(g, in, v);
+    /* every other end of v's edges forgets v: O(sum of those lists), no scan of the graph */
+    if (g->nstores == 2) {
+        int32_t j, runs = dg__list_runs(g, out, v);
+        for (j = 0; j < runs; j++) {
+            uint32_t len, k;
+            size_t at = dg__list_run(g, out, v, j, &len);
+            for (k = 0; k < len; k++)
+                if (out->pool[at + k] != v) dg__remove_entry(g, in, out->pool[at + k], v);
+        }
+        runs = dg__list_runs(g, in, v);
+        for (j = 0; j < runs; j++) {
+            uint32_t len, k;
+            size_t at = dg__list_run(g, in, v, j, &len);
+            for (k = 0; k < len; k++)
+                if (in->pool[at + k] != v) dg__remove_entry(g, out, in->pool[at + k], v);
+        }
+        g->nedges -= deg_out + deg_in - self;
+        g->narcs -= deg_out + deg_in - self;
+        dg__store_drop_vertex(g, out, v);
+        dg__store_drop_vertex(g, in, v);
+    } else {
+        /* Neighbours' lists change while v's is read: a large list has pages of its own and
+           stays put; an ordinary one (shorter than a page) may move, so it is copied first. */
+        int32_t j, runs = dg__list_runs(g, out, v);
+        for (j = 0; j < runs; j++) {
+            uint32_t len, k;
+            size_t at = dg__list_run(g, out, v, j, &len);
+            const int32_t *e = out->pool + at;
+            if (runs == 1) { memcpy(g->tmp, e, len * sizeof(int32_t)); e = g->tmp; }
+            for (k = 0; k < len; k++)
+                if (e[k] != v) dg__remove_entry(g, out, e[k], v);
+        }
+        g->nedges -= deg_out;
+        g->narcs -= 2 * deg_out - self;
+        dg__store_drop_vertex(g, out, v);
+    }
+    g->nverts--;
+    return DG_OK;
+}
+
+/* =========================================================================
+   Single edges
+   ========================================================================= */
+static dg_status dg__check_edge(dg_graph *g, dg_vertex u, dg_vertex v, const char *what) {
+    dg_status st;
+    if ((st = dg__check_vertex(g, u, what)) != DG_OK) return st;
+    return dg__check_vertex(g, v, what);
+}
+
+/* Reserves what appending to the lists of a (in store sa) and b (in sb) needs; b < 0: none. */
+static dg_status dg__reserve_append2(dg_graph *g, dg__store *sa, dg_vertex a, dg__store *sb, dg_vertex b) {
+    size_t pa = 0, la = 0, pb = 0, lb = 0;
+    dg_status st;
+    dg__append1_needs(g, sa, a, &pa, &la);
+    if (b >= 0) {
+        dg__append1_needs(g, sb, b, &pb, &lb);
+        if (sb == sa) { pa += pb; la += lb; pb = lb = 0; }
+    }
+    if ((st = dg__reserve_pages(g, sa, pa)) != DG_OK) return st;
+    if ((st = dg__latab_reserve(g, sa, la)) != DG_OK) return st;
+    if (b >= 0 && sb != sa) {
+        if ((st = dg__reserve_pages(g, sb, pb)) != DG_OK) return st;
+        if ((st = dg__latab_reserve(g, sb, lb)) != DG_OK) return st;
+    }
+    return DG_OK;
+}
+
+DG_API dg_status dg_add_edge(dg_graph *g, dg_vertex u, dg_vertex v, float weight) {
+    dg_status st;
+    if (!g) return DG_ERR_INVALID_ARGUMENT;
+    if ((st = dg__check_edge(g, u, v, "dg_add_edge")) != DG_OK) return st;
+    if (weight != weight) return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_add_edge: NaN weight on %d->%d", (int)u, (int)v);
+    if (!g->desc.weighted) weight = 1.0f;
+    if (dg__has_arc(g, u, v))
+        return dg__fail(g, DG_ERR_EXISTS, "dg_add_edge: edge %d->%d already exists", (int)u, (int)v);
+    if (g->nstores == 2) {
+        if ((st = dg__reserve_append2(g, &g->st[0], u, &g->st[1], v)) != DG_OK) return st;
+        dg__append1(g, &g->st[0], u, v, weight);
+        dg__append1(g, &g->st[1], v, u, weight);
+        g->narcs++;
+    } else {
+        if ((st = dg__reserve_append2(g, &g->st[0], u, &g->st[0], u != v ? v : -1)) != DG_OK) return st;
+        dg__append1(g, &g->st[0], u, v, weight);
+        if (u != v) dg__append1(g, &g->st[0], v, u, weight);
+        g->narcs += u != v ? 2 : 1;
+    }
+    g->nedges++;
+    return DG_OK;
+}
+
+DG_API dg_status dg_remove_edge(dg_graph *g, dg_vertex u, dg_vertex v) {
+    dg_status st;
+    if (!g) return DG_ERR_INVALID_ARGUMENT;
+    if ((st = dg__check_edge(g, u, v, "dg_remove_edge")) != DG_OK) return st;
+    if (!dg__remove_entry(g, &g->st[0], u, v))
+        return dg__fail(g, DG_ERR_NOT_FOUND, "dg_remove_edge: no edge %d->%d", (int)u, (int)v);
+    if (g->nstores == 2 || u != v) dg__remove_entry(g, dg__in(g), v, u);
+    g->narcs -= g->nstores == 1 && u != v ? 2 : 1;
+    g->nedges--;
+    return DG_OK;
+}
+
+DG_API dg_status dg_edit_edge(dg_graph *g, dg_vertex u, dg_vertex old_v, dg_vertex new_v) {
+    dg__store *out, *in;
+    dg_status st;
+    size_t pos;
+    float w;
+    if (!g) return DG_ERR_INVALID_ARGUMENT;
+    if ((st = dg__check_edge(g, u, old_v, "dg_edit_edge")) != DG_OK) return st;
+    if ((st = dg__check_vertex(g, new_v, "dg_edit_edge")) != DG_OK) return st;
+    out = &g->st[0]; in = dg__in(g);
+    pos = dg__find(g, out, u, old_v);
+    if (pos == (size_t)-1)
+        return dg__fail(g, DG_ERR_NOT_FOUND, "dg_edit_edge: no edge %d->%d", (int)u, (int)old_v);
+    if (old_v == new_v) return DG_OK;
+    if (dg__has_arc(g, u, new_v))
+        return dg__fail(g, DG_ERR_EXISTS, "dg_edit_edge: edge %d->%d already exists", (int)u, (int)new_v);
+    /* the reverse entry u in new_v's list is the only growth */
+    if (g->nstores == 2 || new_v != u)
+        if ((st = dg__reserve_append2(g, in, new_v, in, -1)) != DG_OK) return st;
+    w = out->wpool ? out->wpool[pos] : 1.0f;
+    out->pool[pos] = new_v;                      /* the edge is edited in place */
+    dg__touch(out, (int32_t)(pos / g->P));
+    if (g->nstores == 2 || old_v != u) dg__remove_entry(g, in, old_v, u);
+    if (g->nstores == 2 || new_v != u) dg__append1(g, in, new_v, u, w);
+    if (g->nstores == 1) g->narcs += (size_t)(old_v == u) - (size_t)(new_v == u);
+    return DG_OK;
+}
+
+DG_API dg_status dg_set_weight(dg_graph *g, dg_vertex u, dg_vertex v, float weight) {
+    dg_status st;
+    size_t pos;
+    if (!g) return DG_ERR_INVALID_ARGUMENT;
+    if ((st = dg__check_edge(g, u, v, "dg_set_weight")) != DG_OK) return st;
+    if (weight != weight) return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_set_weight: NaN weight on %d->%d", (int)u, (int)v);
+    pos = dg__find(g, &g->st[0], u, v);
+    if (pos == (size_t)-1) return dg__fail(g, DG_ERR_NOT_FOUND, "dg_set_weight: no edge %d->%d", (int)u, (int)v);
+    if (!g->st[0].wpool) return DG_OK;           /* unweighted: every weight is 1 */
+    g->st[0].wpool[pos] = weight;
+    dg__touch(&g->st[0], (int32_t)(pos / g->P));
+    if (g->nstores == 1 && u != v) {
+        pos = dg__find(g, &g->st[0], v, u);
+        g->st[0].wpool[pos] = weight;
+        dg__touch(&g->st[0], (int32_t)(pos / g->P));
+    }
+    return DG_OK;
+}
+
+/* =========================================================================
+   Host-side queries
+   ========================================================================= */
+DG_API size_t dg_vertex_count(const dg_graph *g) { return g ? g->nverts : 0; }
+DG_API size_t dg_vertex_id_bound(const dg_graph *g) { return g ? g->id_bound : 0; }
+DG_API size_t dg_edge_count(const dg_graph *g) { return g ? g->nedges : 0; }
+DG_API int dg_has_vertex(const dg_graph *g, dg_vertex v) { return g && dg__alive(g, v); }
+DG_API int dg_has_edge(const dg_graph *g, dg_vertex u, dg_vertex v) {
+    return g && dg__alive(g, u) && dg__alive(g, v) && dg__has_arc(g, u, v);
+}
+static dg_status dg__query_vertex(const dg_graph *g, dg_vertex v) {
+    if (!g) return DG_ERR_INVALID_ARGUMENT;
+    if (v < 0) return DG_ERR_INVALID_ARGUMENT;
+    return dg__alive(g, v) ? DG_OK : DG_ERR_NOT_FOUND;
+}
+DG_API dg_status dg_degree(const dg_graph *g, dg_vertex v, size_t *out_degree) {
+    dg_status st = dg__query_vertex(g, v);
+    if (st == DG_OK && !out_degree) st = DG_ERR_INVALID_ARGUMENT;
+    if (st == DG_OK) *out_degree = dg__deg(g, &g->st[0], v);
+    return st;
+}
+DG_API dg_status dg_in_degree(const dg_graph *g, dg_vertex v, size_t *out_degree) {
+    dg_status st = dg__query_vertex(g, v);
+    if (st == DG_OK && !out_degree) st = DG_ERR_INVALID_ARGUMENT;
+    if (st == DG_OK) *out_degree = dg__deg(g, dg__in_c(g), v);
+    return st;
+}
+DG_API dg_status dg_edge_weight(const dg_graph *g, dg_vertex u, dg_vertex v, float *out_weight) {
+    dg_status st = dg__query_vertex(g, u);
+    size_t pos;
+    if (st == DG_OK) st = dg__query_vertex(g, v);
+    if (st == DG_OK && !out_weight) st = DG_ERR_INVALID_ARGUMENT;
+    if (st != DG_OK) return st;
+    pos = dg__find(g, &g->st[0], u, v);
+    if (pos == (size_t)-1) return DG_ERR_NOT_FOUND;
+    *out_weight = g->st[0].wpool ? g->st[0].wpool[pos] : 1.0f;
+    return DG_OK;
+}
+static dg_status dg__copy_list(const dg_graph *g, const dg__store *s, dg_vertex v, dg_vertex *out,
+                               float *weights, size_t capacity, size_t *out_count) {
+    dg_status st = dg__query_vertex(g, v);
+    int32_t j, runs;
+    size_t done = 0;
+    if (st == DG_OK && !out_count) st = DG_ERR_INVALID_ARGUMENT;
+    if (st != DG_OK) return st;
+    *out_count = dg__deg(g, s, v);
+    runs = dg__list_runs(g, s, v);
+    for (j = 0; j < runs && done < capacity; j++) {
+        uint32_t len;
+        size_t at = dg__list_run(g, s, v, j, &len), i, n = len;
+        if (n > capacity - done) n = capacity - done;
+        if (out) memcpy(out + done, s->pool + at, n * sizeof(dg_vertex));
+        if (weights) {
+            if (s->wpool) memcpy(weights + done, s->wpool + at, n * sizeof(float));
+            else for (i = 0; i < n; i++) weights[done + i] = 1.0f;
+        }
+        done += n;
+    }
+    return DG_OK;
+}
+DG_API dg_status dg_neighbors(const dg_graph *g, dg_vertex v, dg_vertex *out, float *weights,
+                              size_t capacity, size_t *out_count) {
+    if (!g) return DG_ERR_INVALID_ARGUMENT;
+    return dg__copy_list(g, &g->st[0], v, out, weights, capacity, out_count);
+}
+DG_API dg_status dg_in_neighbors(const dg_graph *g, dg_vertex v, dg_vertex *out,
+                                 size_t capacity, size_t *out_count) {
+    if (!g) return DG_ERR_INVALID_ARGUMENT;
+    return dg__copy_list(g, dg__in_c(g), v, out, NULL, capacity, out_count);
+}
+
+/* =========================================================================
+   Batches: group by source with a radix (counting) sort, rewrite each touched page once
+   ========================================================================= */
+/* Stable LSD radix sort of n arcs by source, digits of up to 11 bits, as many passes as the
+   id bound needs (2 for a million vertices). Sorts between a and tmp; returns the sorted one. */
+static dg__arc *dg__sort_arcs(dg__arc *a, dg__arc *tmp, size_t n, size_t bound) {
+    size_t cnt[2048], i, d;
+    unsigned bits = 1, passes, digit, pass;
+    while (bits < 31 && ((size_t)1 << bits) < bound) bits++;
+    passes = (bits + 10) / 11;
+    digit = (bits + passes - 1) / passes;
+    for (pass = 0; pass < passes && n > 1; pass++) {
+        unsigned shift = pass * digit;
+        size_t mask = ((size_t)1 << digit) - 1, sum = 0;
+        dg__arc *t;
+        memset(cnt, 0, sizeof cnt);
+        for (i = 0; i < n; i++) cnt[((size_t)a[i].src >> shift) & mask]++;
+        for (d = 0; d <= mask; d++) { size_t c = cnt[d]; cnt[d] = sum; sum += c; }
+        for (i = 0; i < n; i++) tmp[cnt[((size_t)a[i].src >> shift) & mask]++] = a[i];
+        t = a; a = tmp; tmp = t;
+    }
+    return a;
+}
+
+/* Per-vertex marks for deduplication, kept between calls (no clearing per batch). */
+static dg_status dg__marks(dg_graph *g) {
+    if (g->mark_cap < g->id_bound) {
+        size_t cap = g->vcap;
+        if (!dg__grow(g, (void **)&g->mark, g->mark_cap, cap, sizeof(uint32_t))) return dg__oom(g, "batch marks");
+        memset(g->mark + g->mark_cap, 0, (cap - g->mark_cap) * sizeof(uint32_t));
+        g->mark_cap = cap;
+    }
+    if (++g->stamp == 0) { memset(g->mark, 0, g->mark_cap * sizeof(uint32_t)); g->stamp = 1; }
+    return DG_OK;
+}
+static void dg__next_stamp(dg_graph *g) {
+    if (++g->stamp == 0) { memset(g->mark, 0, g->mark_cap * sizeof(uint32_t)); g->stamp = 1; }
+}
+/* Marks every entry of u's list with the current stamp. */
+static void dg__mark_list(dg_graph *g, const dg__store *s, dg_vertex u, int32_t *pos_or_null) {
+    int32_t j, runs = dg__list_runs(g, s, u);
+    for (j = 0; j < runs; j++) {
+        uint32_t len, i;
+        const int32_t *e = s->pool + dg__list_run(g, s, u, j, &len);
+        for (i = 0; i < len; i++) {
+            g->mark[e[i]] = g->stamp;
+            if (pos_or_null) pos_or_null[e[i]] = -1;
+        }
+    }
+}
+
+/* The entries of a list being rewritten: its old entries (from a copy of its page), then new arcs. */
+typedef struct dg__src { const int32_t *old; const float *wold; size_t nold; const dg__arc *a; size_t pos; } dg__src;
+static void dg__src_take(dg__store *s, size_t at, dg__src *q, size_t k) {
+    while (k) {
+        size_t t;
+        if (q->pos < q->nold) {
+            t = q->nold - q->pos < k ? q->nold - q->pos : k;
+            memcpy(s->pool + at, q->old + q->pos, t * sizeof(int32_t));
+            if (s->wpool) memcpy(s->wpool + at, q->wold + q->pos, t * sizeof(float));
+        } else {
+            t = k;
+            dg__put_arcs(s, at, q->a + (q->pos - q->nold), t);
+        }
+        q->pos += t; at += t; k -= t;
+    }
+}
+
+/* The arcs a[0..na) (sorted by source) go to lists of page p, and fit its free space: one
+   backward pass moves every record block once and appends the new entries. */
+static void dg__fill_in_place(dg_graph *g, dg__store *s, int32_t p, const dg__arc *a, size_t na) {
+    int32_t *pg = DG__PAGE(g, s, p);
+    size_t S = na, ai = na;
+    uint32_t t = (uint32_t)pg[0];
+    while (t-- > 0 && S > 0) {
+        dg_vertex v = DG__SLOT_VID(g, pg, t);
+        int32_t off = DG__SLOT_OFF(g, pg, t), deg = pg[off], noff;
+        size_t k = 0;
+        while (ai > 0 && a[ai - 1].src == v) { ai--; k++; }
+        S -= k;
+        noff = off + (int32_t)S;
+        if (noff != off) {
+            memmove(pg + noff, pg + off, (size_t)(deg + 1) * sizeof(int32_t));
+            if (s->wpool) {
+                float *wp = s->wpool + (size_t)p * g->P;
+                memmove(wp + noff, wp + off, (size_t)(deg + 1) * sizeof(float));
+            }
+            DG__SLOT_OFF(g, pg, t) = noff;
+            dg__dir_set(s, v, p, noff);
+        }
+        dg__put_arcs(s, (size_t)p * g->P + (size_t)noff + 1 + (size_t)deg, a + ai, k);
+        pg[noff] = deg + (int32_t)k;
+    }
+    pg[1] += (int32_t)na;
+    dg__touch(s, p);
+}
+
+/* The arcs a[0..na) go to lists of page p and do not fit: the page's lists and the new entries
+   are packed again into p and new pages after it, each filled to DG_PACK_FILL of its entries; a
+   list too long for one page becomes a large list. With commit = 0 only counts the pages and
+   LA-table entries this needs. */
+static void dg__repack(dg_graph *g, dg__store *s, int32_t p, const dg__arc *a, size_t na, int commit,
+                       size_t *pages, size_t *latab) {
+    const uint32_t P = g->P, T = P / DG_PACK_FILL_DEN * DG_PACK_FILL_NUM;
+    int32_t *pg = DG__PAGE(g, s, p), *old = pg, cur = p, last = p;
+    float *wold = NULL;
+    uint32_t n = (uint32_t)pg[0], t, cnv = 0, cend = DG__HDR;
+    size_t ai = 0;
+    int fresh = 1, closed = 0;
+    if (commit) {
+        old = g->tmp;
+        memcpy(old, pg, P * sizeof(int32_t));
+        if (s->wpool) { wold = g->wtmp; memcpy(wold, s->wpool + (size_t)p * P, P * sizeof(float)); }
+        pg[0] = 0; pg[1] = DG__HDR; pg[2] = 0;
+        dg__touch(s, p);
+    }
+#define DG__NEXT_PAGE(la) do { \
+        if (commit) { cur = dg__page_new(g, s, last, (la)); last = cur; } else (*pages)++; \
+        cnv = 0; cend = DG__HDR; fresh = 1; closed = 0; } while (0)
+    for (t = 0; t < n; t++) {
+        dg_vertex v = DG__SLOT_VID(g, old, t);
+        int32_t off = DG__SLOT_OFF(g, old, t);
+        uint32_t deg = (uint32_t)old[off], k = 0, rec;
+        dg__src src;
+        while (ai + k < na && a[ai + k].src == v) k++;
+        rec = 1 + deg + k;
+        src.old = old + off + 1; src.wold = wold ? wold + off + 1 : NULL; src.nold = deg;
+        src.a = a + ai; src.pos = 0;
+        if ((size_t)DG__HDR + rec + 2 > P) {          /* a large list, on pages of its own */
+            size_t Lf = dg__la_pages_after(g, (size_t)deg + k), j;
+            if (!fresh) DG__NEXT_PAGE(0);
+            if (!commit) {
+                *pages += Lf - 1;
+                *latab += dg__pow2_at_least(Lf) + 1;
+            } else {
+                int32_t *cg = DG__PAGE(g, s, cur), *tab;
+                size_t left = (size_t)deg + k - dg__la_c0(g);
+                cg[0] = 1; cg[1] = (int32_t)P - 2; cg[2] = 1;
+                DG__SLOT_OFF(g, cg, 0) = DG__HDR; DG__SLOT_VID(g, cg, 0) = v;
+                cg[DG__HDR] = (int32_t)(deg + k);
+                dg__src_take(s, (size_t)cur * P + DG__HDR + 1, &src, dg__la_c0(g));
+                s->idx[cur].first = v; s->idx[cur].la_pos = 0;
+                dg__la_table_fit(s, cur, 1, Lf);
+                tab = dg__la_pages(s, cur);
+                for (j = 1; j < Lf; j++) {
+                    int32_t q = dg__page_new(g, s, last, 1);
+                    size_t c = left < dg__la_cn(g) ? left : dg__la_cn(g);
+                    s->idx[q].first = v; s->idx[q].la_pos = (int32_t)j;
+                    tab[j] = q;
+                    dg__src_take(s, (size_t)q * P + DG__HDR, &src, c);
+                    DG__PAGE(g, s, q)[1] = DG__HDR + (int32_t)c;
+                    left -= c; last = q;
+                }
+                dg__la_set_len(s, cur, (int32_t)Lf);
+                dg__dir_set(s, v, cur, DG__HDR);
+                s->large_lists++; s->large_pages += Lf;
+            }
+            fresh = 0; closed = 1;
+        } else {
+            if (!fresh && (closed || cend + rec + 2 * (cnv + 1) > T)) DG__NEXT_PAGE(0);
+            if (commit) {
+                int32_t *cg = DG__PAGE(g, s, cur);
+                DG__SLOT_OFF(g, cg, cnv) = (int32_t)cend; DG__SLOT_VID(g, cg, cnv) = v;
+                cg[cend] = (int32_t)(deg + k);
+                dg__src_take(s, (size_t)cur * P + cend + 1, &src, (size_t)deg + k);
+                dg__dir_set(s, v, cur, (int32_t)cend);
+                if (cnv == 0) s->idx[cur].first = v;
+                cg[0] = (int32_t)cnv + 1; cg[1] = (int32_t)(cend + rec);
+            }
+            cnv++; cend += rec; fresh = 0;
+        }
+        ai += k;
+    }
+#undef DG__NEXT_PAGE
+    DG_ASSERT(ai == na);
+}
+
+/* Applies arcs a[0..m) (sorted by source, new, deduplicated) to store s page by page; with
+   commit = 0 only adds up the pages and LA-table entries that this will take. */
+static void dg__store_batch(dg_graph *g, dg__store *s, const dg__arc *a, size_t m, int commit,
+                            size_t *pages, size_t *latab) {
+    size_t i = 0, j;
+    while (i < m) {
+        int32_t p = s->dir[2 * (size_t)a[i].src], *pg = DG__PAGE(g, s, p);
+        size_t total;
+        j = i + 1;
+        while (j < m && s->dir[2 * (size_t)a[j].src] == p) j++;
+        total = j - i;
+        if (pg[2]) {                                   /* a large list: append to its pages */
+            if (commit) dg__la_grow(g, s, a[i].src, a + i, total);
+            else { size_t pp, ll; dg__la_needs(g, s, a[i].src, total, &pp, &ll); *pages += pp; *latab += ll; }
+        } else if (total <= dg__free_entries(g, pg)) {
+            if (commit) dg__fill_in_place(g, s, p, a + i, total);
+        } else {
+            dg__repack(g, s, p, a + i, total, commit, pages, latab);
+        }
+        i = j;
+    }
+}
+
+/* Checks every edge of a batch names live vertices (and a weight that is a number). */
+static dg_status dg__check_batch(dg_graph *g, const dg_edge *e, size_t n, const char *what, int weights) {
+    size_t i;
+    for (i = 0; i < n; i++) {
+        dg_status st;
+        if ((st = dg__check_edge(g, e[i].src, e[i].dst, what)) != DG_OK) {
+            size_t len = strlen(g->err);
+            snprintf(g->err + len, sizeof g->err - len, " (edge %zu of the batch)", i);
+            return st;
+        }
+        if (weights && e[i].weight != e[i].weight)
+            return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "%s: NaN weight on edge %zu (%d->%d)", what, i,
+                            (int)e[i].src, (int)e[i].dst);
+    }
+    return DG_OK;
+}
+
+/* Builds the arcs of a batch: u->v, and v->u where the graph is undirected (or both_dirs). */
+static size_t dg__batch_arcs(const dg_graph *g, const dg_edge *e, size_t n, int both_dirs, dg__arc *a) {
+    size_t i, m = 0;
+    int two = g->nstores == 1 || both_dirs;
+    for (i = 0; i < n; i++) {
+        float w = g->desc.weighted ? e[i].weight : 1.0f;
+        a[m].src = e[i].src; a[m].dst = e[i].dst; a[m].w = w; m++;
+        if (two && e[i].src != e[i].dst) { a[m].src = e[i].dst; a[m].dst = e[i].src; a[m].w = w; m++; }
+    }
+    return m;
+}
+
+static dg_status dg__add_edges_ex(dg_graph *g, const dg_edge *e, size_t n, int flags, size_t *added) {
+    dg__arc *A = NULL, *B = NULL, *C = NULL, *a;
+    int32_t *mpos = NULL;
+    size_t cap, m, i, k, nadd = 0, pages[2] = {0, 0}, lat[2] = {0, 0};
+    dg_status st;
+    int keep_min = (flags & DG__BATCH_KEEP_MIN) && g->desc.weighted, s;
+    if (added) *added = 0;
+    if (!g || (!e && n)) return g ? dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_add_edges: NULL edges") : DG_ERR_INVALID_ARGUMENT;
+    if ((st = dg__check_batch(g, e, n, "dg_add_edges", 1)) != DG_OK) return st;
+    if (n == 0) return DG_OK;
+    if (n > ((size_t)-1 / 2) / sizeof(dg__arc)) return dg__fail(g, DG_ERR_LIMIT, "dg_add_edges: batch too large");
+    cap = 2 * n;
+    A = (dg__arc *)dg__alloc(g, cap * sizeof(dg__arc));
+    B = (dg__arc *)dg__alloc(g, cap * sizeof(dg__arc));
+    if (g->nstores == 2) C = (dg__arc *)dg__alloc(g, cap * sizeof(dg__arc));
+    if (keep_min) mpos = (int32_t *)dg__alloc(g, g->id_bound * sizeof(int32_t));
+    if (!A || !B || (g->nstores == 2 && !C) || (keep_min && !mpos)) { st = dg__oom(g, "batch"); goto done; }
+    if ((st = dg__marks(g)) != DG_OK) goto done;
+    m = dg__batch_arcs(g, e, n, flags & DG__BATCH_BOTH_DIRS, A);
+    a = dg__sort_arcs(A, B, m, g->id_bound);
+    /* drop arcs already present and repeats (first wins, or the smallest weight with keep_min) */
+    for (i = 0, k = 0; i < m;) {
+        dg_vertex u = a[i].src;
+        dg__next_stamp(g);
+        dg__mark_list(g, &g->st[0], u, mpos);
+        for (; i < m && a[i].src == u; i++) {
+            int32_t d = a[i].dst;
+            if (g->mark[d] == g->stamp) {
+                if (keep_min && mpos[d] >= 0 && a[i].w < a[mpos[d]].w) a[mpos[d]].w = a[i].w;
+                continue;
+            }
+            g->mark[d] = g->stamp;
+            if (mpos) mpos[d] = (int32_t)k;
+            a[k++] = a[i];
+            nadd += g->nstores == 2 || a[i].src <= a[i].dst;
+        }
+    }
+    m = k;
+    if (m == 0) goto done;
+    /* plan both stores, reserve, then commit: nothing can fail after the first write */
+    dg__store_batch(g, &g->st[0], a, m, 0, &pages[0], &lat[0]);
+    if (g->nstores == 2) {
+        dg__arc *t = a == A ? B : A, *r;
+        for (i = 0; i < m; i++) { t[i].src = a[i].dst; t[i].dst = a[i].src; t[i].w = a[i].w; }
+        r = dg__sort_arcs(t, C, m, g->id_bound);
+        dg__store_batch(g, &g->st[1], r, m, 0, &pages[1], &lat[1]);
+        for (s = 0; s < 2; s++) {
+            if ((st = dg__reserve_pages(g, &g->st[s], pages[s])) != DG_OK) goto done;
+            if ((st = dg__latab_reserve(g, &g->st[s], lat[s])) != DG_OK) goto done;
+        }
+        dg__store_batch(g, &g->st[0], a, m, 1, &pages[0], &lat[0]);
+        dg__store_batch(g, &g->st[1], r, m, 1, &pages[1], &lat[1]);
+    } else {
+        if ((st = dg__reserve_pages(g, &g->st[0], pages[0])) != DG_OK) goto done;
+        if ((st = dg__latab_reserve(g, &g->st[0], lat[0])) != DG_OK) goto done;
+        dg__store_batch(g, &g->st[0], a, m, 1, &pages[0], &lat[0]);
+    }
+    g->narcs += m;
+    g->nedges += nadd;
+    if (added) *added = nadd;
+done:
+    dg__free(g, A); dg__free(g, B); dg__free(g, C); dg__free(g, mpos);
+    return st;
+}
+
+DG_API dg_status dg_add_edges(dg_graph *g, const dg_edge *e, size_t n, size_t *added) {
+    return dg__add_edges_ex(g, e, n, 0, added);
+}
+
+/* Removes from each list the entries named by the arcs a[0..m) (sorted by source); the arcs
+   actually removed are written to r (if not NULL). Returns how many were removed. */
+static size_t dg__store_remove_batch(dg_graph *g, dg__store *s, const dg__arc *a, size_t m, dg__arc *r) {
+    size_t i = 0, nr = 0;
+    while (i < m) {
+        dg_vertex u = a[i].src;
+        uint32_t deg = dg__deg(g, s, u), x = 0;
+        dg__next_stamp(g);
+        for (; i < m && a[i].src == u; i++) g->mark[a[i].dst] = g->stamp;
+        while (x < deg) {
+            size_t at = dg__list_at(g, s, u, x);
+            int32_t d = s->pool[at];
+            if (g->mark[d] == g->stamp) {
+                size_t lastp = dg__list_at(g, s, u, deg - 1);
+                g->mark[d] = 0;
+                if (r) { r[nr].src = u; r[nr].dst = d; r[nr].w = 1.0f; }
+                nr++;
+                s->pool[at] = s->pool[lastp];
+                if (s->wpool) s->wpool[at] = s->wpool[lastp];
+                dg__touch(s, (int32_t)(at / g->P));
+                deg--;
+            } else {
+                x++;
+            }
+        }
+        dg__truncate_list(g, s, u, deg);
+    }
+    return nr;
+}
+
+DG_API dg_status dg_remove_edges(dg_graph *g, const dg_edge *e, size_t n, size_t *removed) {
+    dg__arc *A = NULL, *B = NULL, *R = NULL, *a;
+    size_t m, nr, i, nedges = 0;
+    dg_status st;
+    if (removed) *removed = 0;
+    if (!g || (!e && n)) return g ? dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_remove_edges: NULL edges") : DG_ERR_INVALID_ARGUMENT;
+    if ((st = dg__check_batch(g, e, n, "dg_remove_edges", 0)) != DG_OK) return st;
+    if (n == 0) return DG_OK;
+    if (n > ((size_t)-1 / 2) / sizeof(dg__arc)) return dg__fail(g, DG_ERR_LIMIT, "dg_remove_edges: batch too large");
+    A = (dg__arc *)dg__alloc(g, 2 * n * sizeof(dg__arc));
+    B = (dg__arc *)dg__alloc(g, 2 * n * sizeof(dg__arc));
+    R = (dg__arc *)dg__alloc(g, 2 * n * sizeof(dg__arc));
+    if (!A || !B || !R) { st = dg__oom(g, "batch"); goto done; }
+    if ((st = dg__marks(g)) != DG_OK) goto done;
+    m = dg__batch_arcs(g, e, n, 0, A);
+    a = dg__sort_arcs(A, B, m, g->id_bound);
+    nr = dg__store_remove_batch(g, &g->st[0], a, m, R);
+    for (i = 0; i < nr; i++) nedges += g->nstores == 2 || R[i].src <= R[i].dst;
+    if (g->nstores == 2 && nr) {
+        dg__arc *t = a == A ? B : A;
+        for (i = 0; i < nr; i++) { t[i].src = R[i].dst; t[i].dst = R[i].src; }
+        a = dg__sort_arcs(t, R, nr, g->id_bound);
+        dg__store_remove_batch(g, &g->st[1], a, nr, NULL);
+    }
+    g->narcs -= nr;
+    g->nedges -= nedges;
+    if (removed) *removed = nedges;
+done:
+    dg__free(g, A); dg__free(g, B); dg__free(g, R);
+    return st;
+}
+
+/* =========================================================================
+   Introspection: statistics and the consistency checker
+   ========================================================================= */
+static size_t dg__store_bytes(const dg_graph *g, const dg__store *s) {
+    return (size_t)s->page_cap * g->P * (sizeof(int32_t) + (s->wpool ? sizeof(float) : 0)) +
+           (size_t)s->page_cap * (sizeof(dg__pindex) + 2 * sizeof(int32_t) + 1) +
+           2 * g->vcap * sizeof(int32_t) + s->latab_cap * sizeof(int32_t);
+}
+
+DG_API dg_status dg_get_stats(const dg_graph *g, dg_stats *out) {
+    int i;
+    if (!g || !out) return DG_ERR_INVALID_ARGUMENT;
+    memset(out, 0, sizeof *out);
+    out->vertices = g->nverts; out->edges = g->nedges; out->arcs = g->narcs;
+    out->page_size = g->P;
+    out->host_bytes = sizeof *g + 2 * (size_t)g->P * sizeof(int32_t) + g->mark_cap * sizeof(uint32_t);
+    for (i = 0; i < g->nstores; i++) {
+        const dg__store *s = &g->st[i];
+        int32_t p;
+        out->pages += s->live_pages;
+        out->free_pages += s->nfree;
+        out->large_lists += s->large_lists;
+        out->large_pages += s->large_pages;
+        out->pages_changed += s->changed_pages;
+        out->host_bytes += dg__store_bytes(g, s);
+        for (p = s->head; p >= 0; p = s->next[p]) {
+            const int32_t *pg = DG__PAGE(g, s, p);
+            out->entries_used += (size_t)pg[1] + 2 * (size_t)pg[0];
+        }
+    }
+    out->entries_allocated = out->pages * g->P;
+    out->fill_ratio = out->entries_allocated ? (double)out->entries_used / (double)out->entries_allocated : 0.0;
+    return DG_OK;
+}
+
+static int dg__cmp_u64(const void *x, const void *y) {
+    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+    return a < b ? -1 : a > b;
+}
+
+#define DG__CHECK(cond, ...) do { if (!(cond)) { st = dg__fail(g, DG_ERR_CORRUPT, __VA_ARGS__); goto done; } } while (0)
+
+/* Walks one store: page order, headers, slots, records, the index, the LA table, the directory. */
+static dg_status dg__validate_store(dg_graph *g, int si, uint8_t *seen, uint64_t *arcs, size_t *narcs) {
+    dg__store *s = &g->st[si];
+    const uint32_t P = g->P;
+    dg_status st = DG_OK;
+    int32_t p, prevp = -1, last_vid = -1;
+    size_t live = 0, nfree = 0, large = 0, lpages = 0, verts = 0, v, changed = 0;
+    memset(seen, 0, s->page_hw);
+    for (p = s->free_head; p >= 0; p = s->next[p]) {
+        DG__CHECK((uint32_t)p < s->page_hw && !seen[p], "store %d: free list broken at page %d", si, (int)p);
+        DG__CHECK(s->idx[p].first == -1, "store %d: free page %d has first vertex %d", si, (int)p, (int)s->idx[p].first);
+        seen[p] = 2; nfree++;
+    }
+    DG__CHECK(nfree == s->nfree, "store %d: %zu free pages listed, %u counted", si, nfree, (unsigned)s->nfree);
+    for (p = 0; p < (int32_t)s->page_hw; p++) changed += s->dirty[p] != 0;
+    DG__CHECK(changed == s->changed_pages, "store %d: changed-page count %zu, marks %zu", si, s->changed_pages, changed);
+    for (p = s->head; p >= 0; prevp = p, p = s->next[p]) {
+        const int32_t *pg = DG__PAGE(g, s, p);
+        const dg__pindex *ix = &s->idx[p];
+        DG__CHECK((uint32_t)p < s->page_hw && !seen[p], "store %d: page order broken at page %d", si, (int)p);
+        DG__CHECK(s->prev[p] == prevp, "store %d: page %d prev link %d, expected %d", si, (int)p, (int)s->prev[p], (int)prevp);
+        seen[p] = 1; live++;
+        DG__CHECK(pg[2] == 0 || pg[2] == 1, "store %d page %d: bad large flag %d", si, (int)p, (int)pg[2]);
+        if (pg[2] && pg[0] == 0) { DG__CHECK(0, "store %d page %d: continuation page outside its list", si, (int)p); }
+        if (!pg[2]) {
+            uint32_t i, n = (uint32_t)pg[0];
+            int32_t expect = DG__HDR;
+            DG__CHECK(n >= 1, "store %d page %d: ordinary page without vertices", si, (int)p);
+            DG__CHECK(pg[1] >= DG__HDR && (uint64_t)pg[1] + 2 * n <= P, "store %d page %d: records end %d with %u slots overflows", si, (int)p, (int)pg[1], n);
+            DG__CHECK(ix->la_pos == -1 && ix->la_len == -1 && ix->la_tab == -1, "store %d page %d: ordinary page with LA index fields", si, (int)p);
+            DG__CHECK(ix->first == DG__SLOT_VID(g, pg, 0), "store %d page %d: index first %d, slot 0 holds %d", si, (int)p, (int)ix->first, (int)DG__SLOT_VID(g, pg, 0));
+            for (i = 0; i < n; i++) {
+                int32_t vid = DG__SLOT_VID(g, pg, i), off = DG__SLOT_OFF(g, pg, i);
+                DG__CHECK(vid > last_vid, "store %d page %d slot %u: vertex %d not above %d", si, (int)p, i, (int)vid, (int)last_vid);
+                DG__CHECK((size_t)vid < g->id_bound, "store %d page %d slot %u: vertex %d beyond the id bound", si, (int)p, i, (int)vid);
+                DG__CHECK(off == expect, "store %d page %d slot %u: record offset %d, expected %d", si, (int)p, i, (int)off, (int)expect);
+                DG__CHECK(pg[off] >= 0 && off + 1 + pg[off] <= pg[1], "store %d page %d: degree %d of vertex %d overflows", si, (int)p, (int)pg[off], (int)vid);
+                DG__CHECK(s->dir[2 * (size_t)vid] == p && s->dir[2 * (size_t)vid + 1] == off, "store %d: directory of vertex %d is (%d,%d), page says (%d,%d)", si, (int)vid, (int)s->dir[2 * (size_t)vid], (int)s->dir[2 * (size_t)vid + 1], (int)p, (int)off);
+                expect = off + 1 + pg[off];
+                last_vid = vid; verts++;
+            }
+            DG__CHECK(expect == pg[1], "store %d page %d: records end at %d, header says %d", si, (int)p, (int)expect, (int)pg[1]);
+        } else {
+            int32_t vid = DG__SLOT_VID(g, pg, 0), L = ix->la_len, j, *tab, deg;
+            size_t total = 0;
+            DG__CHECK(pg[0] == 1 && DG__SLOT_OFF(g, pg, 0) == DG__HDR && pg[1] == (int32_t)P - 2, "store %d page %d: first page of a large list malformed", si, (int)p);
+            DG__CHECK(ix->first == vid && ix->la_pos == 0 && L >= 2 && ix->la_tab >= 0 && (size_t)ix->la_tab < s->latab_len, "store %d page %d: index of a large list's first page", si, (int)p);
+            DG__CHECK(vid > last_vid && (size_t)vid < g->id_bound, "store %d page %d: large-list vertex %d out of order", si, (int)p, (int)vid);
+            DG__CHECK(s->dir[2 * (size_t)vid] == p && s->dir[2 * (size_t)vid + 1] == DG__HDR, "store %d: directory of large-list vertex %d", si, (int)vid);
+            DG__CHECK(s->latab[ix->la_tab] >= L, "store %d: LA table segment of vertex %d too small", si, (int)vid);
+            tab = dg__la_pages(s, p);
+            DG__CHECK(tab[0] == p, "store %d: LA table of vertex %d does not start at its page", si, (int)vid);
+            deg = pg[DG__HDR];
+            total = dg__la_c0(g);
+            for (j = 1; j < L; j++) {
+                int32_t q = s->next[p], *qg;
+                DG__CHECK(q >= 0 && q == tab[j], "store %d: page %d of the large list of %d is %d, table says %d", si, (int)j, (int)vid, (int)q, (int)tab[j]);
+                DG__CHECK((uint32_t)q < s->page_hw && !seen[q], "store %d: large-list page %d reused", si, (int)q);
+                DG__CHECK(s->prev[q] == p, "store %d: page %d prev link", si, (int)q);
+                qg = DG__PAGE(g, s, q);
+                DG__CHECK(qg[0] == 0 && qg[2] == 1 && s->idx[q].first == vid && s->idx[q].la_pos == j && s->idx[q].la_len == L && s->idx[q].la_tab == -1, "store %d: continuation page %d of vertex %d malformed", si, (int)q, (int)vid);
+                DG__CHECK(j == L - 1 ? (qg[1] > DG__HDR && qg[1] <= (int32_t)P) : qg[1] == (int32_t)P, "store %d: continuation page %d of vertex %d not full / empty", si, (int)q, (int)vid);
+                total += (size_t)(qg[1] - DG__HDR);
+                seen[q] = 1; live++; lpages++;
+                p = q;
+            }
+            DG__CHECK(total == (size_t)deg, "store %d: large list of %d holds %zu entries, degree %d", si, (int)vid, total, (int)deg);
+            large++; lpages++; verts++;
+            last_vid = vid;
+        }
+    }
+    DG__CHECK(prevp == s->tail, "store %d: tail is %d, last page %d", si, (int)s->tail, (int)prevp);
+    DG__CHECK(live == s->live_pages && live + nfree == s->page_hw, "store %d: %zu live + %zu free pages, %zu counted, %u handed out", si, live, nfree, s->live_pages, (unsigned)s->page_hw);
+    DG__CHECK(large == s->large_lists && lpages == s->large_pages, "store %d: large list counts", si);
+    DG__CHECK(verts == g->nverts, "store %d: %zu vertices in pages, %zu counted", si, verts, g->nverts);
+    for (v = 0; v < g->id_bound; v++) {
+        int32_t dp = s->dir[2 * v];
+        DG__CHECK(dp == -1 || ((uint32_t)dp < s->page_hw && seen[dp] == 1), "store %d: directory of vertex %zu names page %d", si, v, (int)dp);
+        DG__CHECK((dp == -1) == (g->st[0].dir[2 * v] == -1), "store %d: vertex %zu alive in one store only", si, v);
+        if (dp >= 0) {
+            int32_t j, runs = dg__list_runs(g, s, (dg_vertex)v);
+            for (j = 0; j < runs; j++) {
+                uint32_t len, i;
+                size_t at = dg__list_run(g, s, (dg_vertex)v, j, &len);
+                for (i = 0; i < len; i++) {
+                    int32_t d = s->pool[at + i];
+                    DG__CHECK(dg__alive(g, d), "store %d: vertex %zu lists %d, which does not exist", si, v, (int)d);
+                    DG__CHECK(!s->wpool || s->wpool[at + i] == s->wpool[at + i], "store %d: NaN weight", si);
+                    if (arcs) arcs[(*narcs)++] = si == 0 ? ((uint64_t)v << 32 | (uint32_t)d) : ((uint64_t)(uint32_t)d << 32 | v);
+                }
+            }
+        }
+    }
+done:
+    return st;
+}
+
+DG_API dg_status dg_validate(dg_graph *g) {
+    dg_status st = DG_OK;
+    uint8_t *seen = NULL;
+    uint64_t *a = NULL, *b = NULL;
+    size_t na = 0, nb = 0, i, maxp = 1, self = 0;
+    if (!g) return DG_ERR_INVALID_ARGUMENT;
+    for (i = 0; i < (size_t)g->nstores; i++) if (g->st[i].page_hw > maxp) maxp = g->st[i].page_hw;
+    seen = (uint8_t *)dg__alloc(g, maxp);
+    a = (uint64_t *)dg__alloc(g, (g->narcs + 1) * sizeof(uint64_t));
+    b = (uint64_t *)dg__alloc(g, (g->narcs + 1) * sizeof(uint64_t));
+    if (!seen || !a || !b) { st = dg__oom(g, "dg_validate"); goto done; }
+    DG__CHECK(g->nverts <= g->id_bound, "more vertices than ids");
+    /* out-store arcs; the count is checked before writing more than narcs of them */
+    {
+        size_t cnt = 0;
+        for (i = 0; i < g->id_bound; i++) if (g->st[0].dir[2 * i] >= 0) cnt += dg__deg(g, &g->st[0], (dg_vertex)i);
+        DG__CHECK(cnt == g->narcs, "out-store holds %zu entries, %zu arcs counted", cnt, g->narcs);
+        if (g->nstores == 2) {
+            cnt = 0;
+            for (i = 0; i < g->id_bound; i++) if (g->st[1].dir[2 * i] >= 0) cnt += dg__deg(g, &g->st[1], (dg_vertex)i);
+            DG__CHECK(cnt == g->narcs, "in-store holds %zu entries, %zu arcs counted", cnt, g->narcs);
+        }
+    }
+    if ((st = dg__validate_store(g, 0, seen, a, &na)) != DG_OK) goto done;
+    qsort(a, na, sizeof *a, dg__cmp_u64);
+    for (i = 0; i < na; i++) {
+        DG__CHECK(i == 0 || a[i] != a[i - 1], "arc %d->%d stored twice", (int)(a[i] >> 32), (int)(uint32_t)a[i]);
+        self += (a[i] >> 32) == (uint32_t)a[i];
+    }
+    if (g->nstores == 2) {
+        if ((st = dg__validate_store(g, 1, seen, b, &nb)) != DG_OK) goto done;
+        DG__CHECK(g->nedges == g->narcs, "directed graph: %zu edges, %zu arcs", g->nedges, g->narcs);
+    } else {
+        for (i = 0; i < na; i++) b[i] = a[i] << 32 | a[i] >> 32;   /* the reverse of every arc */
+        nb = na;
+        DG__CHECK(g->nedges == (na - self) / 2 + self, "undirected graph: %zu edges counted, %zu arcs with %zu self-loops", g->nedges, na, self);
+    }
+    qsort(b, nb, sizeof *b, dg__cmp_u64);
+    DG__CHECK(na == nb, "%zu arcs, %zu reverse arcs", na, nb);
+    for (i = 0; i < na; i++)
+        DG__CHECK(a[i] == b[i], "arc %d->%d has no reverse entry (or the reverse adjacency has an extra one)", (int)(a[i] >> 32), (int)(uint32_t)a[i]);
+    if (g->nstores == 1 && g->st[0].wpool) {
+        /* both directions of an undirected edge carry the same weight */
+        for (i = 0; i < g->id_bound; i++) {
+            int32_t j, runs;
+            if (g->st[0].dir[2 * i] < 0) continue;
+            runs = dg__list_runs(g, &g->st[0], (dg_vertex)i);
+            for (j = 0; j < runs; j++) {
+                uint32_t len, k;
+                size_t at = dg__list_run(g, &g->st[0], (dg_vertex)i, j, &len);
+                for (k = 0; k < len; k++) {
+                    size_t rp = dg__find(g, &g->st[0], g->st[0].pool[at + k], (dg_vertex)i);
+                    DG__CHECK(g->st[0].wpool[rp] == g->st[0].wpool[at + k], "undirected edge %zu-%d has two weights", i, (int)g->st[0].pool[at + k]);
+                }
+            }
+        }
+    }
+done:
+    dg__free(g, seen); dg__free(g, a); dg__free(g, b);
+    return st;
+}
+#undef DG__CHECK
+
+/* =========================================================================
+   FILE LOADING (dg_load)
+   =========================================================================
+   The file is read in DG__LOAD_CHUNK-byte blocks through a small reader that
+   hands out one field of the current line at a time and counts lines; no
+   line-length limit, nothing but the current block is held. A field (a
+   number or a word) may hold up to DG__LOAD_TOKMAX characters. Every edge is
+   appended to one growable dg_edge array (doubling); after the whole file
+   has parsed, the vertices the file needs are created, and the array goes to
+   dg__add_edges_ex as one all-or-nothing batch (repeats keep the smallest
+   weight). A parse error therefore never touches the graph, and a failed
+   batch only has to drop the vertices this load created.
+
+   Details the header comment leaves open:
+   - ids: a file may name ids 0 .. 2^31-2 (after 1-based ids are shifted);
+     header counts n may be 0 .. 2^31-1. A header n creates vertices
+     0..n-1 even when no edge names them.
+   - numbers are parsed here, independently of the C locale: ids and counts
+     are plain decimal digits; weights are decimal ([+-]digits[.digits]
+     [e[+-]digits], or .digits); NaN, infinities and values beyond the float
+     range are parse errors.
+   - edge lists: '#' or '%' starts a comment anywhere a field may start;
+     commas separate fields as well as spaces and tabs (CSV); an empty file
+     or one with only comments is a valid empty edge list.
+   - every format: blank lines are ignored (except in METIS, where a blank
+     line is a vertex without neighbours); a UTF-8 byte order mark is
+     skipped; a gzip-compressed file is reported as such.
+   - count mismatches found at the end of the file (Matrix Market nnz,
+     DIMACS m, METIS 2m) name the line that declared the count; an entry
+     beyond the declared count names its own line; "end of file" errors name
+     the last line of the file.
+   - DIMACS: only "p sp"; lines whose first field starts with 'c' are
+     comments; "a" lines need the weight. METIS: fmt 0, 1, 10, 11 (vertex
+     weights are checked and dropped; vertex sizes, fmt 1xx, are refused);
+     '%' lines are comments; after the n vertex lines only blank or comment
+     lines may follow. GRAIL: "i:" may also be written "i :" or "i:j"; each
+     vertex line must end with '#'.
+   - DG_ERR_NOT_FOUND names the graph's id (0-based), and for 1-based files
+     also the id as written. */
+#include <float.h>                 /* FLT_MAX; stdio, stdarg, string, errno come from above */
+
+#define DG__LOAD_CHUNK 65536          /* bytes read per fread */
+#define DG__LOAD_TOKMAX 255           /* longest field kept */
+#define DG__LOAD_MAX_ID 2147483646ULL /* largest vertex id a file may name (0-based) */
+#define DG__LOAD_MAX_N  2147483647ULL /* largest header vertex count */
+#define DG__LOAD_MAX_COUNT (1ULL << 60) /* largest header edge count */
+
+#if defined(__GNUC__) || defined(__clang__)
+#define DG__LOAD_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define DG__LOAD_PRINTF(a, b)
+#endif
+
+#define DG__LOAD_TRY(call) do { dg_status dg__load_s_ = (call); \
+    if (dg__load_s_ != DG_OK) return dg__load_s_; } while (0)
+
+typedef struct dg__load_reader {
+    FILE *f;
+    char *buf;                   /* DG__LOAD_CHUNK bytes */
+    size_t pos, len;             /* next byte, bytes in buf */
+    int eof, ioerr, ioerrno;
+    int comma;                   /* ',' separates fields too (edge lists) */
+    int lastnl;                  /* the last byte consumed was '\n' */
+    unsigned long long line;     /* 1-based number of the line being read */
+    char tok[DG__LOAD_TOKMAX + 1];
+    size_t toklen;               /* true length of the field; tok keeps at most DG__LOAD_TOKMAX */
+} dg__load_reader;
+
+typedef struct dg__load_state {
+    dg_graph *g;
+    const char *path;
+    dg__load_reader r;
+    dg_edge *edges;              /* the batch: nedges of cap */
+    size_t nedges, cap;
+    size_t cap_hint;             /* header's edge count, to size the first allocation */
+    int weighted;                /* keep weights (else all 1) */
+    int flags;                   /* DG__BATCH_* for dg__add_edges_ex */
+    int one_based;
+    size_t old_bound;            /* dg_vertex_id_bound(g) before the load */
+    size_t need;                 /* vertices the file needs: max(max id + 1, header n) */
+    unsigned long long removed_line; /* first line naming a removed vertex (0: none) */
+    dg_vertex removed_id;
+} dg__load_state;
+
+/* ---- the reader ---- */
+
+static int dg__load_fill(dg__load_reader *r)
+{
+    if (r->eof) return 0;
+    r->pos = 0;
+    r->len = fread(r->buf, 1, DG__LOAD_CHUNK, r->f);
+    if (r->len == 0) {
+        if (ferror(r->f)) { r->ioerr = 1; r->ioerrno = errno; }
+        r->eof = 1;
+        return 0;
+    }
+    return 1;
+}
+
+/* The next byte, not consumed; -1 at the end of the file. */
+static int dg__load_peek(dg__load_reader *r)
+{
+    if (r->pos >= r->len && !dg__load_fill(r)) return -1;
+    return (unsigned char)r->buf[r->pos];
+}
+
+/* Byte classes: 1 separates fields, 2 separates fields in edge lists (','), 4 ends a line. */
+static const unsigned char dg__load_class[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 4, 1, 1, 1, 0, 0,     /* \t \n \v \f \r */
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0      /* ' ' ',' */
+};
+
+/* Reads the next field of the current line into r->tok. Returns 0, consuming only
+   separators, when the line has no more fields (the '\n' is left for dg__load_next_line).
+   The scans work on local copies of the buffer bounds: stores into r->tok could alias them. */
+static int dg__load_token(dg__load_reader *r)
+{
+    const unsigned char *p, *end, *buf;
+    size_t n = 0;
+    unsigned sep = r->comma ? 3u : 1u, stop = sep | 4u;
+    for (;;) {                                  /* separators */
+        if (r->pos >= r->len && !dg__load_fill(r)) return 0;
+        buf = (const unsigned char *)r->buf;
+        p = buf + r->pos;
+        end = buf + r->len;
+        while (p < end && (dg__load_class[*p] & sep)) p++;
+        if (p != buf + r->pos) r->lastnl = 0;
+        r->pos = (size_t)(p - buf);
+        if (p < end) break;
+    }
+    if (*p == '\n') return 0;
+    for (;;) {                                  /* the field */
+        const unsigned char *q = p;
+        size_t k;
+        while (q < end && !(dg__load_class[*q] & stop)) q++;
+        k = (size_t)(q - p);
+        if (n < DG__LOAD_TOKMAX)
+            memcpy(r->tok + n, p, k < DG__LOAD_TOKMAX - n ? k : DG__LOAD_TOKMAX - n);
+        n += k;
+        r->pos = (size_t)(q - buf);
+        if (q < end || !dg__load_fill(r)) break;
+        buf = (const unsigned char *)r->buf;
+        p = buf;
+        end = buf + r->len;
+    }
+    r->tok[n < DG__LOAD_TOKMAX ? n : DG__LOAD_TOKMAX] = '\0';
+    r->toklen = n;
+    r->lastnl = 0;
+    return 1;
+}
+
+/* Consumes the rest of the current line and its '\n'. */
+static void dg__load_next_line(dg__load_reader *r)
+{
+    for (;;) {
+        const char *nl;
+        if (r->pos >= r->len && !dg__load_fill(r)) return;
+        nl = (const char *)memchr(r->buf + r->pos, '\n', r->len - r->pos);
+        if (nl) {
+            r->pos = (size_t)(nl - r->buf) + 1;
+            r->line++;
+            r->lastnl = 1;
+            return;
+        }
+        r->pos = r->len;
+        r->lastnl = 0;
+    }
+}
+
+/* The last line of the file, for errors found at its end (an empty file has line 1). */
+static unsigned long long dg__load_eof_line(const dg__load_reader *r)
+{
+    return (r->lastnl && r->line > 1) ? r->line - 1 : r->line;
+}
+
+/* The current field equals word (exactly, or ignoring ASCII case). */
+static int dg__load_tok_is(const dg__load_reader *r, const char *word, int nocase)
+{
+    size_t i, n = strlen(word);
+    if (r->toklen != n) return 0;
+    for (i = 0; i < n; i++) {
+        int a = (unsigned char)r->tok[i], b = (unsigned char)word[i];
+        if (nocase) {
+            if (a >= 'A' && a <= 'Z') a += 'a' - 'A';
+            if (b >= 'A' && b <= 'Z') b += 'a' - 'A';
+        }
+        if (a != b) return 0;
+    }
+    return 1;
+}
+
+static int dg__load_tok_is_comment(const dg__load_reader *r, int hash_too)
+{
+    return r->tok[0] == '%' || (hash_too && r->tok[0] == '#');
+}
+
+/* ---- errors ---- */
+
+static dg_status dg__load_verr(dg__load_state *L, dg_status s, unsigned long long line,
+                               const char *fmt, va_list ap)
+{
+    char msg[320];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    return dg__fail(L->g, s, "%s:%llu: %s", L->path, line, msg);
+}
+
+/* DG_ERR_PARSE at the current line. */
+static dg_status dg__load_err(dg__load_state *L, const char *fmt, ...) DG__LOAD_PRINTF(2, 3);
+static dg_status dg__load_err(dg__load_state *L, const char *fmt, ...)
+{
+    dg_status s;
+    va_list ap;
+    va_start(ap, fmt);
+    s = dg__load_verr(L, DG_ERR_PARSE, L->r.line, fmt, ap);
+    va_end(ap);
+    return s;
+}
+
+/* Status s at a given line. */
+static dg_status dg__load_err_at(dg__load_state *L, dg_status s, unsigned long long line,
+                                 const char *fmt, ...) DG__LOAD_PRINTF(4, 5);
+static dg_status dg__load_err_at(dg__load_state *L, dg_status s, unsigned long long line,
+                                 const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    s = dg__load_verr(L, s, line, fmt, ap);
+    va_end(ap);
+    return s;
+}
+
+/* ---- numbers ---- */
+
+static int dg__load_digits(const char *s, size_t n)
+{
+    size_t i;
+    if (n == 0) return 0;
+    for (i = 0; i < n; i++)
+        if (s[i] < '0' || s[i] > '9') return 0;
+    return 1;
+}
+
+/* Decimal digits s[0..n) (already checked), saturating a little above 2^60. */
+static unsigned long long dg__load_udec(const char *s, size_t n)
+{
+    unsigned long long x = 0;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        x = x * 10 + (unsigned long long)(s[i] - '0');
+        if (x > (1ULL << 61)) return (1ULL << 61) + 1;
+    }
+    return x;
+}
+
+/* The vertex id in s[0..n), written base-based (0 or 1). When bounded, it must be one of the
+   header's count ids. Records it for the vertex creation and the removed-vertex check. */
+static dg_status dg__load_id(dg__load_state *L, const char *s, size_t n, int base,
+                             int bounded, unsigned long long count, const char *what,
+                             dg_vertex *out)
+{
+    unsigned long long x = 0, v;
+    size_t i;
+    if (n > DG__LOAD_TOKMAX)
+        return dg__load_err(L, "%s '%.40s...' is too long", what, s);
+    for (i = 0; i < n; i++) {
+        unsigned d = (unsigned)(unsigned char)s[i] - '0';
+        if (d > 9) break;
+        if (x < (1ULL << 40)) x = x * 10 + d;
+    }
+    if (i != n || n == 0) {
+        if (n > 1 && s[0] == '-' && dg__load_digits(s + 1, n - 1))
+            return dg__load_err(L, "negative %s %.*s", what, (int)n, s);
+        return dg__load_err(L, "expected %s, found '%.40s'", what, s);
+    }
+    if (base == 1 && x == 0)
+        return dg__load_err(L, "%s 0 is not valid: this format numbers vertices from 1", what);
+    if (bounded && (count == 0 || x > count - 1 + (unsigned long long)base)) {
+        if (count == 0)
+            return dg__load_err(L, "%s %.*s is out of range: the header declares no vertices",
+                                what, (int)n, s);
+        return dg__load_err(L, "%s %.*s is out of range %d..%llu", what, (int)n, s, base,
+                            count - 1 + (unsigned long long)base);
+    }
+    v = x - (unsigned long long)base;
+    if (v > DG__LOAD_MAX_ID)
+        return dg__load_err(L, "%s %.*s is too large (vertex ids end at %llu)", what, (int)n, s,
+                            DG__LOAD_MAX_ID + (unsigned long long)base);
+    *out = (dg_vertex)v;
+    if ((size_t)v + 1 > L->need) L->need = (size_t)v + 1;
+    if ((size_t)v < L->old_bound && L->removed_line == 0 && !dg_has_vertex(L->g, (dg_vertex)v)) {
+        L->removed_line = L->r.line;
+        L->removed_id = (dg_vertex)v;
+    }
+    return DG_OK;
+}
+
+/* A non-negative count (header n, m, nnz, ...) in the current field, at most max. */
+static dg_status dg__load_count(dg__load_state *L, const char *what, unsigned long long max,
+                                unsigned long long *out)
+{
+    const dg__load_reader *r = &L->r;
+    if (r->toklen > DG__LOAD_TOKMAX)
+        return dg__load_err(L, "%s '%.40s...' is too long", what, r->tok);
+    if (!dg__load_digits(r->tok, r->toklen))
+        return dg__load_err(L, "expected %s, found '%.40s'", what, r->tok);
+    *out = dg__load_udec(r->tok, r->toklen);
+    if (*out > max) return dg__load_err(L, "%s %s is too large (at most %llu)", what, r->tok, max);
+    return DG_OK;
+}
+
+static int dg__load_word_ci(const char *s, size_t n, const char *word)
+{
+    size_t i, k = strlen(word);
+    if (n != k) return 0;
+    for (i = 0; i < k; i++) {
+        int c = (unsigned char)s[i];
+        if (c >= 'A' && c <= 'Z') c += 'a' - 'A';
+        if (c != word[i]) return 0;
+    }
+    return 1;
+}
+
+/* A finite weight in s[0..n): [+-](digits[.digits]|.digits)[(e|E)[+-]digits], decimal
+   whatever the C locale. */
+static dg_status dg__load_weight(dg__load_state *L, const char *s, size_t n, const char *what,
+                                 float *out)
+{
+    static const double p10[23] = { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+        1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22 };
+    unsigned long long mant = 0;
+    long exp10 = 0, e = 0;
+    size_t i = 0;
+    int neg = 0, digits = 0;
+    double v;
+    if (n > DG__LOAD_TOKMAX)
+        return dg__load_err(L, "%s '%.40s...' is too long", what, s);
+    if (i < n && (s[i] == '+' || s[i] == '-')) { neg = s[i] == '-'; i++; }
+    if (n - i >= 3 && dg__load_word_ci(s + i, 3, "nan"))
+        return dg__load_err(L, "%s is NaN ('%.40s')", what, s);
+    if (dg__load_word_ci(s + i, n - i, "inf") || dg__load_word_ci(s + i, n - i, "infinity"))
+        return dg__load_err(L, "%s is infinite ('%.40s')", what, s);
+    for (; i < n && s[i] >= '0' && s[i] <= '9'; i++, digits++) {
+        if (mant < 100000000000000000ULL) mant = mant * 10 + (unsigned long long)(s[i] - '0');
+        else exp10++;
+    }
+    if (i < n && s[i] == '.') {
+        for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++, digits++) {
+            if (mant < 100000000000000000ULL) {
+                mant = mant * 10 + (unsigned long long)(s[i] - '0');
+                exp10--;
+            }
+        }
+    }
+    if (digits && i < n && (s[i] == 'e' || s[i] == 'E')) {
+        int eneg = 0, edigits = 0;
+        i++;
+        if (i < n && (s[i] == '+' || s[i] == '-')) { eneg = s[i] == '-'; i++; }
+        for (; i < n && s[i] >= '0' && s[i] <= '9'; i++, edigits++)
+            if (e < 100000) e = e * 10 + (s[i] - '0');
+        if (!edigits) digits = 0;
+        exp10 += eneg ? -e : e;
+    }
+    if (!digits || i != n) return dg__load_err(L, "expected %s, found '%.40s'", what, s);
+    v = (double)mant;
+    if (mant != 0) {
+        /* mant < 10^18: beyond these exponents the value is infinite or 0 as a float anyway */
+        if (exp10 > 400) exp10 = 400;
+        if (exp10 < -400) exp10 = -400;
+        while (exp10 > 22) { v *= 1e22; exp10 -= 22; }
+        while (exp10 < -22) { v /= 1e22; exp10 += 22; }
+        if (exp10 > 0) v *= p10[exp10];
+        else if (exp10 < 0) v /= p10[-exp10];
+    }
+    if (!(v <= (double)FLT_MAX))
+        return dg__load_err(L, "%s %.40s is beyond the range of a float", what, s);
+    *out = (float)(neg ? -v : v);
+    return DG_OK;
+}
+
+/* ---- fields of the current line ---- */
+
+static dg_status dg__load_field_id(dg__load_state *L, int base, int bounded,
+                                   unsigned long long count, const char *what, dg_vertex *out)
+{
+    if (!dg__load_token(&L->r)) return dg__load_err(L, "missing %s", what);
+    return dg__load_id(L, L->r.tok, L->r.toklen, base, bounded, count, what, out);
+}
+
+static dg_status dg__load_field_count(dg__load_state *L, const char *what,
+                                      unsigned long long max, unsigned long long *out)
+{
+    if (!dg__load_token(&L->r)) return dg__load_err(L, "missing %s", what);
+    return dg__load_count(L, what, max, out);
+}
+
+static dg_status dg__load_field_weight(dg__load_state *L, const char *what, float *out)
+{
+    if (!dg__load_token(&L->r)) return dg__load_err(L, "missing %s", what);
+    return dg__load_weight(L, L->r.tok, L->r.toklen, what, out);
+}
+
+/* The line must hold nothing more; moves to the next line. */
+static dg_status dg__load_end_line(dg__load_state *L, const char *after)
+{
+    if (dg__load_token(&L->r))
+        return dg__load_err(L, "unexpected '%.40s' after %s", L->r.tok, after);
+    dg__load_next_line(&L->r);
+    return DG_OK;
+}
+
+/* Moves to the first line holding a field that is not a comment, with that field in r->tok.
+   Returns 0 at the end of the file. */
+static int dg__load_skip_to_content(dg__load_reader *r, int hash_comments)
+{
+    while (dg__load_peek(r) >= 0) {
+        if (dg__load_token(r) && !dg__load_tok_is_comment(r, hash_comments)) return 1;
+        dg__load_next_line(r);
+    }
+    return 0;
+}
+
+/* ---- the batch ---- */
+
+static dg_status dg__load_push(dg__load_state *L, dg_vertex u, dg_vertex v, float w)
+{
+    if (L->nedges == L->cap) {
+        size_t ncap;
+        dg_edge *ne;
+        if (L->cap == 0) {
+            ncap = L->cap_hint < 1024 ? 1024 : L->cap_hint > 65536 ? 65536 : L->cap_hint;
+        } else {
+            if (L->cap > ((size_t)-1) / 2 / sizeof(dg_edge))
+                return dg__load_err_at(L, DG_ERR_LIMIT, L->r.line,
+                                       "more edges than one allocation can hold");
+            ncap = L->cap * 2;
+        }
+        ne = (dg_edge *)dg__alloc(L->g, ncap * sizeof(dg_edge));
+        if (!ne)
+            return dg__load_err_at(L, DG_ERR_OUT_OF_MEMORY, L->r.line,
+                                   "out of memory for a batch of %llu edges",
+                                   (unsigned long long)ncap);
+        if (L->nedges) memcpy(ne, L->edges, L->nedges * sizeof(dg_edge));
+        if (L->edges) dg__free(L->g, L->edges);
+        L->edges = ne;
+        L->cap = ncap;
+    }
+    L->edges[L->nedges].src = u;
+    L->edges[L->nedges].dst = v;
+    L->edges[L->nedges].weight = L->weighted ? w : 1.0f;
+    L->nedges++;
+    return DG_OK;
+}
+
+static void dg__load_header_n(dg__load_state *L, unsigned long long n)
+{
+    if ((size_t)n > L->need) L->need = (size_t)n;
+}
+
+static void dg__load_hint(dg__load_state *L, unsigned long long m)
+{
+    L->cap_hint = m > 65536 ? 65536 : (size_t)m;
+}
+
+/* ---- edge list: "u v" or "u v w", 0-based ---- */
+
+static dg_status dg__load_edge_list(dg__load_state *L)
+{
+    dg__load_reader *r = &L->r;
+    r->comma = 1;
+    while (dg__load_skip_to_content(r, 1)) {
+        dg_vertex u, v;
+        float w = 1.0f;
+        DG__LOAD_TRY(dg__load_id(L, r->tok, r->toklen, 0, 0, 0, "source vertex id", &u));
+        DG__LOAD_TRY(dg__load_field_id(L, 0, 0, 0, "destination vertex id", &v));
+        if (dg__load_token(r) && !dg__load_tok_is_comment(r, 1)) {
+            DG__LOAD_TRY(dg__load_weight(L, r->tok, r->toklen, "weight", &w));
+            if (dg__load_token(r) && !dg__load_tok_is_comment(r, 1))
+                return dg__load_err(L, "unexpected '%.40s' after the edge "
+                                    "(expected \"u v\" or \"u v weight\")", r->tok);
+        }
+        DG__LOAD_TRY(dg__load_push(L, u, v, w));
+        dg__load_next_line(r);
+    }
+    return DG_OK;
+}
+
+/* ---- Matrix Market: coordinate pattern|real|integer general|symmetric, 1-based ---- */
+
+static dg_status dg__load_matrix_market(dg__load_state *L)
+{
+    dg__load_reader *r = &L->r;
+    unsigned long long rows, cols, nnz, count = 0, size_line;
+    int pattern = 0;
+    if (!dg__load_token(r) || !dg__load_tok_is(r, "%%MatrixMarket", 1))
+        return dg__load_err(L, "not a Matrix Market file: the first line must start with "
+                            "%%%%MatrixMarket");
+    if (!dg__load_token(r)) return dg__load_err(L, "incomplete banner: missing the object (matrix)");
+    if (!dg__load_tok_is(r, "matrix", 1))
+        return dg__load_err(L, "unsupported Matrix Market object '%.40s' (only 'matrix')", r->tok);
+    if (!dg__load_token(r))
+        return dg__load_err(L, "incomplete banner: missing the format (coordinate)");
+    if (dg__load_tok_is(r, "array", 1))
+        return dg__load_err(L, "dense 'array' Matrix Market files are not supported "
+                            "(only 'coordinate')");
+    if (!dg__load_tok_is(r, "coordinate", 1))
+        return dg__load_err(L, "unknown Matrix Market format '%.40s' (expected 'coordinate')",
+                            r->tok);
+    if (!dg__load_token(r))
+        return dg__load_err(L, "incomplete banner: missing the field (pattern, real or integer)");
+    if (dg__load_tok_is(r, "pattern", 1)) pattern = 1;
+    else if (dg__load_tok_is(r, "complex", 1))
+        return dg__load_err(L, "complex matrices are not supported (only pattern, real or integer)");
+    else if (!dg__load_tok_is(r, "real", 1) && !dg__load_tok_is(r, "integer", 1))
+        return dg__load_err(L, "unknown Matrix Market field '%.40s' "
+                            "(expected pattern, real or integer)", r->tok);
+    if (!dg__load_token(r))
+        return dg__load_err(L, "incomplete banner: missing the symmetry (general or symmetric)");
+    if (dg__load_tok_is(r, "symmetric", 1)) L->flags |= DG__BATCH_BOTH_DIRS;
+    else if (dg__load_tok_is(r, "skew-symmetric", 1) || dg__load_tok_is(r, "hermitian", 1))
+        return dg__load_err(L, "%s matrices are not supported (only general or symmetric)",
+                            dg__load_tok_is(r, "hermitian", 1) ? "hermitian" : "skew-symmetric");
+    else if (!dg__load_tok_is(r, "general", 1))
+        return dg__load_err(L, "unknown Matrix Market symmetry '%.40s' "
+                            "(expected general or symmetric)", r->tok);
+    DG__LOAD_TRY(dg__load_end_line(L, "the banner"));
+
+    if (!dg__load_skip_to_content(r, 0))
+        return dg__load_err_at(L, DG_ERR_PARSE, dg__load_eof_line(r),
+                               "end of file before the size line 'rows columns entries'");
+    size_line = r->line;
+    DG__LOAD_TRY(dg__load_count(L, "row count", DG__LOAD_MAX_N, &rows));
+    DG__LOAD_TRY(dg__load_field_count(L, "column count", DG__LOAD_MAX_N, &cols));
+    DG__LOAD_TRY(dg__load_field_count(L, "entry count", DG__LOAD_MAX_COUNT, &nnz));
+    DG__LOAD_TRY(dg__load_end_line(L, "the size line 'rows columns entries'"));
+    dg__load_header_n(L, rows > cols ? rows : cols);
+    dg__load_hint(L, nnz);
+
+    while (dg__load_skip_to_content(r, 0)) {
+        dg_vertex i, j;
+        float w = 1.0f;
+        if (count == nnz)
+            return dg__load_err(L, "more entries than the %llu declared on line %llu", nnz,
+                                size_line);
+        DG__LOAD_TRY(dg__load_id(L, r->tok, r->toklen, 1, 1, rows, "row index", &i));
+        DG__LOAD_TRY(dg__load_field_id(L, 1, 1, cols, "column index", &j));
+        if (!pattern) DG__LOAD_TRY(dg__load_field_weight(L, "value", &w));
+        DG__LOAD_TRY(dg__load_end_line(L, pattern ? "the entry 'row column'"
+                                                  : "the entry 'row column value'"));
+        DG__LOAD_TRY(dg__load_push(L, i, j, w));
+        count++;
+    }
+    if (count != nnz)
+        return dg__load_err_at(L, DG_ERR_PARSE, size_line,
+                               "the size line declares %llu entries but the file has %llu",
+                               nnz, count);
+    return DG_OK;
+}
+
+/* ---- DIMACS shortest paths: "p sp n m", "a u v w", 1-based ---- */
+
+static dg_status dg__load_dimacs(dg__load_state *L)
+{
+    dg__load_reader *r = &L->r;
+    unsigned long long n = 0, m = 0, count = 0, p_line = 0;
+    while (dg__load_peek(r) >= 0) {
+        if (!dg__load_token(r) || r->tok[0] == 'c') {
+            dg__load_next_line(r);
+        } else if (dg__load_tok_is(r, "p", 0)) {
+            if (p_line)
+                return dg__load_err(L, "a second problem line (the first is on line %llu)", p_line);
+            if (!dg__load_token(r)) return dg__load_err(L, "missing the problem type (expected 'p sp n m')");
+            if (!dg__load_tok_is(r, "sp", 0))
+                return dg__load_err(L, "unsupported DIMACS problem type '%.40s' (only 'sp')", r->tok);
+            DG__LOAD_TRY(dg__load_field_count(L, "vertex count n", DG__LOAD_MAX_N, &n));
+            DG__LOAD_TRY(dg__load_field_count(L, "arc count m", DG__LOAD_MAX_COUNT, &m));
+            p_line = r->line;
+            DG__LOAD_TRY(dg__load_end_line(L, "the problem line 'p sp n m'"));
+            dg__load_header_n(L, n);
+            dg__load_hint(L, m);
+        } else if (dg__load_tok_is(r, "a", 0)) {
+            dg_vertex u, v;
+            float w;
+            if (!p_line) return dg__load_err(L, "arc before the problem line 'p sp n m'");
+            if (count == m)
+                return dg__load_err(L, "more arcs than the %llu declared on line %llu", m, p_line);
+            DG__LOAD_TRY(dg__load_field_id(L, 1, 1, n, "tail vertex id", &u));
+            DG__LOAD_TRY(dg__load_field_id(L, 1, 1, n, "head vertex id", &v));
+            DG__LOAD_TRY(dg__load_field_weight(L, "arc weight", &w));
+            DG__LOAD_TRY(dg__load_end_line(L, "the arc 'a u v w'"));
+            DG__LOAD_TRY(dg__load_push(L, u, v, w));
+            count++;
+        } else {
+            return dg__load_err(L, "unknown line type '%.40s' (expected c, p or a)", r->tok);
+        }
+    }
+    if (!p_line)
+        return dg__load_err_at(L, DG_ERR_PARSE, dg__load_eof_line(r),
+                               "no problem line 'p sp n m' in the file");
+    if (count != m)
+        return dg__load_err_at(L, DG_ERR_PARSE, p_line,
+                               "the problem line declares %llu arcs but the file has %llu",
+                               m, count);
+    return DG_OK;
+}
+
+/* ---- METIS: "n m [fmt [ncon]]", then one line of 1-based neighbours per vertex ---- */
+
+static dg_status dg__load_metis(dg__load_state *L)
+{
+    dg__load_reader *r = &L->r;
+    unsigned long long n, m, fmt = 0, ncon = 0, entries = 0, hdr_line, vline = 0;
+    int has_ew, has_vw;
+    if (!dg__load_skip_to_content(r, 0))
+        return dg__load_err_at(L, DG_ERR_PARSE, dg__load_eof_line(r),
+                               "end of file before the header line 'n m [fmt [ncon]]'");
+    hdr_line = r->line;
+    DG__LOAD_TRY(dg__load_count(L, "vertex count n", DG__LOAD_MAX_N, &n));
+    DG__LOAD_TRY(dg__load_field_count(L, "edge count m", DG__LOAD_MAX_COUNT, &m));
+    if (dg__load_token(r)) {
+        size_t i;
+        if (r->toklen > 3 || !dg__load_digits(r->tok, r->toklen))
+            return dg__load_err(L, "invalid METIS fmt '%.40s' (expected 0, 1, 10 or 11)", r->tok);
+        for (i = 0; i < r->toklen; i++)
+            if (r->tok[i] > '1')
+                return dg__load_err(L, "invalid METIS fmt '%s' (expected 0, 1, 10 or 11)", r->tok);
+        fmt = dg__load_udec(r->tok, r->toklen);
+        if (fmt >= 100)
+            return dg__load_err(L, "METIS vertex sizes (fmt %s) are not supported", r->tok);
+        if (dg__load_token(r)) DG__LOAD_TRY(dg__load_count(L, "ncon", 1000000, &ncon));
+    }
+    DG__LOAD_TRY(dg__load_end_line(L, "the header 'n m [fmt [ncon]]'"));
+    has_ew = (int)(fmt % 10);
+    has_vw = (int)(fmt / 10 % 10);
+    if (!has_vw) ncon = 0;
+    else if (ncon == 0) ncon = 1;
+    dg__load_header_n(L, n);
+    dg__load_hint(L, 2 * m);
+    L->flags |= DG__BATCH_BOTH_DIRS;
+
+    while (vline < n) {
+        int have;
+        unsigned long long k;
+        if (dg__load_peek(r) < 0)
+            return dg__load_err_at(L, DG_ERR_PARSE, dg__load_eof_line(r),
+                                   "end of file after %llu of the %llu vertex lines", vline, n);
+        have = dg__load_token(r);
+        if (have && dg__load_tok_is_comment(r, 0)) {
+            dg__load_next_line(r);
+            continue;
+        }
+        for (k = 0; k < ncon; k++) {
+            float vw;
+            if (!have)
+                return dg__load_err(L, "missing weight %llu of vertex %llu (fmt %llu, ncon %llu)",
+                                    k + 1, vline + 1, fmt, ncon);
+            DG__LOAD_TRY(dg__load_weight(L, r->tok, r->toklen, "vertex weight", &vw));
+            have = dg__load_token(r);
+        }
+        while (have) {
+            dg_vertex v;
+            float w = 1.0f;
+            DG__LOAD_TRY(dg__load_id(L, r->tok, r->toklen, 1, 1, n, "neighbour", &v));
+            if (has_ew) DG__LOAD_TRY(dg__load_field_weight(L, "edge weight", &w));
+            DG__LOAD_TRY(dg__load_push(L, (dg_vertex)vline, v, w));
+            entries++;
+            have = dg__load_token(r);
+        }
+        dg__load_next_line(r);
+        vline++;
+    }
+    if (dg__load_skip_to_content(r, 0))
+        return dg__load_err(L, "more than the %llu vertex lines the header declares", n);
+    if (entries != 2 * m)
+        return dg__load_err_at(L, DG_ERR_PARSE, hdr_line,
+                               "the header declares %llu edges (%llu neighbour entries) but the "
+                               "vertex lines hold %llu entries", m, 2 * m, entries);
+    return DG_OK;
+}
+
+/* ---- GRAIL: "graph_for_greach", n, then "i: j k ... #", 0-based ---- */
+
+/* One item after "i:": a neighbour, or the final '#'. */
+static dg_status dg__load_grail_item(dg__load_state *L, dg_vertex u, unsigned long long n,
+                                     const char *s, size_t len, int *done)
+{
+    dg_vertex v;
+    if (len == 1 && s[0] == '#') {
+        *done = 1;
+        return DG_OK;
+    }
+    DG__LOAD_TRY(dg__load_id(L, s, len, 0, 1, n, "neighbour", &v));
+    return dg__load_push(L, u, v, 1.0f);
+}
+
+static dg_status dg__load_grail(dg__load_state *L)
+{
+    dg__load_reader *r = &L->r;
+    unsigned long long n;
+    if (!dg__load_skip_to_content(r, 0) || !dg__load_tok_is(r, "graph_for_greach", 0))
+        return dg__load_err_at(L, DG_ERR_PARSE, dg__load_peek(r) < 0 ? dg__load_eof_line(r) : r->line,
+                               "not a GRAIL file: the first line must be 'graph_for_greach'");
+    DG__LOAD_TRY(dg__load_end_line(L, "'graph_for_greach'"));
+    if (!dg__load_skip_to_content(r, 0))
+        return dg__load_err_at(L, DG_ERR_PARSE, dg__load_eof_line(r),
+                               "end of file before the vertex count line");
+    DG__LOAD_TRY(dg__load_count(L, "vertex count n", DG__LOAD_MAX_N, &n));
+    DG__LOAD_TRY(dg__load_end_line(L, "the vertex count"));
+    dg__load_header_n(L, n);
+
+    while (dg__load_skip_to_content(r, 0)) {
+        dg_vertex u;
+        const char *colon;
+        size_t rest;
+        int done = 0;
+        if (r->toklen > DG__LOAD_TOKMAX)
+            return dg__load_err(L, "field '%.40s...' is too long", r->tok);
+        colon = (const char *)memchr(r->tok, ':', r->toklen);
+        if (colon) {
+            DG__LOAD_TRY(dg__load_id(L, r->tok, (size_t)(colon - r->tok), 0, 1, n, "vertex id", &u));
+        } else {
+            DG__LOAD_TRY(dg__load_id(L, r->tok, r->toklen, 0, 1, n, "vertex id", &u));
+            if (!dg__load_token(r) || r->tok[0] != ':')
+                return dg__load_err(L, "expected ':' after the vertex id");
+            if (r->toklen > DG__LOAD_TOKMAX)
+                return dg__load_err(L, "field '%.40s...' is too long", r->tok);
+            colon = r->tok;
+        }
+        rest = r->toklen - (size_t)(colon + 1 - r->tok);
+        if (rest) DG__LOAD_TRY(dg__load_grail_item(L, u, n, colon + 1, rest, &done));
+        while (!done) {
+            if (!dg__load_token(r))
+                return dg__load_err(L, "missing '#' at the end of the line of vertex %ld", (long)u);
+            DG__LOAD_TRY(dg__load_grail_item(L, u, n, r->tok, r->toklen, &done));
+        }
+        DG__LOAD_TRY(dg__load_end_line(L, "'#'"));
+    }
+    return DG_OK;
+}
+
+/* ---- format detection ---- */
+
+static int dg__load_ext_is(const char *ext, const char *word)
+{
+    return dg__load_word_ci(ext, strlen(ext), word);
+}
+
+/* By extension, else by the first non-blank line of the first block, else edge list. */
+static dg_format dg__load_detect(const char *path, const dg__load_reader *r)
+{
+    const char *base = path, *p, *ext = NULL;
+    size_t i, n;
+    for (p = path; *p; p++)
+        if (*p == '/' || *p == '\\') base = p + 1;
+    for (p = base; *p; p++)
+        if (*p == '.') ext = p + 1;
+    if (ext) {
+        if (dg__load_ext_is(ext, "mtx")) return DG_FORMAT_MATRIX_MARKET;
+        if (dg__load_ext_is(ext, "gr")) return DG_FORMAT_DIMACS;
+        if (dg__load_ext_is(ext, "graph") || dg__load_ext_is(ext, "metis")) return DG_FORMAT_METIS;
+        if (dg__load_ext_is(ext, "gra")) return DG_FORMAT_GRAIL;
+    }
+    i = r->pos;
+    n = r->len;
+    while (i < n && (r->buf[i] == ' ' || r->buf[i] == '\t' || r->buf[i] == '\r' ||
+                     r->buf[i] == '\n'))
+        i++;
+    if (n - i >= 14 && dg__load_word_ci(r->buf + i, 14, "%%matrixmarket"))
+        return DG_FORMAT_MATRIX_MARKET;
+    if (n - i >= 16 && memcmp(r->buf + i, "graph_for_greach", 16) == 0)
+        return DG_FORMAT_GRAIL;
+    if (i < n && r->buf[i] == 'c' &&
+        (i + 1 == n || r->buf[i + 1] == ' ' || r->buf[i + 1] == '\t' ||
+         r->buf[i + 1] == '\r' || r->buf[i + 1] == '\n'))
+        return DG_FORMAT_DIMACS;
+    if (i < n && r->buf[i] == 'p') {
+        size_t j = i + 1;
+        while (j < n && (r->buf[j] == ' ' || r->buf[j] == '\t')) j++;
+        if (j > i + 1 && n - j >= 2 && r->buf[j] == 's' && r->buf[j + 1] == 'p')
+            return DG_FORMAT_DIMACS;
+    }
+    return DG_FORMAT_EDGE_LIST;
+}
+
+/* ---- applying the batch ---- */
+
+/* dst = src, cut to size - 1 characters (the graph's message is about to be rewritten). */
+static void dg__load_copy_message(char *dst, size_t size, const char *src)
+{
+    size_t i = 0;
+    for (; i + 1 < size && src[i]; i++) dst[i] = src[i];
+    dst[i] = '\0';
+}
+
+static dg_status dg__load_commit(dg__load_state *L)
+{
+    char why[256];
+    dg_status s;
+    size_t added = 0;
+    if (L->removed_line) {
+        if (L->one_based)
+            return dg__load_err_at(L, DG_ERR_NOT_FOUND, L->removed_line,
+                                   "vertex %ld was removed (%ld in this 1-based file)",
+                                   (long)L->removed_id, (long)L->removed_id + 1);
+        return dg__load_err_at(L, DG_ERR_NOT_FOUND, L->removed_line, "vertex %ld was removed",
+                               (long)L->removed_id);
+    }
+    if (L->need > L->old_bound) {
+        dg_vertex first;
+        s = dg_add_vertices(L->g, L->need - L->old_bound, &first);
+        if (s != DG_OK) {
+            dg__load_copy_message(why, sizeof why, dg_error_message(L->g));
+            return dg__fail(L->g, s, "%s: cannot create vertices up to id %llu: %s", L->path,
+                            (unsigned long long)L->need - 1, why);
+        }
+    }
+    if (L->nedges) {
+        s = dg__add_edges_ex(L->g, L->edges, L->nedges, L->flags, &added);
+        if (s != DG_OK) {
+            dg__load_copy_message(why, sizeof why, dg_error_message(L->g));
+            if (L->need > L->old_bound) dg__truncate_vertices(L->g, L->old_bound);
+            return dg__fail(L->g, s, "%s: adding %llu edges failed: %s", L->path,
+                            (unsigned long long)L->nedges, why);
+        }
+    }
+    return DG_OK;
+}
+
+DG_API dg_status dg_load(dg_graph *g, const char *path, dg_format format)
+{
+    dg__load_state L;
+    dg_status s;
+    if (!g) return DG_ERR_INVALID_ARGUMENT;
+    if (!path) return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_load: path is NULL");
+    if ((int)format < (int)DG_FORMAT_AUTO || (int)format > (int)DG_FORMAT_GRAIL)
+        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_load: unknown format %d", (int)format);
+    memset(&L, 0, sizeof L);
+    L.g = g;
+    L.path = path;
+    L.weighted = dg__is_weighted(g);
+    L.flags = DG__BATCH_KEEP_MIN;
+    L.old_bound = dg_vertex_id_bound(g);
+    L.r.line = 1;
+    L.r.buf = (char *)dg__alloc(g, DG__LOAD_CHUNK);
+    if (!L.r.buf) return dg__fail(g, DG_ERR_OUT_OF_MEMORY, "%s: out of memory", path);
+    errno = 0;
+    L.r.f = fopen(path, "rb");
+    if (!L.r.f) {
+        int e = errno;
+        dg__free(g, L.r.buf);
+        return dg__fail(g, DG_ERR_IO, "%s: %s", path, e ? strerror(e) : "cannot open the file");
+    }
+    dg__load_fill(&L.r);
+    if (L.r.len >= 3 && (unsigned char)L.r.buf[0] == 0xEF && (unsigned char)L.r.buf[1] == 0xBB &&
+        (unsigned char)L.r.buf[2] == 0xBF)
+        L.r.pos = 3;                                    /* UTF-8 byte order mark */
+    if (L.r.len >= 2 && (unsigned char)L.r.buf[0] == 0x1F && (unsigned char)L.r.buf[1] == 0x8B) {
+        s = dg__load_err(&L, "a gzip-compressed file: decompress it first");
+    } else {
+        if (format == DG_FORMAT_AUTO) format = dg__load_detect(path, &L.r);
+        switch (format) {
+        case DG_FORMAT_MATRIX_MARKET: L.one_based = 1; s = dg__load_matrix_market(&L); break;
+        case DG_FORMAT_DIMACS:        L.one_based = 1; s = dg__load_dimacs(&L); break;
+        case DG_FORMAT_METIS:         L.one_based = 1; s = dg__load_metis(&L); break;
+        case DG_FORMAT_GRAIL:         s = dg__load_grail(&L); break;
+        case DG_FORMAT_AUTO:
+        case DG_FORMAT_EDGE_LIST:
+        default:                      s = dg__load_edge_list(&L); break;
+        }
+    }
+    if (L.r.ioerr)
+        s = dg__fail(g, DG_ERR_IO, "%s:%llu: read error: %s", path, L.r.line,
+                     strerror(L.r.ioerrno));
+    fclose(L.r.f);
+    dg__free(g, L.r.buf);
+    if (s == DG_OK) s = dg__load_commit(&L);
+    if (L.edges) dg__free(g, L.edges);
+    return s;
+}
+
+#undef DG__LOAD_TRY
+#undef DG__LOAD_PRINTF
+
+#endif /* DYNGRAPH_IMPLEMENTATION_DONE */
+#endif /* DYNGRAPH_IMPLEMENTATION */
+
+/*
+   ------------------------------------------------------------------------------
+   MIT License. Copyright (c) 2026 the dyngraph authors.
+   Permission is hereby granted, free of charge, to any person obtaining a copy of
+   this software and associated documentation files (the "Software"), to deal in
+   the Software without restriction, including without limitation the rights to
+   use, copy, modify, merge, publish, distribute, sublicense, and/or sell copies of
+   the Software, and to permit persons to whom the Software is furnished to do so,
+   subject to the following conditions: The above copyright notice and this
+   permission notice shall be included in all copies or substantial portions of
+   the Software. THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND.
+   ------------------------------------------------------------------------------
+*/
+
+
+

@@ -1,0 +1,124 @@
+#!/bin/sh
+# run.sh - dyngraph's test runner: `make test` calls it (after `make deps`), from any directory.
+#
+# Counts checks, each passed or failed:
+#   1 check    dyngraph_kernels.cl.h is what tools/gen_kernels.sh makes of kernels/*.cl now;
+#   5 checks   test/compile/c99.c with gcc and clang (-std=c99), test/compile/cxx.cc with g++
+#              and clang++ (-std=c++11), all -Wall -Wextra -Werror -pedantic, and c99.c once
+#              more with -DDYNGRAPH_STATIC; each is compiled and linked, not run;
+#   N checks   every test/test_*.c is built with sanitizers ($TEST_CFLAGS) and run from the
+#              repository root with DG_DATA=test/data; the last line of its stdout,
+#              "<name>: N passed, M failed" (test/tt.h's TT_SUMMARY), gives its counts. A test
+#              that fails to build, or ends without that line (crash, timeout), counts as
+#              1 failed; so does one that exits non-zero while reporting 0 failures (for
+#              instance a leak found by LeakSanitizer at exit).
+# The last line printed is "N passed, M failed" (the totals); the exit status is 1 if M > 0.
+#
+# Environment: CC (default cc) builds the tests; DG_TEST_TIMEOUT (seconds per test program,
+# default 1200); DG_TESTS, a space-separated list of test names (test_load ...) to run only
+# those.
+# Flag lists ($STRICT, $LIBS, ...) are split into words on purpose:
+# shellcheck disable=SC2086
+set -u
+cd "$(dirname "$0")/.." || exit 1
+
+CC=${CC:-cc}
+BUILD=build/test
+TEST_CFLAGS="-std=c99 -g -O1 -fsanitize=address,undefined -fno-omit-frame-pointer \
+-fno-sanitize-recover=all -Wall -Wextra -I."
+STRICT="-Wall -Wextra -Werror -pedantic"
+LIBS="-lOpenCL -lm"
+TIMEOUT=${DG_TEST_TIMEOUT:-1200}
+
+DG_DATA=test/data
+# PoCL and its LLVM keep allocations until exit: test/lsan.supp keeps them out of leak reports.
+# Options already in the environment come last, so they win.
+LSAN_OPTIONS="suppressions=$(pwd)/test/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+UBSAN_OPTIONS="print_stacktrace=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
+export DG_DATA LSAN_OPTIONS UBSAN_OPTIONS
+
+passed=0
+failed=0
+pass() { passed=$((passed + 1)); echo "PASS  $1"; }
+fail() { failed=$((failed + 1)); echo "FAIL  $1"; }
+indent() { sed 's/^/      /' "$@"; }
+
+rm -rf "$BUILD"
+mkdir -p "$BUILD"
+
+echo "== generated kernel header"
+if sh tools/gen_kernels.sh > "$BUILD/dyngraph_kernels.cl.h" 2> "$BUILD/gen.log" &&
+   cmp -s "$BUILD/dyngraph_kernels.cl.h" dyngraph_kernels.cl.h; then
+    pass "dyngraph_kernels.cl.h is up to date with kernels/*.cl"
+else
+    fail "dyngraph_kernels.cl.h is stale (or missing): run 'make kernels' and commit the result"
+    indent "$BUILD/gen.log"
+fi
+
+echo "== compile checks: $STRICT"
+compile() {                     # compile LABEL OUTPUT COMMAND... (the output is linked too)
+    label=$1 out=$2
+    shift 2
+    if "$@" -o "$BUILD/$out" $LIBS > "$BUILD/$out.log" 2>&1; then
+        pass "$label"
+    else
+        fail "$label: $*"
+        head -n 60 "$BUILD/$out.log" | indent
+    fi
+}
+compile "C99   gcc"                       c99_gcc     gcc     -std=c99   $STRICT -I. test/compile/c99.c
+compile "C99   clang"                     c99_clang   clang   -std=c99   $STRICT -I. test/compile/c99.c
+compile "C++11 g++"                       cxx_gxx     g++     -std=c++11 $STRICT -I. test/compile/cxx.cc
+compile "C++11 clang++"                   cxx_clangxx clang++ -std=c++11 $STRICT -I. test/compile/cxx.cc
+compile "C99   gcc -DDYNGRAPH_STATIC"     c99_static  gcc     -std=c99   $STRICT -DDYNGRAPH_STATIC -I. test/compile/c99.c
+
+echo "== test programs: $CC $TEST_CFLAGS ... $LIBS"
+if command -v timeout >/dev/null 2>&1; then run_limited="timeout $TIMEOUT"; else run_limited=""; fi
+for src in test/test_*.c; do
+    [ -f "$src" ] || continue
+    name=$(basename "$src" .c)
+    if [ -n "${DG_TESTS:-}" ]; then
+        case " $DG_TESTS " in *" $name "*) ;; *) continue ;; esac
+    fi
+    bin="$BUILD/$name"
+    if ! $CC $TEST_CFLAGS "$src" -o "$bin" $LIBS > "$bin.build.log" 2>&1; then
+        fail "$name: does not build"
+        head -n 60 "$bin.build.log" | indent
+        continue
+    fi
+    [ -s "$bin.build.log" ] && indent "$bin.build.log"     # warnings
+    echo "---- $name"
+    start=$(date +%s)
+    $run_limited "./$bin" > "$bin.out" 2> "$bin.err"
+    rc=$?
+    secs=$(( $(date +%s) - start ))
+    cat "$bin.out"
+    [ -s "$bin.err" ] && { echo "---- $name (stderr)"; cat "$bin.err"; }
+    counts=$(tail -n 1 "$bin.out" |
+             sed -n 's/^.*: \([0-9][0-9]*\) passed, \([0-9][0-9]*\) failed$/\1 \2/p')
+    if [ -z "$counts" ]; then
+        case $rc in
+            124) why="timed out after ${TIMEOUT}s" ;;
+            0)   why="exited 0" ;;
+            *)   why="exit status $rc (a crash or sanitizer report? see its stderr)" ;;
+        esac
+        fail "$name: $why without a final '<name>: N passed, M failed' line (${secs}s)"
+        continue
+    fi
+    n=${counts% *}
+    m=${counts#* }
+    if [ "$rc" != 0 ] && [ "$m" = 0 ]; then
+        m=1
+        echo "      $name reported no failure but exited with status $rc: counted as 1 failed"
+    fi
+    passed=$((passed + n))
+    failed=$((failed + m))
+    if [ "$m" = 0 ]; then
+        echo "PASS  $name: $n passed (${secs}s)"
+    else
+        echo "FAIL  $name: $n passed, $m failed (${secs}s, exit status $rc)"
+    fi
+done
+
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]
