@@ -339,6 +339,7 @@ typedef struct dg__store {
     dg__pindex *idx;      /* page index, page_cap entries */
     int32_t *next, *prev; /* logical page order (host only); next links the free list of free pages */
     uint8_t *dirty;       /* page changed since the last device sync */
+    uint32_t *fill;       /* entries in use per page: header, records, slots (host only) */
     uint32_t page_cap;    /* pages allocated in the arrays above */
     uint32_t page_hw;     /* pages ever handed out (high-water mark) */
     int32_t free_head;    /* free list of released pages, -1 if empty */
@@ -349,6 +350,9 @@ typedef struct dg__store {
     int32_t *latab;       /* LA table: per large list a segment [capacity, page 0, page 1, ...] */
     size_t latab_len, latab_cap, latab_garbage;
 } dg__store;
+
+/* One list of a page being laid out again (batch insertion, spreading free space). */
+typedef struct dg__item { dg_vertex v; int32_t off; uint32_t deg, k; size_t ai; } dg__item;
 
 struct dg_graph {
     dg_desc desc;
@@ -361,6 +365,7 @@ struct dg_graph {
     uint32_t *mark;       /* per-vertex stamps for batch deduplication (grown lazily) */
     size_t mark_cap;
     uint32_t stamp;
+    dg__item *items; /* scratch: the lists of one page being laid out again */
     int32_t *tmp;         /* one page of scratch */
     float *wtmp;
     char err[1024];
@@ -444,19 +449,32 @@ static int dg__is_weighted(const dg_graph *g) { return g->desc.weighted != 0; }
 static void dg__touch(dg__store *s, int32_t p) {
     if (!s->dirty[p]) { s->dirty[p] = 1; s->changed_pages++; }
 }
-static uint32_t dg__free_entries(const dg_graph *g, const int32_t *pg) {
+/* Free entries of page p: the gaps after lists plus the space between records and slots. */
+static uint32_t dg__free_entries(const dg_graph *g, const dg__store *s, int32_t p) {
+    return g->P - s->fill[p];
+}
+/* Free entries at the end of the records only (where a new vertex goes). */
+static uint32_t dg__end_free(const dg_graph *g, const int32_t *pg) {
     return g->P - (uint32_t)pg[1] - 2u * (uint32_t)pg[0];
 }
 /* capacity of the first page of a large list, and of each continuation page */
 static uint32_t dg__la_c0(const dg_graph *g) { return g->P - DG__HDR - 1 - 2; }
 static uint32_t dg__la_cn(const dg_graph *g) { return g->P - DG__HDR; }
 
+/* New capacity for arrays that must hold `need` items: grows by half for small steps (amortised
+   O(1)), exactly (+1/32) for a bulk step, so that a bulk load does not leave half a pool unused. */
+static size_t dg__grown_cap(size_t cap, size_t need) {
+    size_t c = cap < 16 ? 16 : cap;
+    if (need > c + c / 2) return need + need / 32;
+    while (c < need) c += c / 2;
+    return c;
+}
+
 /* Makes sure k more pages can be handed out without allocating. All-or-nothing. */
 static dg_status dg__reserve_pages(dg_graph *g, dg__store *s, size_t k) {
     size_t have = (size_t)(s->page_cap - s->page_hw) + s->nfree, cap, maxp = ((size_t)1 << 31) / g->P;
     if (have >= k) return DG_OK;
-    cap = s->page_cap ? s->page_cap : 4;
-    while (cap - s->page_hw + s->nfree < k) cap *= 2;
+    cap = dg__grown_cap(s->page_cap, (size_t)s->page_hw - s->nfree + k);
     if (cap > maxp) {
         if ((size_t)s->page_hw - s->nfree + k > maxp)
             return dg__fail(g, DG_ERR_LIMIT, "a store would need more than %zu pages of %u entries",
@@ -468,6 +486,7 @@ static dg_status dg__reserve_pages(dg_graph *g, dg__store *s, size_t k) {
         !dg__grow(g, (void **)&s->idx, s->page_cap, cap, sizeof(dg__pindex)) ||
         !dg__grow(g, (void **)&s->next, s->page_cap, cap, sizeof(int32_t)) ||
         !dg__grow(g, (void **)&s->prev, s->page_cap, cap, sizeof(int32_t)) ||
+        !dg__grow(g, (void **)&s->fill, s->page_cap, cap, sizeof(uint32_t)) ||
         !dg__grow(g, (void **)&s->dirty, s->page_cap, cap, 1))
         return dg__oom(g, "page pool");
     memset(s->dirty + s->page_cap, 0, cap - s->page_cap);
@@ -482,7 +501,9 @@ static int32_t dg__page_new(dg_graph *g, dg__store *s, int32_t after, int la) {
     else { DG_ASSERT(s->page_hw < s->page_cap); p = (int32_t)s->page_hw++; }
     pg = DG__PAGE(g, s, p);
     pg[0] = 0; pg[1] = DG__HDR; pg[2] = la;
-    if (s->wpool) memset(s->wpool + (size_t)p * g->P, 0, DG__HDR * sizeof(float));
+    memset(pg + DG__HDR, 0xff, (g->P - DG__HDR) * sizeof(int32_t));   /* every free entry is -1 */
+    if (s->wpool) memset(s->wpool + (size_t)p * g->P, 0, g->P * sizeof(float));
+    s->fill[p] = DG__HDR;
     s->idx[p].first = -1; s->idx[p].la_pos = -1; s->idx[p].la_len = -1; s->idx[p].la_tab = -1;
     s->prev[p] = after;
     s->next[p] = after >= 0 ? s->next[after] : s->head;
@@ -582,10 +603,9 @@ static int dg__alive(const dg_graph *g, dg_vertex v) {
 }
 /* Makes room in the directories for ids below n. All-or-nothing. */
 static dg_status dg__reserve_vertices(dg_graph *g, size_t n) {
-    size_t cap = g->vcap ? g->vcap : 64;
+    size_t cap = dg__grown_cap(g->vcap, n);
     int i;
     if (n <= g->vcap) return DG_OK;
-    while (cap < n) cap *= 2;
     for (i = 0; i < g->nstores; i++)
         if (!dg__grow(g, (void **)&g->st[i].dir, 2 * g->vcap, 2 * cap, sizeof(int32_t)))
             return dg__oom(g, "vertex directory");
@@ -659,6 +679,7 @@ static void dg__put_arcs(dg__store *s, size_t at, const dg__arc *a, size_t k) {
     for (i = 0; i < k; i++) s->pool[at + i] = a[i].dst;
     if (s->wpool) for (i = 0; i < k; i++) s->wpool[at + i] = a[i].w;
 }
+static void dg__clear(int32_t *e, size_t n) { memset(e, 0xff, n * sizeof(int32_t)); } /* to -1: free */
 
 /* Slot index of vertex v in page pg (slots ascend by id). */
 static uint32_t dg__slot_of(const dg_graph *g, const int32_t *pg, dg_vertex v) {
@@ -670,33 +691,17 @@ static uint32_t dg__slot_of(const dg_graph *g, const int32_t *pg, dg_vertex v) {
     DG_ASSERT(DG__SLOT_VID(g, pg, lo) == v);
     return lo;
 }
-
-/* Moves the records from entry `pos` to the end of the records by delta entries and fixes the
-   offsets of slots from_slot.. (whose records lie there) in the slots and the directory. */
-static void dg__shift_records(dg_graph *g, dg__store *s, int32_t p, uint32_t from_slot,
-                              int32_t pos, int32_t delta) {
-    int32_t *pg = DG__PAGE(g, s, p);
-    uint32_t j, n = (uint32_t)pg[0];
-    size_t len = (size_t)(pg[1] - pos);
-    if (len) {
-        memmove(pg + pos + delta, pg + pos, len * sizeof(int32_t));
-        if (s->wpool) {
-            float *wp = s->wpool + (size_t)p * g->P;
-            memmove(wp + pos + delta, wp + pos, len * sizeof(float));
-        }
-    }
-    for (j = from_slot; j < n; j++) {
-        DG__SLOT_OFF(g, pg, j) += delta;
-        s->dir[2 * (size_t)DG__SLOT_VID(g, pg, j) + 1] += delta;
-    }
-    pg[1] += delta;
-    dg__touch(s, p);
+/* End of the list of slot i (one past its last neighbour). */
+static int32_t dg__block_end(const dg_graph *g, const int32_t *pg, uint32_t i) {
+    int32_t off = DG__SLOT_OFF(g, pg, i);
+    return off + 1 + pg[off];
 }
 
-/* Moves slots i..n-1 of page p and their lists to the empty page q (case 1 and 2 of 3.3.2). */
+/* Moves slots i..n-1 of page p and their lists (gaps included) to the empty page q
+   (cases 1 and 2 of 3.3.2). */
 static void dg__move_tail(dg_graph *g, dg__store *s, int32_t p, uint32_t i, int32_t q) {
     int32_t *pg = DG__PAGE(g, s, p), *qg = DG__PAGE(g, s, q);
-    uint32_t j, n = (uint32_t)pg[0];
+    uint32_t j, n = (uint32_t)pg[0], moved = 0;
     int32_t start = DG__SLOT_OFF(g, pg, i), len = pg[1] - start;
     memcpy(qg + DG__HDR, pg + start, (size_t)len * sizeof(int32_t));
     if (s->wpool)
@@ -704,14 +709,20 @@ static void dg__move_tail(dg_graph *g, dg__store *s, int32_t p, uint32_t i, int3
                (size_t)len * sizeof(float));
     for (j = i; j < n; j++) {
         dg_vertex v = DG__SLOT_VID(g, pg, j);
-        int32_t o = DG__SLOT_OFF(g, pg, j) - start + DG__HDR;
+        int32_t o = DG__SLOT_OFF(g, pg, j);
+        moved += 1 + (uint32_t)pg[o] + 2;
+        o = o - start + DG__HDR;
         DG__SLOT_OFF(g, qg, j - i) = o;
         DG__SLOT_VID(g, qg, j - i) = v;
         dg__dir_set(s, v, q, o);
     }
     qg[0] = (int32_t)(n - i); qg[1] = DG__HDR + len;
+    s->fill[q] = DG__HDR + moved;
     s->idx[q].first = DG__SLOT_VID(g, pg, i);
-    pg[0] = (int32_t)i; pg[1] = start;
+    dg__clear(pg + start, (size_t)len);
+    dg__clear(pg + g->P - 2 * n, 2 * (size_t)(n - i));           /* the moved slots */
+    pg[0] = (int32_t)i; pg[1] = i ? dg__block_end(g, pg, i - 1) : DG__HDR;
+    s->fill[p] -= moved;
     dg__touch(s, p); dg__touch(s, q);
 }
 
@@ -720,7 +731,7 @@ static void dg__store_add_vertex(dg_graph *g, dg__store *s, dg_vertex v) {
     int32_t p = s->tail, *pg = p >= 0 ? DG__PAGE(g, s, p) : NULL;
     uint32_t n;
     int32_t off;
-    if (!pg || pg[2] || (uint64_t)dg__free_entries(g, pg) * 10 < (uint64_t)g->P * 6) {
+    if (!pg || pg[2] || (uint64_t)dg__end_free(g, pg) * 10 < (uint64_t)g->P * 6) {
         p = dg__page_new(g, s, s->tail, 0);
         pg = DG__PAGE(g, s, p);
     }
@@ -729,6 +740,7 @@ static void dg__store_add_vertex(dg_graph *g, dg__store *s, dg_vertex v) {
     DG__SLOT_VID(g, pg, n) = v;
     pg[off] = 0;
     pg[1]++; pg[0]++;
+    s->fill[p] += 3;
     if (n == 0) s->idx[p].first = v;
     dg__dir_set(s, v, p, off);
     dg__touch(s, p);
@@ -745,7 +757,7 @@ static void dg__la_needs(const dg_graph *g, const dg__store *s, dg_vertex u, siz
     const int32_t *pg = DG__PAGE(g, s, p0);
     size_t deg = dg__deg(g, s, u), L = pg[2] ? (size_t)s->idx[p0].la_len : 1;
     size_t Lf = dg__la_pages_after(g, deg + k);
-    if (!pg[2] && k <= dg__free_entries(g, pg)) Lf = 1;
+    if (!pg[2] && k <= dg__free_entries(g, s, p0)) Lf = 1;
     *pages = Lf > L ? Lf - L : 0;
     *latab = dg__latab_need(s, p0, pg[2] ? L : 1, Lf);
 }
@@ -757,13 +769,14 @@ static void dg__la_grow(dg_graph *g, dg__store *s, dg_vertex u, const dg__arc *a
     int32_t last, *pages;
     size_t deg = (size_t)pg0[off], done = 0, L, Lf;
     if (!pg0[2]) {
-        size_t room = dg__free_entries(g, pg0), take = room < k ? room : k;
+        size_t room = dg__free_entries(g, s, p0), take = room < k ? room : k;
         dg__put_arcs(s, (size_t)p0 * g->P + pg0[1], a, take);
         pg0[1] += (int32_t)take;
+        s->fill[p0] += (uint32_t)take;
         done = take;
         dg__touch(s, p0);
         if (done == k) { pg0[off] = (int32_t)(deg + k); return; }
-        DG_ASSERT(pg0[0] == 1 && (uint32_t)pg0[1] + 2 == g->P);
+        DG_ASSERT(pg0[0] == 1 && s->fill[p0] == g->P);
         pg0[2] = 1;
         s->idx[p0].la_pos = 0; s->idx[p0].la_len = 1;
         s->large_lists++; s->large_pages++;
@@ -788,6 +801,7 @@ static void dg__la_grow(dg_graph *g, dg__store *s, dg_vertex u, const dg__arc *a
         take = room < k - done ? room : k - done;
         dg__put_arcs(s, (size_t)last * g->P + lg[1], a + done, take);
         lg[1] += (int32_t)take;
+        s->fill[last] += (uint32_t)take;
         dg__touch(s, last);
         done += take;
     }
@@ -796,62 +810,107 @@ static void dg__la_grow(dg_graph *g, dg__store *s, dg_vertex u, const dg__arc *a
     pg0[off] = (int32_t)(deg + k);
 }
 
+static void dg__repack(dg_graph *g, dg__store *s, int32_t p, const dg__arc *a, size_t na, int commit,
+                       size_t *pages, size_t *latab);
+
+/* Makes entry pos (just past u's list, in a page with free entries somewhere) free. Lists keep
+   gaps of free (-1) entries after them, so the usual case costs nothing; otherwise the lists
+   up to the next gap move by one entry (usually a few); with no gap after u at all, the page
+   is laid out again with its free space spread over all its lists (O(page), rare). */
+static int32_t dg__make_room(dg_graph *g, dg__store *s, int32_t p, dg_vertex u) {
+    int32_t *pg = DG__PAGE(g, s, p), off = s->dir[2 * (size_t)u + 1], pos = off + 1 + pg[off];
+    int32_t limit, q;
+    uint32_t i, n;
+    if (pg[pos] == -1) return pos;
+    n = (uint32_t)pg[0];
+    limit = (int32_t)(g->P - 2 * n);
+    for (q = pos; q < limit && pg[q] != -1; q += 1 + pg[q]) {}
+    if (q >= limit) {                       /* no gap after u: spread the free space */
+        size_t dummy = 0;
+        dg__repack(g, s, p, NULL, 0, 1, &dummy, &dummy);
+        off = s->dir[2 * (size_t)u + 1]; pos = off + 1 + pg[off];
+        if (pg[pos] == -1) return pos;
+        for (q = pos; q < limit && pg[q] != -1; q += 1 + pg[q]) {}
+        DG_ASSERT(q < limit);
+    }
+    memmove(pg + pos + 1, pg + pos, (size_t)(q - pos) * sizeof(int32_t));
+    if (s->wpool) {
+        float *wp = s->wpool + (size_t)p * g->P;
+        memmove(wp + pos + 1, wp + pos, (size_t)(q - pos) * sizeof(float));
+    }
+    for (i = dg__slot_of(g, pg, u) + 1; i < n && DG__SLOT_OFF(g, pg, i) < q; i++) {
+        DG__SLOT_OFF(g, pg, i)++;
+        s->dir[2 * (size_t)DG__SLOT_VID(g, pg, i) + 1]++;
+    }
+    if (q >= pg[1]) pg[1]++;
+    pg[pos] = -1;
+    return pos;
+}
+
 /* Needs of dg__append1. */
 static void dg__append1_needs(const dg_graph *g, const dg__store *s, dg_vertex u,
                               size_t *pages, size_t *latab) {
-    const int32_t *pg = DG__PAGE(g, s, s->dir[2 * (size_t)u]);
+    int32_t p = s->dir[2 * (size_t)u];
+    const int32_t *pg = DG__PAGE(g, s, p);
     if (pg[2] || pg[0] == 1) { dg__la_needs(g, s, u, 1, pages, latab); return; }
-    *pages = dg__free_entries(g, pg) ? 0 : 1;
+    *pages = dg__free_entries(g, s, p) ? 0 : 1;
     *latab = 0;
 }
 /* Appends one entry v (weight w) to the list of u (3.3.2). */
 static void dg__append1(dg_graph *g, dg__store *s, dg_vertex u, dg_vertex v, float w) {
-    int32_t p = s->dir[2 * (size_t)u], *pg = DG__PAGE(g, s, p), off, end;
-    uint32_t i, n;
+    int32_t p = s->dir[2 * (size_t)u], *pg = DG__PAGE(g, s, p), off, pos;
     if (pg[2] || pg[0] == 1) {
         dg__arc one;
         one.src = u; one.dst = v; one.w = w;
         dg__la_grow(g, s, u, &one, 1);
         return;
     }
-    i = dg__slot_of(g, pg, u);
-    n = (uint32_t)pg[0];
-    if (!dg__free_entries(g, pg)) {
+    if (!dg__free_entries(g, s, p)) {
+        uint32_t i = dg__slot_of(g, pg, u), n = (uint32_t)pg[0];
         int32_t q = dg__page_new(g, s, p, 0);
         if (i + 1 < n) {                 /* case 1: later lists move to a new page */
             dg__move_tail(g, s, p, i + 1, q);
         } else {                         /* case 2: the list itself moves to a new page */
             dg__move_tail(g, s, p, i, q);
-            p = q; pg = DG__PAGE(g, s, p); i = 0;
+            p = q; pg = DG__PAGE(g, s, p);
         }
     }
+    pos = dg__make_room(g, s, p, u);
     off = s->dir[2 * (size_t)u + 1];
-    end = off + 1 + pg[off];
-    dg__shift_records(g, s, p, i + 1, end, 1);
-    pg[end] = v;
-    if (s->wpool) s->wpool[(size_t)p * g->P + end] = w;
+    pg[pos] = v;
+    if (s->wpool) s->wpool[(size_t)p * g->P + pos] = w;
     pg[off]++;
+    if (pos >= pg[1]) pg[1] = pos + 1;
+    s->fill[p]++;
+    dg__touch(s, p);
 }
 
-/* Shrinks the list of u to its first nd entries, releasing emptied large-list pages. */
+/* Shrinks the list of u to its first nd entries; the entries freed become gap (-1), and
+   emptied large-list pages are released. */
 static void dg__truncate_list(dg_graph *g, dg__store *s, dg_vertex u, uint32_t nd) {
     int32_t p0 = s->dir[2 * (size_t)u], off = s->dir[2 * (size_t)u + 1], *pg0 = DG__PAGE(g, s, p0);
     uint32_t deg = (uint32_t)pg0[off];
     if (nd == deg) return;
     if (!pg0[2]) {
-        dg__shift_records(g, s, p0, dg__slot_of(g, pg0, u) + 1, off + 1 + (int32_t)deg,
-                          (int32_t)nd - (int32_t)deg);
+        dg__clear(pg0 + off + 1 + nd, deg - nd);
+        if (off + 1 + (int32_t)deg == pg0[1]) pg0[1] = off + 1 + (int32_t)nd;
+        s->fill[p0] -= deg - nd;
     } else {
         size_t L = (size_t)s->idx[p0].la_len, Lf = dg__la_pages_after(g, nd), j;
         int32_t *pages = dg__la_pages(s, p0);
         for (j = L; j-- > Lf;) { dg__page_release(s, pages[j]); s->large_pages--; }
         if (Lf >= 2) {
             int32_t *lg = DG__PAGE(g, s, pages[Lf - 1]);
-            lg[1] = DG__HDR + (int32_t)(nd - dg__la_c0(g) - (Lf - 2) * dg__la_cn(g));
+            int32_t end = DG__HDR + (int32_t)(nd - dg__la_c0(g) - (Lf - 2) * dg__la_cn(g));
+            dg__clear(lg + end, (size_t)(lg[1] - end));
+            lg[1] = end;
+            s->fill[pages[Lf - 1]] = (uint32_t)end;
             dg__touch(s, pages[Lf - 1]);
             if (Lf != L) dg__la_set_len(s, p0, (int32_t)Lf);
         } else {
+            dg__clear(pg0 + off + 1 + nd, dg__la_c0(g) - nd);
             pg0[1] = off + 1 + (int32_t)nd;
+            s->fill[p0] = DG__HDR + 1 + nd + 2;
             dg__la_dissolve(g, s, p0);
         }
     }
@@ -878,18 +937,19 @@ static int dg__remove_entry(dg_graph *g, dg__store *s, dg_vertex u, dg_vertex v)
 
 /* Removes vertex v and its whole list from the store (3.3.4); releases an emptied page. */
 static void dg__store_drop_vertex(dg_graph *g, dg__store *s, dg_vertex v) {
-    int32_t p = s->dir[2 * (size_t)v], off, *pg = DG__PAGE(g, s, p);
-    uint32_t i, j, n;
+    int32_t p = s->dir[2 * (size_t)v], off, *pg = DG__PAGE(g, s, p), deg;
+    uint32_t i, n;
     if (pg[2]) dg__truncate_list(g, s, v, 0);
     off = s->dir[2 * (size_t)v + 1];
+    deg = pg[off];
     i = dg__slot_of(g, pg, v);
-    dg__shift_records(g, s, p, i + 1, off + 1 + pg[off], -(1 + pg[off]));
     n = (uint32_t)pg[0];
-    for (j = i + 1; j < n; j++) {
-        DG__SLOT_OFF(g, pg, j - 1) = DG__SLOT_OFF(g, pg, j);
-        DG__SLOT_VID(g, pg, j - 1) = DG__SLOT_VID(g, pg, j);
-    }
+    dg__clear(pg + off, (size_t)deg + 1);
+    memmove(pg + g->P - 2 * n + 2, pg + g->P - 2 * n, 2 * (size_t)(n - 1 - i) * sizeof(int32_t));
+    dg__clear(pg + g->P - 2 * n, 2);
     pg[0]--;
+    s->fill[p] -= 3 + (uint32_t)deg;
+    if (off + 1 + deg == pg[1]) pg[1] = i ? dg__block_end(g, pg, i - 1) : DG__HDR;
     dg__dir_set(s, v, -1, -1);
     if (pg[0] == 0) dg__page_release(s, p);
     else if (i == 0) s->idx[p].first = DG__SLOT_VID(g, pg, 0);
@@ -901,7 +961,7 @@ static void dg__store_drop_vertex(dg_graph *g, dg__store *s, dg_vertex v) {
    ========================================================================= */
 static void dg__store_free(dg_graph *g, dg__store *s) {
     dg__free(g, s->pool); dg__free(g, s->wpool); dg__free(g, s->idx);
-    dg__free(g, s->next); dg__free(g, s->prev); dg__free(g, s->dirty);
+    dg__free(g, s->next); dg__free(g, s->prev); dg__free(g, s->dirty); dg__free(g, s->fill);
     dg__free(g, s->dir); dg__free(g, s->latab);
 }
 
@@ -931,7 +991,8 @@ DG_API dg_status dg_create(const dg_desc *desc, dg_graph **out) {
     }
     g->tmp = (int32_t *)dg__alloc(g, P * sizeof(int32_t));
     g->wtmp = (float *)dg__alloc(g, P * sizeof(float));
-    if (!g->tmp || !g->wtmp) { dg_destroy(g); return DG_ERR_OUT_OF_MEMORY; }
+    g->items = (dg__item *)dg__alloc(g, (P / 3 + 1) * sizeof(dg__item));
+    if (!g->tmp || !g->wtmp || !g->items) { dg_destroy(g); return DG_ERR_OUT_OF_MEMORY; }
     if (d.weighted) g->st[0].wpool = (float *)dg__alloc(g, sizeof(float)); /* grown with the pool */
     if (d.weighted && !g->st[0].wpool) { dg_destroy(g); return DG_ERR_OUT_OF_MEMORY; }
     /* how many empty vertices a fresh page takes under the 60% rule */
@@ -946,7 +1007,7 @@ DG_API void dg_destroy(dg_graph *g) {
     int i;
     if (!g) return;
     for (i = 0; i < 2; i++) dg__store_free(g, &g->st[i]);
-    dg__free(g, g->tmp); dg__free(g, g->wtmp); dg__free(g, g->mark);
+    dg__free(g, g->tmp); dg__free(g, g->wtmp); dg__free(g, g->mark); dg__free(g, g->items);
     a = g->desc.allocator;
     dg__free_with(&a, g);
 }
@@ -1302,117 +1363,131 @@ static void dg__src_take(dg__store *s, size_t at, dg__src *q, size_t k) {
     }
 }
 
-/* The arcs a[0..na) (sorted by source) go to lists of page p, and fit its free space: one
-   backward pass moves every record block once and appends the new entries. */
-static void dg__fill_in_place(dg_graph *g, dg__store *s, int32_t p, const dg__arc *a, size_t na) {
-    int32_t *pg = DG__PAGE(g, s, p);
-    size_t S = na, ai = na;
-    uint32_t t = (uint32_t)pg[0];
-    while (t-- > 0 && S > 0) {
-        dg_vertex v = DG__SLOT_VID(g, pg, t);
-        int32_t off = DG__SLOT_OFF(g, pg, t), deg = pg[off], noff;
-        size_t k = 0;
-        while (ai > 0 && a[ai - 1].src == v) { ai--; k++; }
-        S -= k;
-        noff = off + (int32_t)S;
-        if (noff != off) {
-            memmove(pg + noff, pg + off, (size_t)(deg + 1) * sizeof(int32_t));
-            if (s->wpool) {
-                float *wp = s->wpool + (size_t)p * g->P;
-                memmove(wp + noff, wp + off, (size_t)(deg + 1) * sizeof(float));
-            }
-            DG__SLOT_OFF(g, pg, t) = noff;
-            dg__dir_set(s, v, p, noff);
-        }
-        dg__put_arcs(s, (size_t)p * g->P + (size_t)noff + 1 + (size_t)deg, a + ai, k);
-        pg[noff] = deg + (int32_t)k;
+static uint32_t dg__item_rec(const dg__item *it) { return 1 + it->deg + it->k; }
+
+/* Writes lists it[0..cnt) on page pg_no, spreading the page's free entries as equal gaps after
+   the lists (room for single insertions without moving anything). */
+static void dg__write_page(dg_graph *g, dg__store *s, int32_t pg_no, const dg__item *it, uint32_t cnt,
+                           const int32_t *old, const float *wold, const dg__arc *a) {
+    int32_t *pg = DG__PAGE(g, s, pg_no);
+    uint32_t j, used = DG__HDR, gap, off = DG__HDR;
+    for (j = 0; j < cnt; j++) used += dg__item_rec(&it[j]) + 2;
+    gap = (g->P - used) / cnt;
+    dg__clear(pg + DG__HDR, g->P - DG__HDR);
+    for (j = 0; j < cnt; j++) {
+        dg__src src;
+        src.old = old + it[j].off + 1; src.wold = wold ? wold + it[j].off + 1 : NULL;
+        src.nold = it[j].deg; src.a = a + it[j].ai; src.pos = 0;
+        DG__SLOT_OFF(g, pg, j) = (int32_t)off; DG__SLOT_VID(g, pg, j) = it[j].v;
+        pg[off] = (int32_t)(it[j].deg + it[j].k);
+        dg__src_take(s, (size_t)pg_no * g->P + off + 1, &src, (size_t)it[j].deg + it[j].k);
+        dg__dir_set(s, it[j].v, pg_no, (int32_t)off);
+        off += dg__item_rec(&it[j]);
+        if (j + 1 < cnt) off += gap;
     }
-    pg[1] += (int32_t)na;
-    dg__touch(s, p);
+    pg[0] = (int32_t)cnt; pg[1] = (int32_t)off; pg[2] = 0;
+    s->fill[pg_no] = used;
+    s->idx[pg_no].first = it[0].v;
+    dg__touch(s, pg_no);
 }
 
-/* The arcs a[0..na) go to lists of page p and do not fit: the page's lists and the new entries
-   are packed again into p and new pages after it, each filled to DG_PACK_FILL of its entries; a
-   list too long for one page becomes a large list. With commit = 0 only counts the pages and
-   LA-table entries this needs. */
+/* Writes one list as a large list starting on page cur; returns its last page. */
+static int32_t dg__write_large(dg_graph *g, dg__store *s, int32_t cur, const dg__item *it,
+                               const int32_t *old, const float *wold, const dg__arc *a) {
+    const uint32_t P = g->P;
+    int32_t *cg = DG__PAGE(g, s, cur), *tab, last = cur;
+    size_t total = (size_t)it->deg + it->k, Lf = dg__la_pages_after(g, total), left = total - dg__la_c0(g), j;
+    dg__src src;
+    src.old = old + it->off + 1; src.wold = wold ? wold + it->off + 1 : NULL;
+    src.nold = it->deg; src.a = a + it->ai; src.pos = 0;
+    cg[0] = 1; cg[1] = (int32_t)P - 2; cg[2] = 1;
+    DG__SLOT_OFF(g, cg, 0) = DG__HDR; DG__SLOT_VID(g, cg, 0) = it->v;
+    cg[DG__HDR] = (int32_t)total;
+    dg__src_take(s, (size_t)cur * P + DG__HDR + 1, &src, dg__la_c0(g));
+    s->fill[cur] = P;
+    s->idx[cur].first = it->v; s->idx[cur].la_pos = 0;
+    dg__la_table_fit(s, cur, 1, Lf);
+    tab = dg__la_pages(s, cur);
+    for (j = 1; j < Lf; j++) {
+        int32_t q = dg__page_new(g, s, last, 1);
+        size_t c = left < dg__la_cn(g) ? left : dg__la_cn(g);
+        s->idx[q].first = it->v; s->idx[q].la_pos = (int32_t)j;
+        tab[j] = q;
+        dg__src_take(s, (size_t)q * P + DG__HDR, &src, c);
+        DG__PAGE(g, s, q)[1] = DG__HDR + (int32_t)c;
+        s->fill[q] = DG__HDR + (uint32_t)c;
+        left -= c; last = q;
+    }
+    dg__la_set_len(s, cur, (int32_t)Lf);
+    dg__dir_set(s, it->v, cur, DG__HDR);
+    s->large_lists++; s->large_pages += Lf;
+    dg__touch(s, cur);
+    return last;
+}
+
+/* The arcs a[0..na) (sorted by source) go to lists of page p. The page's lists with their new
+   entries are laid out again: on p alone if they fit, else on p and new pages after it, each
+   filled to DG_PACK_FILL of its entries; a list too long for one page becomes a large list.
+   With commit = 0 only counts the new pages and LA-table entries this takes. */
 static void dg__repack(dg_graph *g, dg__store *s, int32_t p, const dg__arc *a, size_t na, int commit,
                        size_t *pages, size_t *latab) {
     const uint32_t P = g->P, T = P / DG_PACK_FILL_DEN * DG_PACK_FILL_NUM;
-    int32_t *pg = DG__PAGE(g, s, p), *old = pg, cur = p, last = p;
+    int32_t *pg = DG__PAGE(g, s, p), *old = pg, last = p;
     float *wold = NULL;
-    uint32_t n = (uint32_t)pg[0], t, cnv = 0, cend = DG__HDR;
-    size_t ai = 0;
-    int fresh = 1, closed = 0;
+    dg__item *it = g->items;
+    uint32_t n = (uint32_t)pg[0], t, t0;
+    size_t ai = 0, total = DG__HDR;
+    int large = 0, first = 1;
+    for (t = 0; t < n; t++) {
+        it[t].v = DG__SLOT_VID(g, pg, t);
+        it[t].off = DG__SLOT_OFF(g, pg, t);
+        it[t].deg = (uint32_t)pg[it[t].off];
+        it[t].ai = ai;
+        it[t].k = 0;
+        while (ai < na && a[ai].src == it[t].v) { ai++; it[t].k++; }
+        total += dg__item_rec(&it[t]) + 2;
+        large |= DG__HDR + dg__item_rec(&it[t]) + 2 > P;
+    }
+    DG_ASSERT(ai == na);
     if (commit) {
         old = g->tmp;
         memcpy(old, pg, P * sizeof(int32_t));
         if (s->wpool) { wold = g->wtmp; memcpy(wold, s->wpool + (size_t)p * P, P * sizeof(float)); }
-        pg[0] = 0; pg[1] = DG__HDR; pg[2] = 0;
-        dg__touch(s, p);
     }
-#define DG__NEXT_PAGE(la) do { \
-        if (commit) { cur = dg__page_new(g, s, last, (la)); last = cur; } else (*pages)++; \
-        cnv = 0; cend = DG__HDR; fresh = 1; closed = 0; } while (0)
-    for (t = 0; t < n; t++) {
-        dg_vertex v = DG__SLOT_VID(g, old, t);
-        int32_t off = DG__SLOT_OFF(g, old, t);
-        uint32_t deg = (uint32_t)old[off], k = 0, rec;
-        dg__src src;
-        while (ai + k < na && a[ai + k].src == v) k++;
-        rec = 1 + deg + k;
-        src.old = old + off + 1; src.wold = wold ? wold + off + 1 : NULL; src.nold = deg;
-        src.a = a + ai; src.pos = 0;
-        if ((size_t)DG__HDR + rec + 2 > P) {          /* a large list, on pages of its own */
-            size_t Lf = dg__la_pages_after(g, (size_t)deg + k), j;
-            if (!fresh) DG__NEXT_PAGE(0);
-            if (!commit) {
-                *pages += Lf - 1;
-                *latab += dg__pow2_at_least(Lf) + 1;
-            } else {
-                int32_t *cg = DG__PAGE(g, s, cur), *tab;
-                size_t left = (size_t)deg + k - dg__la_c0(g);
-                cg[0] = 1; cg[1] = (int32_t)P - 2; cg[2] = 1;
-                DG__SLOT_OFF(g, cg, 0) = DG__HDR; DG__SLOT_VID(g, cg, 0) = v;
-                cg[DG__HDR] = (int32_t)(deg + k);
-                dg__src_take(s, (size_t)cur * P + DG__HDR + 1, &src, dg__la_c0(g));
-                s->idx[cur].first = v; s->idx[cur].la_pos = 0;
-                dg__la_table_fit(s, cur, 1, Lf);
-                tab = dg__la_pages(s, cur);
-                for (j = 1; j < Lf; j++) {
-                    int32_t q = dg__page_new(g, s, last, 1);
-                    size_t c = left < dg__la_cn(g) ? left : dg__la_cn(g);
-                    s->idx[q].first = v; s->idx[q].la_pos = (int32_t)j;
-                    tab[j] = q;
-                    dg__src_take(s, (size_t)q * P + DG__HDR, &src, c);
-                    DG__PAGE(g, s, q)[1] = DG__HDR + (int32_t)c;
-                    left -= c; last = q;
-                }
-                dg__la_set_len(s, cur, (int32_t)Lf);
-                dg__dir_set(s, v, cur, DG__HDR);
-                s->large_lists++; s->large_pages += Lf;
-            }
-            fresh = 0; closed = 1;
-        } else {
-            if (!fresh && (closed || cend + rec + 2 * (cnv + 1) > T)) DG__NEXT_PAGE(0);
-            if (commit) {
-                int32_t *cg = DG__PAGE(g, s, cur);
-                DG__SLOT_OFF(g, cg, cnv) = (int32_t)cend; DG__SLOT_VID(g, cg, cnv) = v;
-                cg[cend] = (int32_t)(deg + k);
-                dg__src_take(s, (size_t)cur * P + cend + 1, &src, (size_t)deg + k);
-                dg__dir_set(s, v, cur, (int32_t)cend);
-                if (cnv == 0) s->idx[cur].first = v;
-                cg[0] = (int32_t)cnv + 1; cg[1] = (int32_t)(cend + rec);
-            }
-            cnv++; cend += rec; fresh = 0;
+    if (!large && total <= P) {                        /* everything fits on p */
+        if (commit) dg__write_page(g, s, p, it, n, old, wold, a);
+        return;
+    }
+    for (t0 = 0; t0 < n; first = 0) {                  /* greedy: one page (or large list) a step */
+        int32_t cur = p;
+        if (!first) {
+            if (commit) { cur = dg__page_new(g, s, last, 0); last = cur; } else (*pages)++;
         }
-        ai += k;
+        if (DG__HDR + dg__item_rec(&it[t0]) + 2 > P) {
+            size_t Lf = dg__la_pages_after(g, (size_t)it[t0].deg + it[t0].k);
+            if (commit) last = dg__write_large(g, s, cur, &it[t0], old, wold, a);
+            else { *pages += Lf - 1; *latab += dg__pow2_at_least(Lf) + 1; }
+            t0++;
+        } else {
+            /* take lists while they keep the page under the fill target; a list that passes
+               it still goes in if it fits and the page is under 3/4 of the target */
+            uint32_t used = DG__HDR + dg__item_rec(&it[t0]) + 2;
+            for (t = t0 + 1; t < n; t++) {
+                uint32_t r = dg__item_rec(&it[t]) + 2;
+                if (DG__HDR + r > P) break;
+                if (used + r > T && !(used + r <= P && used < T / 4 * 3)) break;
+                used += r;
+            }
+            if (commit) dg__write_page(g, s, cur, it + t0, t - t0, old, wold, a);
+            t0 = t;
+        }
     }
-#undef DG__NEXT_PAGE
-    DG_ASSERT(ai == na);
 }
 
 /* Applies arcs a[0..m) (sorted by source, new, deduplicated) to store s page by page; with
-   commit = 0 only adds up the pages and LA-table entries that this will take. */
+   commit = 0 only adds up the pages and LA-table entries that this will take. A page that
+   receives a few arcs and has room takes them one by one (O(1) each thanks to the gaps);
+   otherwise it is laid out again once with all of them. */
 static void dg__store_batch(dg_graph *g, dg__store *s, const dg__arc *a, size_t m, int commit,
                             size_t *pages, size_t *latab) {
     size_t i = 0, j;
@@ -1425,8 +1500,8 @@ static void dg__store_batch(dg_graph *g, dg__store *s, const dg__arc *a, size_t 
         if (pg[2]) {                                   /* a large list: append to its pages */
             if (commit) dg__la_grow(g, s, a[i].src, a + i, total);
             else { size_t pp, ll; dg__la_needs(g, s, a[i].src, total, &pp, &ll); *pages += pp; *latab += ll; }
-        } else if (total <= dg__free_entries(g, pg)) {
-            if (commit) dg__fill_in_place(g, s, p, a + i, total);
+        } else if (total <= 8 && pg[0] > 1 && total <= dg__free_entries(g, s, p)) {
+            if (commit) for (; i < j; i++) dg__append1(g, s, a[i].src, a[i].dst, a[i].w);
         } else {
             dg__repack(g, s, p, a + i, total, commit, pages, latab);
         }
@@ -1434,20 +1509,31 @@ static void dg__store_batch(dg_graph *g, dg__store *s, const dg__arc *a, size_t 
     }
 }
 
-/* Checks every edge of a batch names live vertices (and a weight that is a number). */
+/* Checks the ids of a batch (negative, never created) and its weights; whether the vertices
+   are alive is checked on the arcs sorted by source (dg__check_alive), where it reads the
+   directory in order instead of at random. */
 static dg_status dg__check_batch(dg_graph *g, const dg_edge *e, size_t n, const char *what, int weights) {
     size_t i;
     for (i = 0; i < n; i++) {
-        dg_status st;
-        if ((st = dg__check_edge(g, e[i].src, e[i].dst, what)) != DG_OK) {
-            size_t len = strlen(g->err);
-            snprintf(g->err + len, sizeof g->err - len, " (edge %zu of the batch)", i);
-            return st;
+        if (e[i].src < 0 || e[i].dst < 0 || (size_t)e[i].src >= g->id_bound || (size_t)e[i].dst >= g->id_bound) {
+            dg_vertex bad = e[i].src < 0 || (size_t)e[i].src >= g->id_bound ? e[i].src : e[i].dst;
+            return dg__fail(g, bad < 0 ? DG_ERR_INVALID_ARGUMENT : DG_ERR_NOT_FOUND,
+                            "%s: %s vertex id %d (edge %zu of the batch)", what,
+                            bad < 0 ? "negative" : "never created", (int)bad, i);
         }
         if (weights && e[i].weight != e[i].weight)
             return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "%s: NaN weight on edge %zu (%d->%d)", what, i,
                             (int)e[i].src, (int)e[i].dst);
     }
+    return DG_OK;
+}
+
+/* Every source of the sorted arcs a[0..m) is a live vertex. */
+static dg_status dg__check_alive(dg_graph *g, const dg__arc *a, size_t m, const char *what) {
+    size_t i;
+    for (i = 0; i < m; i++)
+        if ((i == 0 || a[i].src != a[i - 1].src) && g->st[0].dir[2 * (size_t)a[i].src] < 0)
+            return dg__fail(g, DG_ERR_NOT_FOUND, "%s: vertex %d was removed", what, (int)a[i].src);
     return DG_OK;
 }
 
@@ -1483,6 +1569,7 @@ static dg_status dg__add_edges_ex(dg_graph *g, const dg_edge *e, size_t n, int f
     if ((st = dg__marks(g)) != DG_OK) goto done;
     m = dg__batch_arcs(g, e, n, flags & DG__BATCH_BOTH_DIRS, A);
     a = dg__sort_arcs(A, B, m, g->id_bound);
+    if ((st = dg__check_alive(g, a, m, "dg_add_edges")) != DG_OK) goto done;
     /* drop arcs already present and repeats (first wins, or the smallest weight with keep_min) */
     for (i = 0, k = 0; i < m;) {
         dg_vertex u = a[i].src;
@@ -1508,6 +1595,7 @@ static dg_status dg__add_edges_ex(dg_graph *g, const dg_edge *e, size_t n, int f
         dg__arc *t = a == A ? B : A, *r;
         for (i = 0; i < m; i++) { t[i].src = a[i].dst; t[i].dst = a[i].src; t[i].w = a[i].w; }
         r = dg__sort_arcs(t, C, m, g->id_bound);
+        if ((st = dg__check_alive(g, r, m, "dg_add_edges")) != DG_OK) goto done;
         dg__store_batch(g, &g->st[1], r, m, 0, &pages[1], &lat[1]);
         for (s = 0; s < 2; s++) {
             if ((st = dg__reserve_pages(g, &g->st[s], pages[s])) != DG_OK) goto done;
@@ -1576,6 +1664,8 @@ DG_API dg_status dg_remove_edges(dg_graph *g, const dg_edge *e, size_t n, size_t
     R = (dg__arc *)dg__alloc(g, 2 * n * sizeof(dg__arc));
     if (!A || !B || !R) { st = dg__oom(g, "batch"); goto done; }
     if ((st = dg__marks(g)) != DG_OK) goto done;
+    for (i = 0; i < n; i++)
+        if ((st = dg__check_edge(g, e[i].src, e[i].dst, "dg_remove_edges")) != DG_OK) goto done;
     m = dg__batch_arcs(g, e, n, 0, A);
     a = dg__sort_arcs(A, B, m, g->id_bound);
     nr = dg__store_remove_batch(g, &g->st[0], a, m, R);
@@ -1599,7 +1689,7 @@ done:
    ========================================================================= */
 static size_t dg__store_bytes(const dg_graph *g, const dg__store *s) {
     return (size_t)s->page_cap * g->P * (sizeof(int32_t) + (s->wpool ? sizeof(float) : 0)) +
-           (size_t)s->page_cap * (sizeof(dg__pindex) + 2 * sizeof(int32_t) + 1) +
+           (size_t)s->page_cap * (sizeof(dg__pindex) + 3 * sizeof(int32_t) + 1) +
            2 * g->vcap * sizeof(int32_t) + s->latab_cap * sizeof(int32_t);
 }
 
@@ -1620,8 +1710,7 @@ DG_API dg_status dg_get_stats(const dg_graph *g, dg_stats *out) {
         out->pages_changed += s->changed_pages;
         out->host_bytes += dg__store_bytes(g, s);
         for (p = s->head; p >= 0; p = s->next[p]) {
-            const int32_t *pg = DG__PAGE(g, s, p);
-            out->entries_used += (size_t)pg[1] + 2 * (size_t)pg[0];
+            out->entries_used += s->fill[p];
         }
     }
     out->entries_allocated = out->pages * g->P;
@@ -1667,21 +1756,27 @@ static dg_status dg__validate_store(dg_graph *g, int si, uint8_t *seen, uint64_t
             DG__CHECK(pg[1] >= DG__HDR && (uint64_t)pg[1] + 2 * n <= P, "store %d page %d: records end %d with %u slots overflows", si, (int)p, (int)pg[1], n);
             DG__CHECK(ix->la_pos == -1 && ix->la_len == -1 && ix->la_tab == -1, "store %d page %d: ordinary page with LA index fields", si, (int)p);
             DG__CHECK(ix->first == DG__SLOT_VID(g, pg, 0), "store %d page %d: index first %d, slot 0 holds %d", si, (int)p, (int)ix->first, (int)DG__SLOT_VID(g, pg, 0));
+            uint32_t used = DG__HDR + 2 * n;
+            int32_t x;
             for (i = 0; i < n; i++) {
                 int32_t vid = DG__SLOT_VID(g, pg, i), off = DG__SLOT_OFF(g, pg, i);
                 DG__CHECK(vid > last_vid, "store %d page %d slot %u: vertex %d not above %d", si, (int)p, i, (int)vid, (int)last_vid);
                 DG__CHECK((size_t)vid < g->id_bound, "store %d page %d slot %u: vertex %d beyond the id bound", si, (int)p, i, (int)vid);
-                DG__CHECK(off == expect, "store %d page %d slot %u: record offset %d, expected %d", si, (int)p, i, (int)off, (int)expect);
+                DG__CHECK(off >= expect && off < pg[1], "store %d page %d slot %u: record offset %d overlaps the previous list (ends %d)", si, (int)p, i, (int)off, (int)expect);
+                for (x = expect; x < off; x++) DG__CHECK(pg[x] == -1, "store %d page %d: gap entry %d is %d, not -1", si, (int)p, (int)x, (int)pg[x]);
                 DG__CHECK(pg[off] >= 0 && off + 1 + pg[off] <= pg[1], "store %d page %d: degree %d of vertex %d overflows", si, (int)p, (int)pg[off], (int)vid);
                 DG__CHECK(s->dir[2 * (size_t)vid] == p && s->dir[2 * (size_t)vid + 1] == off, "store %d: directory of vertex %d is (%d,%d), page says (%d,%d)", si, (int)vid, (int)s->dir[2 * (size_t)vid], (int)s->dir[2 * (size_t)vid + 1], (int)p, (int)off);
                 expect = off + 1 + pg[off];
+                used += 1 + (uint32_t)pg[off];
                 last_vid = vid; verts++;
             }
             DG__CHECK(expect == pg[1], "store %d page %d: records end at %d, header says %d", si, (int)p, (int)expect, (int)pg[1]);
+            for (x = pg[1]; x < (int32_t)(P - 2 * n); x++) DG__CHECK(pg[x] == -1, "store %d page %d: free entry %d is %d, not -1", si, (int)p, (int)x, (int)pg[x]);
+            DG__CHECK(used == s->fill[p], "store %d page %d: %u entries used, fill says %u", si, (int)p, used, (unsigned)s->fill[p]);
         } else {
-            int32_t vid = DG__SLOT_VID(g, pg, 0), L = ix->la_len, j, *tab, deg;
+            int32_t vid = DG__SLOT_VID(g, pg, 0), L = ix->la_len, j, *tab, deg, x;
             size_t total = 0;
-            DG__CHECK(pg[0] == 1 && DG__SLOT_OFF(g, pg, 0) == DG__HDR && pg[1] == (int32_t)P - 2, "store %d page %d: first page of a large list malformed", si, (int)p);
+            DG__CHECK(pg[0] == 1 && DG__SLOT_OFF(g, pg, 0) == DG__HDR && pg[1] == (int32_t)P - 2 && s->fill[p] == P, "store %d page %d: first page of a large list malformed", si, (int)p);
             DG__CHECK(ix->first == vid && ix->la_pos == 0 && L >= 2 && ix->la_tab >= 0 && (size_t)ix->la_tab < s->latab_len, "store %d page %d: index of a large list's first page", si, (int)p);
             DG__CHECK(vid > last_vid && (size_t)vid < g->id_bound, "store %d page %d: large-list vertex %d out of order", si, (int)p, (int)vid);
             DG__CHECK(s->dir[2 * (size_t)vid] == p && s->dir[2 * (size_t)vid + 1] == DG__HDR, "store %d: directory of large-list vertex %d", si, (int)vid);
@@ -1698,6 +1793,8 @@ static dg_status dg__validate_store(dg_graph *g, int si, uint8_t *seen, uint64_t
                 qg = DG__PAGE(g, s, q);
                 DG__CHECK(qg[0] == 0 && qg[2] == 1 && s->idx[q].first == vid && s->idx[q].la_pos == j && s->idx[q].la_len == L && s->idx[q].la_tab == -1, "store %d: continuation page %d of vertex %d malformed", si, (int)q, (int)vid);
                 DG__CHECK(j == L - 1 ? (qg[1] > DG__HDR && qg[1] <= (int32_t)P) : qg[1] == (int32_t)P, "store %d: continuation page %d of vertex %d not full / empty", si, (int)q, (int)vid);
+                DG__CHECK(s->fill[q] == (uint32_t)qg[1], "store %d: continuation page %d fill", si, (int)q);
+                for (x = qg[1]; x < (int32_t)P; x++) DG__CHECK(qg[x] == -1, "store %d: free entry %d of continuation page %d is not -1", si, (int)x, (int)q);
                 total += (size_t)(qg[1] - DG__HDR);
                 seen[q] = 1; live++; lpages++;
                 p = q;

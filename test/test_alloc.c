@@ -209,6 +209,16 @@ static uint32_t lrand(uint32_t n)
 }
 static float lweight(void) { return (float)lrand(1000) / 4.0f + 0.25f; }
 
+/* vertices removed so far while the scenario is being built: later batches avoid them */
+#define MAX_SCENARIO_IDS 8192
+static unsigned char removed_now[MAX_SCENARIO_IDS];
+static int32_t pick_in(int32_t lo, int32_t hi)
+{
+    int32_t v;
+    do v = lo + (int32_t)lrand((uint32_t)(hi - lo)); while (removed_now[v]);
+    return v;
+}
+
 static sop *push(scenario *sc, int type)
 {
     sop *o;
@@ -226,6 +236,7 @@ static void push_v(scenario *sc, int type, int32_t a, int32_t b, int32_t c, floa
 {
     sop *o = push(sc, type);
     o->a = a; o->b = b; o->c = c; o->w = w;
+    if (type == S_REMOVE_VERTEX && a >= 0 && a < MAX_SCENARIO_IDS) removed_now[a] = 1;
 }
 static dg_edge *new_batch(scenario *sc, size_t n)
 {
@@ -245,17 +256,17 @@ static void push_batch(scenario *sc, int type, size_t n, int32_t lo, int32_t hi,
         uint32_t r = lrand(100);
         e[i].weight = lweight();
         if (r < 10 && i) { e[i] = e[lrand((uint32_t)i)]; e[i].weight = lweight(); }
-        else if (r < 13) { e[i].src = e[i].dst = lo + (int32_t)lrand((uint32_t)(hi - lo)); }
-        else if (r < 40 && hub >= 0) { e[i].src = hub; e[i].dst = lo + (int32_t)lrand((uint32_t)(hi - lo)); }
-        else if (r < 55 && hub >= 0) { e[i].src = lo + (int32_t)lrand((uint32_t)(hi - lo)); e[i].dst = hub; }
-        else { e[i].src = lo + (int32_t)lrand((uint32_t)(hi - lo)); e[i].dst = lo + (int32_t)lrand((uint32_t)(hi - lo)); }
+        else if (r < 13) { e[i].src = e[i].dst = pick_in(lo, hi); }
+        else if (r < 40 && hub >= 0) { e[i].src = hub; e[i].dst = pick_in(lo, hi); }
+        else if (r < 55 && hub >= 0) { e[i].src = pick_in(lo, hi); e[i].dst = hub; }
+        else { e[i].src = pick_in(lo, hi); e[i].dst = pick_in(lo, hi); }
     }
     if (bad >= 0 && n) e[n / 2].dst = bad;
     o = push(sc, type);
     o->batch = e; o->n = n;
 }
 
-static char path_a[256], path_b[256], path_c[256];
+static char path_a[256], path_b[256], path_c[256], path_mtx[256], path_gr[256], path_metis[256], path_gra[256];
 
 static void write_file(const char *path, const char *text)
 {
@@ -288,6 +299,42 @@ static void write_files(void)
     }
     fprintf(f, "150 150 3\n199 0 1\n");
     fclose(f);
+    /* Matrix Market, symmetric, 1-based: vertices up to 3299 (new ones in scenario 1) */
+    sprintf(path_mtx, "/tmp/dg_test_alloc_%lx.mtx", tag);
+    f = fopen(path_mtx, "w");
+    if (!f) exit(2);
+    fprintf(f, "%%%%MatrixMarket matrix coordinate real symmetric\n%% a comment\n3300 3300 300\n");
+    for (i = 0; i < 300; i++) fprintf(f, "%d %d %d.25\n", 3201 + (i * 7) % 100, 3201 + (i * 13 + 5) % 100, i % 9);
+    fclose(f);
+    /* DIMACS .gr, 1-based: vertices up to 3399 */
+    sprintf(path_gr, "/tmp/dg_test_alloc_%lx.gr", tag);
+    f = fopen(path_gr, "w");
+    if (!f) exit(2);
+    fprintf(f, "c a DIMACS shortest-path file\np sp 3400 250\n");
+    for (i = 0; i < 250; i++) fprintf(f, "a %d %d %d\n", 3301 + (i * 11) % 100, 3301 + (i * 17 + 3) % 100, 1 + i % 40);
+    fclose(f);
+    /* METIS with edge weights (fmt 1): 60 vertices, a ring plus chords i - i+7 */
+    sprintf(path_metis, "/tmp/dg_test_alloc_%lx.graph", tag);
+    f = fopen(path_metis, "w");
+    if (!f) exit(2);
+    fprintf(f, "%% METIS\n60 120 1\n");
+    for (i = 0; i < 60; i++)       /* neighbours of vertex i (0-based), written 1-based with weights */
+        fprintf(f, "%d %d %d %d %d %d %d %d\n", (i + 1) % 60 + 1, 1 + i % 5, (i + 59) % 60 + 1, 1 + (i + 59) % 60 % 5,
+                (i + 7) % 60 + 1, 2 + i % 3, (i + 53) % 60 + 1, 2 + (i + 53) % 60 % 3);
+    fclose(f);
+    /* GRAIL .gra: 50 vertices, a DAG */
+    sprintf(path_gra, "/tmp/dg_test_alloc_%lx.gra", tag);
+    f = fopen(path_gra, "w");
+    if (!f) exit(2);
+    fprintf(f, "graph_for_greach\n50\n");
+    for (i = 0; i < 50; i++) {
+        fprintf(f, "%d:", i);
+        if (i + 1 < 50) fprintf(f, " %d", i + 1);
+        if (i + 5 < 50) fprintf(f, " %d", i + 5);
+        if (i % 4 == 0 && i + 13 < 50) fprintf(f, " %d", i + 13);
+        fprintf(f, " #\n");
+    }
+    fclose(f);
     /* b: names vertex 5, removed by then: DG_ERR_NOT_FOUND in both runs */
     write_file(path_b, "1 2 1\n3 5 2\n");
     /* c: malformed */
@@ -298,6 +345,7 @@ static void build_scenario(scenario *sc)
 {
     int32_t i;
     memset(sc, 0, sizeof *sc);
+    memset(removed_now, 0, sizeof removed_now);
     lcg = 12345;
     push_v(sc, S_ADD_VERTICES, 120, 0, 0, 0);
     push_batch(sc, S_ADD_EDGES, 600, 0, 120, 9, -1);         /* into a graph without edges */
@@ -337,6 +385,37 @@ static void build_scenario(scenario *sc)
     for (i = 0; i < 50; i++) push_v(sc, S_ADD_EDGE, 150, 120 + i, 0, lweight());
     for (i = 0; i < 60; i++) push_v(sc, S_REMOVE_EDGE, 150, 120 + i, 0, 0);
     push_v(sc, S_REMOVE_VERTEX, 150, 0, 0, 0);
+    /* many vertices at once, a batch with a hub of degree ~1500 (large lists of ~25 pages) */
+    push_v(sc, S_ADD_VERTICES, 3000, 0, 0, 0);
+    push_batch(sc, S_ADD_EDGES, 5000, 200, 3200, 250, -1);
+    for (i = 0; i < 40; i++) push_v(sc, S_ADD_EDGE, 250, 2000 + i, 0, lweight());
+    { sop *o = push(sc, S_LOAD); o->path = path_mtx; }
+    { sop *o = push(sc, S_LOAD); o->path = path_gr; }
+    push_batch(sc, S_REMOVE_EDGES, 2500, 200, 3200, 250, -1);
+    push_v(sc, S_REMOVE_VERTEX, 250, 0, 0, 0);
+    push_v(sc, S_REMOVE_VERTEX, 3250, 0, 0, 0);
+}
+
+/* scenario 2: loads of every format into a fresh graph, then mutations */
+static void build_scenario2(scenario *sc)
+{
+    int32_t i;
+    memset(sc, 0, sizeof *sc);
+    memset(removed_now, 0, sizeof removed_now);
+    lcg = 777;
+    { sop *o = push(sc, S_LOAD); o->path = path_metis; }      /* into an empty graph */
+    { sop *o = push(sc, S_LOAD); o->path = path_gra; }
+    { sop *o = push(sc, S_LOAD); o->path = path_a; }
+    { sop *o = push(sc, S_LOAD); o->path = path_mtx; }
+    { sop *o = push(sc, S_LOAD); o->path = path_gr; }
+    push_batch(sc, S_ADD_EDGES, 700, 0, 200, 33, -1);
+    for (i = 0; i < 60; i++) push_v(sc, S_ADD_EDGE, 33, 3200 + i, 0, lweight());
+    for (i = 0; i < 20; i++) push_v(sc, S_EDIT_EDGE, 33, 3200 + i, 3300 + i, 0);
+    push_v(sc, S_REMOVE_VERTEX, 3, 0, 0, 0);
+    push_v(sc, S_REMOVE_VERTEX, 33, 0, 0, 0);
+    push_batch(sc, S_REMOVE_EDGES, 600, 0, 200, 10, -1);
+    push_batch(sc, S_ADD_EDGES, 300, 0, 3400, 11, -1);
+    { sop *o = push(sc, S_LOAD); o->path = path_gra; }       /* names removed vertex 3: NOT_FOUND */
 }
 
 static void free_scenario(scenario *sc)
@@ -366,7 +445,7 @@ static result run_op(dg_graph *g, const sop *o)
     case S_SET_WEIGHT: r.s = dg_set_weight(g, o->a, o->b, o->w); break;
     case S_ADD_EDGES: r.s = dg_add_edges(g, o->batch, o->n, &cnt); r.out = r.s == DG_OK ? (long)cnt : 0; break;
     case S_REMOVE_EDGES: r.s = dg_remove_edges(g, o->batch, o->n, &cnt); r.out = r.s == DG_OK ? (long)cnt : 0; break;
-    case S_LOAD: r.s = dg_load(g, o->path, DG_FORMAT_EDGE_LIST); break;
+    case S_LOAD: r.s = dg_load(g, o->path, DG_FORMAT_AUTO); break;      /* by extension */
     default: r.s = DG_ERR_INVALID_ARGUMENT; break;
     }
     return r;
@@ -414,6 +493,9 @@ static int reference_run(const scenario *sc, int undirected, reference *ref)
         ref->count_before[i] = ca.count;
         ref->res[i] = run_op(g, &sc->ops[i]);
         ca.paused = 1;
+        if (ref->res[i].s != DG_OK && getenv("DG_VERBOSE"))
+            fprintf(stderr, "reference op %zu (%s): %s: %s\n", i, s_names[sc->ops[i].type],
+                    dg_status_string(ref->res[i].s), dg_error_message(g));
         if (dg_get_stats(g, &st) == DG_OK && st.large_lists > ref->large_lists_seen) ref->large_lists_seen = st.large_lists;
         if (i % 16 == 0 || i + 1 == sc->n) {
             s = dg_validate(g);
@@ -482,6 +564,8 @@ static int failing_run(const scenario *sc, int undirected, const reference *ref,
         if (r.s == DG_ERR_OUT_OF_MEMORY) {
             snapshot after;
             ca.paused = 1;
+            CHECK_MSG(dg_error_message(g)[0] != '\0', "[%s k=%ld] op %zu (%s): OUT_OF_MEMORY with an empty dg_error_message",
+                      dir, k, i, s_names[o->type]);
             CHECK_MSG(!fired_before && ca.fired, "[%s k=%ld] op %zu (%s) returned OUT_OF_MEMORY without a failed allocation",
                       dir, k, i, s_names[o->type]);
             s = dg_validate(g);
@@ -529,7 +613,7 @@ static int failing_run(const scenario *sc, int undirected, const reference *ref,
     return ca.fired;
 }
 
-static void run_direction(const scenario *sc, int undirected, int every_k)
+static void run_direction(const scenario *sc, const char *scname, int undirected, int every_k)
 {
     reference ref;
     long k, total, tried = 0, met = 0;
@@ -547,9 +631,20 @@ static void run_direction(const scenario *sc, int undirected, int every_k)
         else k = k + K_STRIDE < total - 3 ? k + K_STRIDE : total - 3;
     }
     CHECK_MSG(k > total, "%s: the loop stopped at k=%ld of %ld allocations", undirected ? "undirected" : "directed", k, total);
-    printf("  %-10s %zu calls, %ld allocations (%ld in dg_create), %ld failure points tried, %.1f s\n",
-           undirected ? "undirected" : "directed", sc->n, total, ref.create_count, met,
-           (double)(clock() - t0) / CLOCKS_PER_SEC);
+    {
+        size_t i, by_status[16];
+        memset(by_status, 0, sizeof by_status);
+        for (i = 0; i < sc->n; i++) if (ref.res[i].s <= 0 && ref.res[i].s > -16) by_status[-ref.res[i].s]++;
+        printf("  %s, %-10s %zu calls (%zu OK, %zu EXISTS, %zu NOT_FOUND, %zu INVALID_ARGUMENT, %zu PARSE), %ld allocations "
+               "(%ld in dg_create), %ld failure points tried, %.1f s\n", scname, undirected ? "undirected" : "directed", sc->n,
+               by_status[0], by_status[-DG_ERR_EXISTS], by_status[-DG_ERR_NOT_FOUND], by_status[-DG_ERR_INVALID_ARGUMENT],
+               by_status[-DG_ERR_PARSE], total, ref.create_count, met, (double)(clock() - t0) / CLOCKS_PER_SEC);
+        if (getenv("DG_VERBOSE"))
+            for (i = 0; i < sc->n; i++)
+                fprintf(stderr, "op %zu %s a=%d b=%d c=%d n=%zu -> %d (%ld), allocations before %ld\n", i,
+                        s_names[sc->ops[i].type], sc->ops[i].a, sc->ops[i].b, sc->ops[i].c, sc->ops[i].n, ref.res[i].s,
+                        ref.res[i].out, ref.count_before[i]);
+    }
     (void)tried;
     reference_free(&ref);
 }
@@ -560,11 +655,17 @@ int main(int argc, char **argv)
     int every_k = argc > 1 && strcmp(argv[1], "all") == 0;
     clock_t t0 = clock();
     write_files();
+    setvbuf(stdout, NULL, _IOLBF, 0);
     build_scenario(&sc);
-    run_direction(&sc, 0, every_k);
-    run_direction(&sc, 1, every_k);
+    run_direction(&sc, "scenario 1", 0, every_k);
+    run_direction(&sc, "scenario 1", 1, every_k);
+    free_scenario(&sc);
+    build_scenario2(&sc);
+    run_direction(&sc, "scenario 2", 0, every_k);
+    run_direction(&sc, "scenario 2", 1, every_k);
     free_scenario(&sc);
     remove(path_a); remove(path_b); remove(path_c);
+    remove(path_mtx); remove(path_gr); remove(path_metis); remove(path_gra);
     printf("test_alloc: %.1f s\n", (double)(clock() - t0) / CLOCKS_PER_SEC);
     return TT_SUMMARY("test_alloc");
 }

@@ -14,7 +14,7 @@
 
 /* An allocator with a ceiling, so that a file naming vertex 2,000,000,000 gives
    DG_ERR_OUT_OF_MEMORY instead of exhausting the fuzzer's memory. */
-#define FUZZ_HEAP_LIMIT ((size_t)256 << 20)
+#define FUZZ_HEAP_LIMIT ((size_t)64 << 20)
 static size_t fuzz_live;
 
 static void *fuzz_alloc(size_t size, void *user_data)
