@@ -323,6 +323,7 @@ DG_API dg_status dg_load(dg_graph *g, const char *path, dg_format format);
 #define DG_PACK_FILL_DEN 8        /* ... of their entries, leaving room to grow */
 #define DG__BATCH_KEEP_MIN 1      /* batch repeats keep the smallest weight, not the first */
 #define DG__BATCH_BOTH_DIRS 2     /* batch adds v->u too (symmetric files into directed graphs) */
+#define DG__RUN_ENTRIES 65536     /* a batch lays out runs of up to this many entries' worth of pages */
 
 /* ---- The page index: one entry per page of a store, mirrored to the device as it is. ---- */
 typedef struct dg__pindex {
@@ -346,27 +347,31 @@ typedef struct dg__store {
     uint32_t nfree;
     int32_t head, tail;   /* first and last page in logical order, -1 if none */
     size_t live_pages, large_lists, large_pages, changed_pages;
-    int32_t *dir;         /* vertex directory: (page, record offset) per vertex id, 2 entries each */
+    int32_t *dir;         /* this store's view of the vertex directory: (page, record offset) of
+                             vertex v at dir[ds*v], dir[ds*v+1]; the stores' entries interleave */
+    uint32_t ds;          /* directory stride: 2 per store */
     int32_t *latab;       /* LA table: per large list a segment [capacity, page 0, page 1, ...] */
     size_t latab_len, latab_cap, latab_garbage;
 } dg__store;
 
 /* One list of a page being laid out again (batch insertion, spreading free space). */
-typedef struct dg__item { dg_vertex v; int32_t off; uint32_t deg, k; size_t ai; } dg__item;
+typedef struct dg__item { dg_vertex v; uint32_t deg, k; size_t off, ai; } dg__item;
 
 struct dg_graph {
     dg_desc desc;
     uint32_t P;           /* page size in entries */
     int nstores;          /* 1 (undirected: the out-store is its own reverse) or 2 */
     dg__store st[2];      /* st[0] out-edges, st[1] in-edges (directed graphs) */
-    size_t vcap;          /* capacity of the directories, in vertices */
+    int32_t *dir;         /* the vertex directory: per vertex id, (page, offset) in each store */
+    size_t vcap;          /* capacity of the directory, in vertices */
     size_t id_bound, nverts, nedges, narcs;
     uint32_t vert_per_page; /* vertices a fresh page accepts under the 60% rule */
-    uint32_t *mark;       /* per-vertex stamps for batch deduplication (grown lazily) */
-    size_t mark_cap;
-    uint32_t stamp;
-    dg__item *items; /* scratch: the lists of one page being laid out again */
-    int32_t *tmp;         /* one page of scratch */
+    uint64_t *mark;       /* per-vertex bits for batch deduplication (grown lazily), all 0 between calls */
+    size_t mark_cap;      /* in 64-bit words */
+    dg__item *items;      /* scratch: the lists of the pages being laid out again */
+    int32_t *runs;        /* scratch: the pages of a run */
+    uint32_t run_max;     /* pages a batch lays out together at most */
+    int32_t *tmp;         /* run_max pages of scratch (and of weights) */
     float *wtmp;
     char err[1024];
 };
@@ -465,7 +470,7 @@ static uint32_t dg__la_cn(const dg_graph *g) { return g->P - DG__HDR; }
    O(1)), exactly (+1/32) for a bulk step, so that a bulk load does not leave half a pool unused. */
 static size_t dg__grown_cap(size_t cap, size_t need) {
     size_t c = cap < 16 ? 16 : cap;
-    if (need > c + c / 2) return need + need / 32;
+    if (need > c + c / 2) return need + need / 64;
     while (c < need) c += c / 2;
     return c;
 }
@@ -596,19 +601,19 @@ static void dg__la_dissolve(dg_graph *g, dg__store *s, int32_t p0) {
 
 /* ---- The directory ---- */
 static void dg__dir_set(dg__store *s, dg_vertex v, int32_t page, int32_t off) {
-    s->dir[2 * (size_t)v] = page; s->dir[2 * (size_t)v + 1] = off;
+    s->dir[s->ds * (size_t)v] = page; s->dir[s->ds * (size_t)v + 1] = off;
 }
 static int dg__alive(const dg_graph *g, dg_vertex v) {
-    return v >= 0 && (size_t)v < g->id_bound && g->st[0].dir[2 * (size_t)v] >= 0;
+    return v >= 0 && (size_t)v < g->id_bound && g->st[0].dir[g->st[0].ds * (size_t)v] >= 0;
 }
 /* Makes room in the directories for ids below n. All-or-nothing. */
 static dg_status dg__reserve_vertices(dg_graph *g, size_t n) {
     size_t cap = dg__grown_cap(g->vcap, n);
     int i;
     if (n <= g->vcap) return DG_OK;
-    for (i = 0; i < g->nstores; i++)
-        if (!dg__grow(g, (void **)&g->st[i].dir, 2 * g->vcap, 2 * cap, sizeof(int32_t)))
-            return dg__oom(g, "vertex directory");
+    if (!dg__grow(g, (void **)&g->dir, 2 * (size_t)g->nstores * g->vcap, 2 * (size_t)g->nstores * cap, sizeof(int32_t)))
+        return dg__oom(g, "vertex directory");
+    for (i = 0; i < g->nstores; i++) g->st[i].dir = g->dir + 2 * i;
     g->vcap = cap;
     return DG_OK;
 }
@@ -618,12 +623,12 @@ static dg_status dg__reserve_vertices(dg_graph *g, size_t n) {
    ========================================================================= */
 /* A list is one run of entries in its page, or, for a large list, one run per page. */
 static int32_t dg__list_runs(const dg_graph *g, const dg__store *s, dg_vertex u) {
-    int32_t p = s->dir[2 * (size_t)u];
+    int32_t p = s->dir[s->ds * (size_t)u];
     return DG__PAGE(g, s, p)[2] ? s->idx[p].la_len : 1;
 }
 /* Run j of u's list: absolute pool position of its first entry and its length. */
 static size_t dg__list_run(const dg_graph *g, const dg__store *s, dg_vertex u, int32_t j, uint32_t *len) {
-    int32_t p = s->dir[2 * (size_t)u], off = s->dir[2 * (size_t)u + 1];
+    int32_t p = s->dir[s->ds * (size_t)u], off = s->dir[s->ds * (size_t)u + 1];
     const int32_t *pg = DG__PAGE(g, s, p);
     uint32_t deg = (uint32_t)pg[off];
     if (j == 0) {
@@ -636,11 +641,11 @@ static size_t dg__list_run(const dg_graph *g, const dg__store *s, dg_vertex u, i
     }
 }
 static uint32_t dg__deg(const dg_graph *g, const dg__store *s, dg_vertex u) {
-    return (uint32_t)DG__PAGE(g, s, s->dir[2 * (size_t)u])[s->dir[2 * (size_t)u + 1]];
+    return (uint32_t)DG__PAGE(g, s, s->dir[s->ds * (size_t)u])[s->dir[s->ds * (size_t)u + 1]];
 }
 /* Absolute pool position of entry k of u's list. O(1). */
 static size_t dg__list_at(const dg_graph *g, const dg__store *s, dg_vertex u, uint32_t k) {
-    int32_t p = s->dir[2 * (size_t)u], off = s->dir[2 * (size_t)u + 1];
+    int32_t p = s->dir[s->ds * (size_t)u], off = s->dir[s->ds * (size_t)u + 1];
     uint32_t c0 = dg__la_c0(g), cn = dg__la_cn(g);
     if (!DG__PAGE(g, s, p)[2] || k < c0) return (size_t)p * g->P + (size_t)off + 1 + k;
     k -= c0;
@@ -753,7 +758,7 @@ static size_t dg__la_pages_after(const dg_graph *g, size_t total) {
 }
 static void dg__la_needs(const dg_graph *g, const dg__store *s, dg_vertex u, size_t k,
                          size_t *pages, size_t *latab) {
-    int32_t p0 = s->dir[2 * (size_t)u];
+    int32_t p0 = s->dir[s->ds * (size_t)u];
     const int32_t *pg = DG__PAGE(g, s, p0);
     size_t deg = dg__deg(g, s, u), L = pg[2] ? (size_t)s->idx[p0].la_len : 1;
     size_t Lf = dg__la_pages_after(g, deg + k);
@@ -765,7 +770,7 @@ static void dg__la_needs(const dg_graph *g, const dg__store *s, dg_vertex u, siz
 /* Appends k entries to the list of u, which is alone in its page or large: fills the page,
    then continuation pages (case 3 of 3.3.2). */
 static void dg__la_grow(dg_graph *g, dg__store *s, dg_vertex u, const dg__arc *a, size_t k) {
-    int32_t p0 = s->dir[2 * (size_t)u], off = s->dir[2 * (size_t)u + 1], *pg0 = DG__PAGE(g, s, p0);
+    int32_t p0 = s->dir[s->ds * (size_t)u], off = s->dir[s->ds * (size_t)u + 1], *pg0 = DG__PAGE(g, s, p0);
     int32_t last, *pages;
     size_t deg = (size_t)pg0[off], done = 0, L, Lf;
     if (!pg0[2]) {
@@ -810,15 +815,15 @@ static void dg__la_grow(dg_graph *g, dg__store *s, dg_vertex u, const dg__arc *a
     pg0[off] = (int32_t)(deg + k);
 }
 
-static void dg__repack(dg_graph *g, dg__store *s, int32_t p, const dg__arc *a, size_t na, int commit,
-                       size_t *pages, size_t *latab);
+static void dg__repack(dg_graph *g, dg__store *s, const int32_t *run, uint32_t k, const dg__arc *a,
+                       size_t na, int commit, size_t *pages, size_t *latab);
 
 /* Makes entry pos (just past u's list, in a page with free entries somewhere) free. Lists keep
    gaps of free (-1) entries after them, so the usual case costs nothing; otherwise the lists
    up to the next gap move by one entry (usually a few); with no gap after u at all, the page
    is laid out again with its free space spread over all its lists (O(page), rare). */
 static int32_t dg__make_room(dg_graph *g, dg__store *s, int32_t p, dg_vertex u) {
-    int32_t *pg = DG__PAGE(g, s, p), off = s->dir[2 * (size_t)u + 1], pos = off + 1 + pg[off];
+    int32_t *pg = DG__PAGE(g, s, p), off = s->dir[s->ds * (size_t)u + 1], pos = off + 1 + pg[off];
     int32_t limit, q;
     uint32_t i, n;
     if (pg[pos] == -1) return pos;
@@ -827,8 +832,8 @@ static int32_t dg__make_room(dg_graph *g, dg__store *s, int32_t p, dg_vertex u) 
     for (q = pos; q < limit && pg[q] != -1; q += 1 + pg[q]) {}
     if (q >= limit) {                       /* no gap after u: spread the free space */
         size_t dummy = 0;
-        dg__repack(g, s, p, NULL, 0, 1, &dummy, &dummy);
-        off = s->dir[2 * (size_t)u + 1]; pos = off + 1 + pg[off];
+        dg__repack(g, s, &p, 1, NULL, 0, 1, &dummy, &dummy);
+        off = s->dir[s->ds * (size_t)u + 1]; pos = off + 1 + pg[off];
         if (pg[pos] == -1) return pos;
         for (q = pos; q < limit && pg[q] != -1; q += 1 + pg[q]) {}
         DG_ASSERT(q < limit);
@@ -840,7 +845,7 @@ static int32_t dg__make_room(dg_graph *g, dg__store *s, int32_t p, dg_vertex u) 
     }
     for (i = dg__slot_of(g, pg, u) + 1; i < n && DG__SLOT_OFF(g, pg, i) < q; i++) {
         DG__SLOT_OFF(g, pg, i)++;
-        s->dir[2 * (size_t)DG__SLOT_VID(g, pg, i) + 1]++;
+        s->dir[s->ds * (size_t)DG__SLOT_VID(g, pg, i) + 1]++;
     }
     if (q >= pg[1]) pg[1]++;
     pg[pos] = -1;
@@ -850,7 +855,7 @@ static int32_t dg__make_room(dg_graph *g, dg__store *s, int32_t p, dg_vertex u) 
 /* Needs of dg__append1. */
 static void dg__append1_needs(const dg_graph *g, const dg__store *s, dg_vertex u,
                               size_t *pages, size_t *latab) {
-    int32_t p = s->dir[2 * (size_t)u];
+    int32_t p = s->dir[s->ds * (size_t)u];
     const int32_t *pg = DG__PAGE(g, s, p);
     if (pg[2] || pg[0] == 1) { dg__la_needs(g, s, u, 1, pages, latab); return; }
     *pages = dg__free_entries(g, s, p) ? 0 : 1;
@@ -858,7 +863,7 @@ static void dg__append1_needs(const dg_graph *g, const dg__store *s, dg_vertex u
 }
 /* Appends one entry v (weight w) to the list of u (3.3.2). */
 static void dg__append1(dg_graph *g, dg__store *s, dg_vertex u, dg_vertex v, float w) {
-    int32_t p = s->dir[2 * (size_t)u], *pg = DG__PAGE(g, s, p), off, pos;
+    int32_t p = s->dir[s->ds * (size_t)u], *pg = DG__PAGE(g, s, p), off, pos;
     if (pg[2] || pg[0] == 1) {
         dg__arc one;
         one.src = u; one.dst = v; one.w = w;
@@ -876,7 +881,7 @@ static void dg__append1(dg_graph *g, dg__store *s, dg_vertex u, dg_vertex v, flo
         }
     }
     pos = dg__make_room(g, s, p, u);
-    off = s->dir[2 * (size_t)u + 1];
+    off = s->dir[s->ds * (size_t)u + 1];
     pg[pos] = v;
     if (s->wpool) s->wpool[(size_t)p * g->P + pos] = w;
     pg[off]++;
@@ -888,7 +893,7 @@ static void dg__append1(dg_graph *g, dg__store *s, dg_vertex u, dg_vertex v, flo
 /* Shrinks the list of u to its first nd entries; the entries freed become gap (-1), and
    emptied large-list pages are released. */
 static void dg__truncate_list(dg_graph *g, dg__store *s, dg_vertex u, uint32_t nd) {
-    int32_t p0 = s->dir[2 * (size_t)u], off = s->dir[2 * (size_t)u + 1], *pg0 = DG__PAGE(g, s, p0);
+    int32_t p0 = s->dir[s->ds * (size_t)u], off = s->dir[s->ds * (size_t)u + 1], *pg0 = DG__PAGE(g, s, p0);
     uint32_t deg = (uint32_t)pg0[off];
     if (nd == deg) return;
     if (!pg0[2]) {
@@ -937,10 +942,10 @@ static int dg__remove_entry(dg_graph *g, dg__store *s, dg_vertex u, dg_vertex v)
 
 /* Removes vertex v and its whole list from the store (3.3.4); releases an emptied page. */
 static void dg__store_drop_vertex(dg_graph *g, dg__store *s, dg_vertex v) {
-    int32_t p = s->dir[2 * (size_t)v], off, *pg = DG__PAGE(g, s, p), deg;
+    int32_t p = s->dir[s->ds * (size_t)v], off, *pg = DG__PAGE(g, s, p), deg;
     uint32_t i, n;
     if (pg[2]) dg__truncate_list(g, s, v, 0);
-    off = s->dir[2 * (size_t)v + 1];
+    off = s->dir[s->ds * (size_t)v + 1];
     deg = pg[off];
     i = dg__slot_of(g, pg, v);
     n = (uint32_t)pg[0];
@@ -962,7 +967,7 @@ static void dg__store_drop_vertex(dg_graph *g, dg__store *s, dg_vertex v) {
 static void dg__store_free(dg_graph *g, dg__store *s) {
     dg__free(g, s->pool); dg__free(g, s->wpool); dg__free(g, s->idx);
     dg__free(g, s->next); dg__free(g, s->prev); dg__free(g, s->dirty); dg__free(g, s->fill);
-    dg__free(g, s->dir); dg__free(g, s->latab);
+    dg__free(g, s->latab);
 }
 
 DG_API dg_status dg_create(const dg_desc *desc, dg_graph **out) {
@@ -988,11 +993,14 @@ DG_API dg_status dg_create(const dg_desc *desc, dg_graph **out) {
     g->nstores = d.undirected ? 1 : 2;
     for (i = 0; i < 2; i++) {
         g->st[i].free_head = -1; g->st[i].head = -1; g->st[i].tail = -1;
+        g->st[i].ds = 2 * (uint32_t)g->nstores;
     }
-    g->tmp = (int32_t *)dg__alloc(g, P * sizeof(int32_t));
-    g->wtmp = (float *)dg__alloc(g, P * sizeof(float));
-    g->items = (dg__item *)dg__alloc(g, (P / 3 + 1) * sizeof(dg__item));
-    if (!g->tmp || !g->wtmp || !g->items) { dg_destroy(g); return DG_ERR_OUT_OF_MEMORY; }
+    g->run_max = P >= DG__RUN_ENTRIES / 4 ? 4 : DG__RUN_ENTRIES / P;
+    g->tmp = (int32_t *)dg__alloc(g, (size_t)g->run_max * P * sizeof(int32_t));
+    g->wtmp = (float *)dg__alloc(g, (size_t)(d.weighted ? g->run_max * P : 1) * sizeof(float));
+    g->items = (dg__item *)dg__alloc(g, (size_t)g->run_max * (P / 3 + 1) * sizeof(dg__item));
+    g->runs = (int32_t *)dg__alloc(g, g->run_max * sizeof(int32_t));
+    if (!g->tmp || !g->wtmp || !g->items || !g->runs) { dg_destroy(g); return DG_ERR_OUT_OF_MEMORY; }
     if (d.weighted) g->st[0].wpool = (float *)dg__alloc(g, sizeof(float)); /* grown with the pool */
     if (d.weighted && !g->st[0].wpool) { dg_destroy(g); return DG_ERR_OUT_OF_MEMORY; }
     /* how many empty vertices a fresh page takes under the 60% rule */
@@ -1008,6 +1016,7 @@ DG_API void dg_destroy(dg_graph *g) {
     if (!g) return;
     for (i = 0; i < 2; i++) dg__store_free(g, &g->st[i]);
     dg__free(g, g->tmp); dg__free(g, g->wtmp); dg__free(g, g->mark); dg__free(g, g->items);
+    dg__free(g, g->dir); dg__free(g, g->runs);
     a = g->desc.allocator;
     dg__free_with(&a, g);
 }
@@ -1060,7 +1069,7 @@ static void dg__truncate_vertices(dg_graph *g, size_t old_bound) {
     int i;
     while (g->id_bound > old_bound) {
         dg_vertex v = (dg_vertex)--g->id_bound;
-        if (g->st[0].dir[2 * (size_t)v] < 0) continue;
+        if (g->st[0].dir[g->st[0].ds * (size_t)v] < 0) continue;
         for (i = 0; i < g->nstores; i++) dg__store_drop_vertex(g, &g->st[i], v);
         g->nverts--;
     }
@@ -1299,48 +1308,56 @@ DG_API dg_status dg_in_neighbors(const dg_graph *g, dg_vertex v, dg_vertex *out,
    Batches: group by source with a radix (counting) sort, rewrite each touched page once
    ========================================================================= */
 /* Stable LSD radix sort of n arcs by source, digits of up to 11 bits, as many passes as the
-   id bound needs (2 for a million vertices). Sorts between a and tmp; returns the sorted one. */
+   id bound needs (2 for a million vertices); the histograms of all passes come from one read.
+   Sorts between a and tmp; returns the sorted one. */
 static dg__arc *dg__sort_arcs(dg__arc *a, dg__arc *tmp, size_t n, size_t bound) {
-    size_t cnt[2048], i, d;
+    size_t cnt[3][2048], i, d;
     unsigned bits = 1, passes, digit, pass;
+    size_t mask;
     while (bits < 31 && ((size_t)1 << bits) < bound) bits++;
     passes = (bits + 10) / 11;
     digit = (bits + passes - 1) / passes;
-    for (pass = 0; pass < passes && n > 1; pass++) {
+    mask = ((size_t)1 << digit) - 1;
+    if (n < 2) return a;
+    memset(cnt, 0, sizeof cnt);
+    for (i = 0; i < n; i++) {
+        size_t k = (size_t)a[i].src;
+        for (pass = 0; pass < passes; pass++) cnt[pass][(k >> (pass * digit)) & mask]++;
+    }
+    for (pass = 0; pass < passes; pass++) {
         unsigned shift = pass * digit;
-        size_t mask = ((size_t)1 << digit) - 1, sum = 0;
+        size_t sum = 0, *c = cnt[pass];
         dg__arc *t;
-        memset(cnt, 0, sizeof cnt);
-        for (i = 0; i < n; i++) cnt[((size_t)a[i].src >> shift) & mask]++;
-        for (d = 0; d <= mask; d++) { size_t c = cnt[d]; cnt[d] = sum; sum += c; }
-        for (i = 0; i < n; i++) tmp[cnt[((size_t)a[i].src >> shift) & mask]++] = a[i];
+        for (d = 0; d <= mask; d++) { size_t x = c[d]; c[d] = sum; sum += x; }
+        for (i = 0; i < n; i++) tmp[c[((size_t)a[i].src >> shift) & mask]++] = a[i];
         t = a; a = tmp; tmp = t;
     }
     return a;
 }
 
-/* Per-vertex marks for deduplication, kept between calls (no clearing per batch). */
+/* Per-vertex mark bits for deduplication, kept between calls (1 bit a vertex); every user
+   clears the bits it set, so they are all 0 between calls. */
 static dg_status dg__marks(dg_graph *g) {
-    if (g->mark_cap < g->id_bound) {
-        size_t cap = g->vcap;
-        if (!dg__grow(g, (void **)&g->mark, g->mark_cap, cap, sizeof(uint32_t))) return dg__oom(g, "batch marks");
-        memset(g->mark + g->mark_cap, 0, (cap - g->mark_cap) * sizeof(uint32_t));
+    size_t words = (g->id_bound + 63) / 64;
+    if (g->mark_cap < words) {
+        size_t cap = (g->vcap + 63) / 64;
+        if (!dg__grow(g, (void **)&g->mark, g->mark_cap, cap, sizeof(uint64_t))) return dg__oom(g, "batch marks");
+        memset(g->mark + g->mark_cap, 0, (cap - g->mark_cap) * sizeof(uint64_t));
         g->mark_cap = cap;
     }
-    if (++g->stamp == 0) { memset(g->mark, 0, g->mark_cap * sizeof(uint32_t)); g->stamp = 1; }
     return DG_OK;
 }
-static void dg__next_stamp(dg_graph *g) {
-    if (++g->stamp == 0) { memset(g->mark, 0, g->mark_cap * sizeof(uint32_t)); g->stamp = 1; }
-}
-/* Marks every entry of u's list with the current stamp. */
-static void dg__mark_list(dg_graph *g, const dg__store *s, dg_vertex u, int32_t *pos_or_null) {
+#define DG__MARKED(g, v) (((g)->mark[(uint32_t)(v) >> 6] >> ((v) & 63)) & 1)
+#define DG__MARK(g, v) ((g)->mark[(uint32_t)(v) >> 6] |= (uint64_t)1 << ((v) & 63))
+#define DG__UNMARK(g, v) ((g)->mark[(uint32_t)(v) >> 6] &= ~((uint64_t)1 << ((v) & 63)))
+/* Marks (on = 1) or unmarks every entry of u's list. */
+static void dg__mark_list(dg_graph *g, const dg__store *s, dg_vertex u, int32_t *pos_or_null, int on) {
     int32_t j, runs = dg__list_runs(g, s, u);
     for (j = 0; j < runs; j++) {
         uint32_t len, i;
         const int32_t *e = s->pool + dg__list_run(g, s, u, j, &len);
         for (i = 0; i < len; i++) {
-            g->mark[e[i]] = g->stamp;
+            if (on) DG__MARK(g, e[i]); else DG__UNMARK(g, e[i]);
             if (pos_or_null) pos_or_null[e[i]] = -1;
         }
     }
@@ -1425,88 +1442,107 @@ static int32_t dg__write_large(dg_graph *g, dg__store *s, int32_t cur, const dg_
     return last;
 }
 
-/* The arcs a[0..na) (sorted by source) go to lists of page p. The page's lists with their new
-   entries are laid out again: on p alone if they fit, else on p and new pages after it, each
-   filled to DG_PACK_FILL of its entries; a list too long for one page becomes a large list.
-   With commit = 0 only counts the new pages and LA-table entries this takes. */
-static void dg__repack(dg_graph *g, dg__store *s, int32_t p, const dg__arc *a, size_t na, int commit,
-                       size_t *pages, size_t *latab) {
+/* The arcs a[0..na) (sorted by source) go to lists of the k pages run[0..k), consecutive in
+   logical order. Their lists with the new entries are laid out again: on one page if they fit,
+   else on the run's pages and new pages after them, each filled to DG_PACK_FILL of its entries
+   (packing a run together, not page by page, keeps a bulk load from leaving a part-filled page
+   per old page); a list too long for one page becomes a large list; run pages left over are
+   released. With commit = 0 only counts the new pages and LA-table entries this takes. */
+static void dg__repack(dg_graph *g, dg__store *s, const int32_t *run, uint32_t k, const dg__arc *a,
+                       size_t na, int commit, size_t *pages, size_t *latab) {
     const uint32_t P = g->P, T = P / DG_PACK_FILL_DEN * DG_PACK_FILL_NUM;
-    int32_t *pg = DG__PAGE(g, s, p), *old = pg, last = p;
-    float *wold = NULL;
+    const int32_t *old = s->pool;
+    const float *wold = s->wpool;
     dg__item *it = g->items;
-    uint32_t n = (uint32_t)pg[0], t, t0;
+    uint32_t n = 0, t, t0, r, used_pages = 0;
     size_t ai = 0, total = DG__HDR;
-    int large = 0, first = 1;
-    for (t = 0; t < n; t++) {
-        it[t].v = DG__SLOT_VID(g, pg, t);
-        it[t].off = DG__SLOT_OFF(g, pg, t);
-        it[t].deg = (uint32_t)pg[it[t].off];
-        it[t].ai = ai;
-        it[t].k = 0;
-        while (ai < na && a[ai].src == it[t].v) { ai++; it[t].k++; }
-        total += dg__item_rec(&it[t]) + 2;
-        large |= DG__HDR + dg__item_rec(&it[t]) + 2 > P;
+    int large = 0;
+    int32_t last = -1;
+    for (r = 0; r < k; r++) {
+        const int32_t *pg = DG__PAGE(g, s, run[r]);
+        uint32_t j, pn = (uint32_t)pg[0];
+        for (j = 0; j < pn; j++, n++) {
+            it[n].v = DG__SLOT_VID(g, pg, j);
+            it[n].off = (commit ? (size_t)r : (size_t)run[r]) * P + (size_t)DG__SLOT_OFF(g, pg, j);
+            it[n].deg = (uint32_t)pg[DG__SLOT_OFF(g, pg, j)];
+            it[n].ai = ai;
+            it[n].k = 0;
+            while (ai < na && a[ai].src == it[n].v) { ai++; it[n].k++; }
+            total += dg__item_rec(&it[n]) + 2;
+            large |= DG__HDR + dg__item_rec(&it[n]) + 2 > P;
+        }
     }
     DG_ASSERT(ai == na);
-    if (commit) {
-        old = g->tmp;
-        memcpy(old, pg, P * sizeof(int32_t));
-        if (s->wpool) { wold = g->wtmp; memcpy(wold, s->wpool + (size_t)p * P, P * sizeof(float)); }
-    }
-    if (!large && total <= P) {                        /* everything fits on p */
-        if (commit) dg__write_page(g, s, p, it, n, old, wold, a);
-        return;
-    }
-    for (t0 = 0; t0 < n; first = 0) {                  /* greedy: one page (or large list) a step */
-        int32_t cur = p;
-        if (!first) {
-            if (commit) { cur = dg__page_new(g, s, last, 0); last = cur; } else (*pages)++;
+    if (commit) {                                      /* the old lists are read from a copy */
+        for (r = 0; r < k; r++) {
+            memcpy(g->tmp + (size_t)r * P, DG__PAGE(g, s, run[r]), P * sizeof(int32_t));
+            if (s->wpool) memcpy(g->wtmp + (size_t)r * P, s->wpool + (size_t)run[r] * P, P * sizeof(float));
         }
+        old = g->tmp; wold = s->wpool ? g->wtmp : NULL;
+    }
+    for (t0 = 0; t0 < n; used_pages++) {               /* greedy: one page (or large list) a step */
+        int32_t cur;
+        if (used_pages < k) cur = run[used_pages];
+        else if (commit) cur = dg__page_new(g, s, last, 0);
+        else { cur = -1; (*pages)++; }
+        last = cur;                                    /* the end of what is written so far */
         if (DG__HDR + dg__item_rec(&it[t0]) + 2 > P) {
             size_t Lf = dg__la_pages_after(g, (size_t)it[t0].deg + it[t0].k);
             if (commit) last = dg__write_large(g, s, cur, &it[t0], old, wold, a);
             else { *pages += Lf - 1; *latab += dg__pow2_at_least(Lf) + 1; }
             t0++;
+        } else if (!large && total <= P) {             /* everything fits on one page */
+            if (commit) dg__write_page(g, s, cur, it, n, old, wold, a);
+            t0 = n;
         } else {
             /* take lists while they keep the page under the fill target; a list that passes
-               it still goes in if it fits and the page is under 3/4 of the target */
+               it still goes in if it fits and the page is under 7/8 of the target (closing
+               a page early wastes more than the slack it would keep) */
             uint32_t used = DG__HDR + dg__item_rec(&it[t0]) + 2;
             for (t = t0 + 1; t < n; t++) {
-                uint32_t r = dg__item_rec(&it[t]) + 2;
-                if (DG__HDR + r > P) break;
-                if (used + r > T && !(used + r <= P && used < T / 4 * 3)) break;
-                used += r;
+                uint32_t rr = dg__item_rec(&it[t]) + 2;
+                if (DG__HDR + rr > P) break;
+                if (used + rr > T && !(used + rr <= P && used < T / 8 * 7)) break;
+                used += rr;
             }
             if (commit) dg__write_page(g, s, cur, it + t0, t - t0, old, wold, a);
             t0 = t;
         }
     }
+    if (commit) for (r = used_pages; r < k; r++) dg__page_release(s, run[r]);
 }
 
-/* Applies arcs a[0..m) (sorted by source, new, deduplicated) to store s page by page; with
-   commit = 0 only adds up the pages and LA-table entries that this will take. A page that
-   receives a few arcs and has room takes them one by one (O(1) each thanks to the gaps);
-   otherwise it is laid out again once with all of them. */
+/* Applies arcs a[0..m) (sorted by source, new, deduplicated) to store s; with commit = 0 only
+   adds up the pages and LA-table entries that this will take. A page that receives a few arcs
+   and has room takes them one by one (O(1) each thanks to the gaps); a large list grows into
+   its pages; other pages are laid out again, in runs of consecutive pages. */
 static void dg__store_batch(dg_graph *g, dg__store *s, const dg__arc *a, size_t m, int commit,
                             size_t *pages, size_t *latab) {
-    size_t i = 0, j;
+    size_t i = 0, j, start = 0;
+    int32_t *run = g->runs;
+    uint32_t k = 0;
     while (i < m) {
-        int32_t p = s->dir[2 * (size_t)a[i].src], *pg = DG__PAGE(g, s, p);
+        int32_t p = s->dir[s->ds * (size_t)a[i].src], *pg = DG__PAGE(g, s, p);
         size_t total;
         j = i + 1;
-        while (j < m && s->dir[2 * (size_t)a[j].src] == p) j++;
+        while (j < m && s->dir[s->ds * (size_t)a[j].src] == p) j++;
         total = j - i;
+        if (k && (pg[2] || k == g->run_max || s->next[run[k - 1]] != p)) {
+            dg__repack(g, s, run, k, a + start, i - start, commit, pages, latab);
+            k = 0;
+        }
         if (pg[2]) {                                   /* a large list: append to its pages */
             if (commit) dg__la_grow(g, s, a[i].src, a + i, total);
             else { size_t pp, ll; dg__la_needs(g, s, a[i].src, total, &pp, &ll); *pages += pp; *latab += ll; }
-        } else if (total <= 8 && pg[0] > 1 && total <= dg__free_entries(g, s, p)) {
+        } else if (!k && total <= 8 && pg[0] > 1 && total <= dg__free_entries(g, s, p)) {
             if (commit) for (; i < j; i++) dg__append1(g, s, a[i].src, a[i].dst, a[i].w);
         } else {
-            dg__repack(g, s, p, a + i, total, commit, pages, latab);
+            if (!k) start = i;
+            run[k++] = p;
         }
         i = j;
     }
+    if (k) dg__repack(g, s, run, k, a + start, m - start, commit, pages, latab);
 }
 
 /* Checks the ids of a batch (negative, never created) and its weights; whether the vertices
@@ -1532,7 +1568,7 @@ static dg_status dg__check_batch(dg_graph *g, const dg_edge *e, size_t n, const 
 static dg_status dg__check_alive(dg_graph *g, const dg__arc *a, size_t m, const char *what) {
     size_t i;
     for (i = 0; i < m; i++)
-        if ((i == 0 || a[i].src != a[i - 1].src) && g->st[0].dir[2 * (size_t)a[i].src] < 0)
+        if ((i == 0 || a[i].src != a[i - 1].src) && g->st[0].dir[g->st[0].ds * (size_t)a[i].src] < 0)
             return dg__fail(g, DG_ERR_NOT_FOUND, "%s: vertex %d was removed", what, (int)a[i].src);
     return DG_OK;
 }
@@ -1573,19 +1609,37 @@ static dg_status dg__add_edges_ex(dg_graph *g, const dg_edge *e, size_t n, int f
     /* drop arcs already present and repeats (first wins, or the smallest weight with keep_min) */
     for (i = 0, k = 0; i < m;) {
         dg_vertex u = a[i].src;
-        dg__next_stamp(g);
-        dg__mark_list(g, &g->st[0], u, mpos);
+        size_t j = i, k0 = k;
+        while (j < m && a[j].src == u) j++;
+        if (j - i <= 32 && dg__deg(g, &g->st[0], u) == 0) {
+            /* a short group into an empty list (the common case of a load): compare with the
+               arcs kept so far, in cache, instead of touching the marks */
+            for (; i < j; i++) {
+                size_t x;
+                for (x = k0; x < k && a[x].dst != a[i].dst; x++) {}
+                if (x < k) {
+                    if (keep_min && a[i].w < a[x].w) a[x].w = a[i].w;
+                    continue;
+                }
+                a[k++] = a[i];
+                nadd += g->nstores == 2 || a[i].src <= a[i].dst;
+            }
+            continue;
+        }
+        dg__mark_list(g, &g->st[0], u, mpos, 1);
         for (; i < m && a[i].src == u; i++) {
             int32_t d = a[i].dst;
-            if (g->mark[d] == g->stamp) {
+            if (DG__MARKED(g, d)) {
                 if (keep_min && mpos[d] >= 0 && a[i].w < a[mpos[d]].w) a[mpos[d]].w = a[i].w;
                 continue;
             }
-            g->mark[d] = g->stamp;
+            DG__MARK(g, d);
             if (mpos) mpos[d] = (int32_t)k;
             a[k++] = a[i];
             nadd += g->nstores == 2 || a[i].src <= a[i].dst;
         }
+        dg__mark_list(g, &g->st[0], u, NULL, 0);
+        for (j = k0; j < k; j++) DG__UNMARK(g, a[j].dst);
     }
     m = k;
     if (m == 0) goto done;
@@ -1627,14 +1681,14 @@ static size_t dg__store_remove_batch(dg_graph *g, dg__store *s, const dg__arc *a
     while (i < m) {
         dg_vertex u = a[i].src;
         uint32_t deg = dg__deg(g, s, u), x = 0;
-        dg__next_stamp(g);
-        for (; i < m && a[i].src == u; i++) g->mark[a[i].dst] = g->stamp;
+        size_t i0 = i;
+        for (; i < m && a[i].src == u; i++) DG__MARK(g, a[i].dst);
         while (x < deg) {
             size_t at = dg__list_at(g, s, u, x);
             int32_t d = s->pool[at];
-            if (g->mark[d] == g->stamp) {
+            if (DG__MARKED(g, d)) {
                 size_t lastp = dg__list_at(g, s, u, deg - 1);
-                g->mark[d] = 0;
+                DG__UNMARK(g, d);
                 if (r) { r[nr].src = u; r[nr].dst = d; r[nr].w = 1.0f; }
                 nr++;
                 s->pool[at] = s->pool[lastp];
@@ -1646,6 +1700,7 @@ static size_t dg__store_remove_batch(dg_graph *g, dg__store *s, const dg__arc *a
             }
         }
         dg__truncate_list(g, s, u, deg);
+        for (; i0 < i; i0++) DG__UNMARK(g, a[i0].dst);
     }
     return nr;
 }
@@ -1690,7 +1745,7 @@ done:
 static size_t dg__store_bytes(const dg_graph *g, const dg__store *s) {
     return (size_t)s->page_cap * g->P * (sizeof(int32_t) + (s->wpool ? sizeof(float) : 0)) +
            (size_t)s->page_cap * (sizeof(dg__pindex) + 3 * sizeof(int32_t) + 1) +
-           2 * g->vcap * sizeof(int32_t) + s->latab_cap * sizeof(int32_t);
+           s->latab_cap * sizeof(int32_t);
 }
 
 DG_API dg_status dg_get_stats(const dg_graph *g, dg_stats *out) {
@@ -1699,7 +1754,8 @@ DG_API dg_status dg_get_stats(const dg_graph *g, dg_stats *out) {
     memset(out, 0, sizeof *out);
     out->vertices = g->nverts; out->edges = g->nedges; out->arcs = g->narcs;
     out->page_size = g->P;
-    out->host_bytes = sizeof *g + 2 * (size_t)g->P * sizeof(int32_t) + g->mark_cap * sizeof(uint32_t);
+    out->host_bytes = sizeof *g + (size_t)g->run_max * g->P * (sizeof(int32_t) + (g->desc.weighted ? sizeof(float) : 0) + sizeof(dg__item) / 3) +
+                      g->mark_cap * sizeof(uint64_t) + 2 * (size_t)g->nstores * g->vcap * sizeof(int32_t);
     for (i = 0; i < g->nstores; i++) {
         const dg__store *s = &g->st[i];
         int32_t p;
@@ -1765,7 +1821,7 @@ static dg_status dg__validate_store(dg_graph *g, int si, uint8_t *seen, uint64_t
                 DG__CHECK(off >= expect && off < pg[1], "store %d page %d slot %u: record offset %d overlaps the previous list (ends %d)", si, (int)p, i, (int)off, (int)expect);
                 for (x = expect; x < off; x++) DG__CHECK(pg[x] == -1, "store %d page %d: gap entry %d is %d, not -1", si, (int)p, (int)x, (int)pg[x]);
                 DG__CHECK(pg[off] >= 0 && off + 1 + pg[off] <= pg[1], "store %d page %d: degree %d of vertex %d overflows", si, (int)p, (int)pg[off], (int)vid);
-                DG__CHECK(s->dir[2 * (size_t)vid] == p && s->dir[2 * (size_t)vid + 1] == off, "store %d: directory of vertex %d is (%d,%d), page says (%d,%d)", si, (int)vid, (int)s->dir[2 * (size_t)vid], (int)s->dir[2 * (size_t)vid + 1], (int)p, (int)off);
+                DG__CHECK(s->dir[s->ds * (size_t)vid] == p && s->dir[s->ds * (size_t)vid + 1] == off, "store %d: directory of vertex %d is (%d,%d), page says (%d,%d)", si, (int)vid, (int)s->dir[s->ds * (size_t)vid], (int)s->dir[s->ds * (size_t)vid + 1], (int)p, (int)off);
                 expect = off + 1 + pg[off];
                 used += 1 + (uint32_t)pg[off];
                 last_vid = vid; verts++;
@@ -1779,7 +1835,7 @@ static dg_status dg__validate_store(dg_graph *g, int si, uint8_t *seen, uint64_t
             DG__CHECK(pg[0] == 1 && DG__SLOT_OFF(g, pg, 0) == DG__HDR && pg[1] == (int32_t)P - 2 && s->fill[p] == P, "store %d page %d: first page of a large list malformed", si, (int)p);
             DG__CHECK(ix->first == vid && ix->la_pos == 0 && L >= 2 && ix->la_tab >= 0 && (size_t)ix->la_tab < s->latab_len, "store %d page %d: index of a large list's first page", si, (int)p);
             DG__CHECK(vid > last_vid && (size_t)vid < g->id_bound, "store %d page %d: large-list vertex %d out of order", si, (int)p, (int)vid);
-            DG__CHECK(s->dir[2 * (size_t)vid] == p && s->dir[2 * (size_t)vid + 1] == DG__HDR, "store %d: directory of large-list vertex %d", si, (int)vid);
+            DG__CHECK(s->dir[s->ds * (size_t)vid] == p && s->dir[s->ds * (size_t)vid + 1] == DG__HDR, "store %d: directory of large-list vertex %d", si, (int)vid);
             DG__CHECK(s->latab[ix->la_tab] >= L, "store %d: LA table segment of vertex %d too small", si, (int)vid);
             tab = dg__la_pages(s, p);
             DG__CHECK(tab[0] == p, "store %d: LA table of vertex %d does not start at its page", si, (int)vid);
@@ -1809,9 +1865,9 @@ static dg_status dg__validate_store(dg_graph *g, int si, uint8_t *seen, uint64_t
     DG__CHECK(large == s->large_lists && lpages == s->large_pages, "store %d: large list counts", si);
     DG__CHECK(verts == g->nverts, "store %d: %zu vertices in pages, %zu counted", si, verts, g->nverts);
     for (v = 0; v < g->id_bound; v++) {
-        int32_t dp = s->dir[2 * v];
+        int32_t dp = s->dir[s->ds * v];
         DG__CHECK(dp == -1 || ((uint32_t)dp < s->page_hw && seen[dp] == 1), "store %d: directory of vertex %zu names page %d", si, v, (int)dp);
-        DG__CHECK((dp == -1) == (g->st[0].dir[2 * v] == -1), "store %d: vertex %zu alive in one store only", si, v);
+        DG__CHECK((dp == -1) == (g->st[0].dir[g->st[0].ds * v] == -1), "store %d: vertex %zu alive in one store only", si, v);
         if (dp >= 0) {
             int32_t j, runs = dg__list_runs(g, s, (dg_vertex)v);
             for (j = 0; j < runs; j++) {
@@ -1845,11 +1901,11 @@ DG_API dg_status dg_validate(dg_graph *g) {
     /* out-store arcs; the count is checked before writing more than narcs of them */
     {
         size_t cnt = 0;
-        for (i = 0; i < g->id_bound; i++) if (g->st[0].dir[2 * i] >= 0) cnt += dg__deg(g, &g->st[0], (dg_vertex)i);
+        for (i = 0; i < g->id_bound; i++) if (g->st[0].dir[g->st[0].ds * i] >= 0) cnt += dg__deg(g, &g->st[0], (dg_vertex)i);
         DG__CHECK(cnt == g->narcs, "out-store holds %zu entries, %zu arcs counted", cnt, g->narcs);
         if (g->nstores == 2) {
             cnt = 0;
-            for (i = 0; i < g->id_bound; i++) if (g->st[1].dir[2 * i] >= 0) cnt += dg__deg(g, &g->st[1], (dg_vertex)i);
+            for (i = 0; i < g->id_bound; i++) if (g->st[1].dir[g->st[1].ds * i] >= 0) cnt += dg__deg(g, &g->st[1], (dg_vertex)i);
             DG__CHECK(cnt == g->narcs, "in-store holds %zu entries, %zu arcs counted", cnt, g->narcs);
         }
     }
@@ -1875,7 +1931,7 @@ DG_API dg_status dg_validate(dg_graph *g) {
         /* both directions of an undirected edge carry the same weight */
         for (i = 0; i < g->id_bound; i++) {
             int32_t j, runs;
-            if (g->st[0].dir[2 * i] < 0) continue;
+            if (g->st[0].dir[g->st[0].ds * i] < 0) continue;
             runs = dg__list_runs(g, &g->st[0], (dg_vertex)i);
             for (j = 0; j < runs; j++) {
                 uint32_t len, k;

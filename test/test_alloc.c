@@ -394,6 +394,21 @@ static void build_scenario(scenario *sc)
     push_batch(sc, S_REMOVE_EDGES, 2500, 200, 3200, 250, -1);
     push_v(sc, S_REMOVE_VERTEX, 250, 0, 0, 0);
     push_v(sc, S_REMOVE_VERTEX, 3250, 0, 0, 0);
+    /* a large list grown one edge at a time past 4, 8 and 16 pages (its page table is copied each
+       time), cut down by a batch, grown again (released table segments get compacted), then a
+       second one beside it */
+    for (i = 0; i < 1100; i++) push_v(sc, S_ADD_EDGE, 260, 300 + i, 0, lweight());
+    {
+        dg_edge *e = new_batch(sc, 1000);
+        sop *o;
+        for (i = 0; i < 1000; i++) { e[i].src = 260; e[i].dst = 300 + i; e[i].weight = 0.0f; }
+        o = push(sc, S_REMOVE_EDGES); o->batch = e; o->n = 1000;
+    }
+    for (i = 0; i < 700; i++) push_v(sc, S_ADD_EDGE, 260, 1500 + i, 0, lweight());
+    for (i = 0; i < 400; i++) push_v(sc, S_ADD_EDGE, 261, 1500 + i, 0, lweight());
+    for (i = 0; i < 300; i++) push_v(sc, S_REMOVE_EDGE, 260, 1500 + 2 * i, 0, 0);
+    for (i = 0; i < 300; i++) push_v(sc, S_ADD_EDGE, 262, 300 + i, 0, lweight());
+    push_v(sc, S_REMOVE_VERTEX, 261, 0, 0, 0);
 }
 
 /* scenario 2: loads of every format into a fresh graph, then mutations */

@@ -303,6 +303,27 @@ static void check_vertex(ctx *c, dg_vertex v)
                   sv[k - 1] >= 0 && sv[k - 1] < m->bound ? markw[sv[k - 1]] : 0.0f);
         CHECK_MSG(sv[n] == -12345 && sw[n] == -12345.0f, "[%s step %ld] neighbors(%d) wrote past the degree", FAILCTX, v);
     }
+    if (n > 1 && chance(20)) {      /* a buffer shorter than the list: a prefix of distinct, true entries */
+        size_t cap = rnd((uint32_t)n);
+        const char *bad = NULL;
+        for (k = 0; k < n + 1; k++) { sv[k] = -12345; sw[k] = -12345.0f; }
+        d = 777777;
+        s = dg_neighbors(g, v, sv, chance(50) ? sw : NULL, cap, &d);
+        CHECK_MSG(s == DG_OK && d == n, "[%s step %ld] neighbors(%d, capacity %zu) = %d, count %zu; degree %zu", FAILCTX,
+                  v, cap, s, d, n);
+        stamp_next(m->bound);
+        for (k = 0; k < n; k++) { mark[m->out[v].a[k].v] = stamp; markw[m->out[v].a[k].v] = m->out[v].a[k].w; }
+        for (k = 0; k < cap && !bad; k++) {
+            dg_vertex x = sv[k];
+            if (x < 0 || x >= m->bound || mark[x] < stamp) bad = "not a neighbour";
+            else if (mark[x] == stamp + 1) bad = "repeated";
+            else if (sw[k] != -12345.0f && !same_weight(sw[k], markw[x])) bad = "a wrong weight";
+            else mark[x] = stamp + 1;
+        }
+        for (k = cap; k < n + 1 && !bad; k++) if (sv[k] != -12345 || sw[k] != -12345.0f) bad = "written past the capacity";
+        CHECK_MSG(!bad, "[%s step %ld] neighbors(%d, capacity %zu < degree %zu): entry %zu %s", FAILCTX, v, cap, n, k - 1,
+                  bad ? bad : "");
+    }
     /* in-list */
     n = m->in[v].n;
     s = dg_in_degree(g, v, &d);
@@ -324,6 +345,26 @@ static void check_vertex(ctx *c, dg_vertex v)
         CHECK_MSG(!bad, "[%s step %ld] in-list of %d (in-degree %zu): entry %zu (%d) is %s", FAILCTX, v, n, k - 1,
                   sv[k - 1], bad ? bad : "");
         CHECK_MSG(sv[n] == -12345, "[%s step %ld] in_neighbors(%d) wrote past the degree", FAILCTX, v);
+    }
+    if (n > 1 && chance(20)) {
+        size_t cap = rnd((uint32_t)n);
+        const char *bad = NULL;
+        for (k = 0; k < n + 1; k++) sv[k] = -12345;
+        d = 777777;
+        s = dg_in_neighbors(g, v, sv, cap, &d);
+        CHECK_MSG(s == DG_OK && d == n, "[%s step %ld] in_neighbors(%d, capacity %zu) = %d, count %zu; in-degree %zu",
+                  FAILCTX, v, cap, s, d, n);
+        stamp_next(m->bound);
+        for (k = 0; k < n; k++) mark[m->in[v].a[k]] = stamp;
+        for (k = 0; k < cap && !bad; k++) {
+            dg_vertex x = sv[k];
+            if (x < 0 || x >= m->bound || mark[x] < stamp) bad = "not an in-neighbour";
+            else if (mark[x] == stamp + 1) bad = "repeated";
+            else mark[x] = stamp + 1;
+        }
+        for (k = cap; k < n + 1 && !bad; k++) if (sv[k] != -12345) bad = "written past the capacity";
+        CHECK_MSG(!bad, "[%s step %ld] in_neighbors(%d, capacity %zu < in-degree %zu): entry %zu %s", FAILCTX, v, cap,
+                  n, k - 1, bad ? bad : "");
     }
 }
 
@@ -549,7 +590,7 @@ static void op_add_edge(ctx *c)
         if (chance(4)) { w = NAN; nan_case = 1; }
     }
     s = dg_add_edge(c->g, a[0], a[1], w);
-    TRACE("add_edge %d %d %g -> %d (expect %d)", a[0], a[1], w, s, expect);
+    TRACE("add_edge %d %d %.9g -> %d (expect %d)", a[0], a[1], w, s, expect);
     touch(c, a[0]); touch(c, a[1]);
     if (nan_case && expect == DG_OK) {
         if (c->m.weighted) EXPECT(s == DG_ERR_INVALID_ARGUMENT, "[%s step %ld] add_edge(%d,%d,NaN) = %d",
@@ -632,7 +673,7 @@ static void op_set_weight(ctx *c)
         else if (chance(4)) { w = NAN; nan_case = 1; }
     }
     s = dg_set_weight(c->g, a[0], a[1], w);
-    TRACE("set_weight %d %d %g -> %d (expect %d)", a[0], a[1], w, s, expect);
+    TRACE("set_weight %d %d %.9g -> %d (expect %d)", a[0], a[1], w, s, expect);
     touch(c, a[0]); touch(c, a[1]);
     if (nan_case && c->m.weighted) expect = DG_ERR_INVALID_ARGUMENT;
     if (!c->m.weighted)   /* unweighted: a successful no-op, or refused as a bad argument */
@@ -729,7 +770,7 @@ static void op_add_edges(ctx *c, int grow)
     expect = inject_bad(c, batch, n, 1);
     s = dg_add_edges(c->g, batch, n, use_null ? NULL : &added);
     TRACE("add_edges n=%zu -> %d (expect %d), added %zu", n, s, expect, added);
-    if (trace >= 2) for (i = 0; i < n; i++) TRACE("  %d %d %g", batch[i].src, batch[i].dst, batch[i].weight);
+    if (trace >= 2) for (i = 0; i < n; i++) TRACE("  %d %d %.9g", batch[i].src, batch[i].dst, batch[i].weight);
     EXPECT(s == expect, "[%s step %ld] add_edges(n=%zu) = %d, expected %d", FAILCTX, n, s, expect);
     for (i = 0; i < n; i++) { touch(c, batch[i].src); touch(c, batch[i].dst); }
     if (s != DG_OK || expect != DG_OK) return;
@@ -911,7 +952,9 @@ static void run_bulk(int undirected, uint32_t page_size, size_t nv, size_t ne, l
     sprintf(name, "bulk %s p%u", undirected ? "undirected" : "directed", page_size);
     c->name = name;
     if (!create_graph(c, undirected, 1, page_size)) return;
+    TRACE("=== config %s", name);
     s = dg_add_vertices(c->g, nv, &first);
+    TRACE("add_vertices %zu -> %d, first %d", nv, s, first);
     CHECK_MSG(s == DG_OK && first == 0, "[%s] add_vertices(%zu) = %d, first %d", name, nv, s, first);
     for (i = 0; i < nv; i++) m_add_vertex(&c->m);
     for (i = 0; i < 3; i++) c->hubs[i] = (dg_vertex)i;
@@ -927,6 +970,8 @@ static void run_bulk(int undirected, uint32_t page_size, size_t nv, size_t ne, l
     }
     s = dg_add_edges(c->g, e, ne, &added);
     t1 = clock();
+    TRACE("add_edges n=%zu -> %d (expect 0), added %zu", ne, s, added);
+    if (trace >= 2) for (i = 0; i < ne; i++) TRACE("  %d %d %.9g", e[i].src, e[i].dst, e[i].weight);
     for (i = 0; i < ne; i++)
         if (!m_has(&c->m, e[i].src, e[i].dst)) { m_edge_add(&c->m, e[i].src, e[i].dst, e[i].weight); madded++; }
     free(e);
