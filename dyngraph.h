@@ -52,9 +52,12 @@
          [0] vertex count n   [1] end of the records (first free entry)
          [2] 1 if the page belongs to a large adjacency list, else 0
          [3 ...]  records, growing forward: per vertex its degree, then its
-                  neighbours; records are in the same order as the slots
+                  neighbours; records are in the same order as the slots; a
+                  list may be followed by a gap of free entries, which hold -1
+                  (ids and degrees are never negative, so a reader can tell)
          [... P-1] slots, growing backward: slot i is (record offset at
                   P-2-2i, vertex id at P-1-2i), ids ascending
+     Every free entry of a page, in a gap or between records and slots, is -1.
    - the PAGE INDEX, one entry per page (dg__pindex): first vertex id of the
      page, position of the page inside a large adjacency list and the number
      of pages of that list (-1 and -1 for ordinary pages), plus the logical
@@ -73,15 +76,27 @@
    5. PAGE RULES
    - a new vertex goes to the last page if that page keeps >= 60% free space,
      else to a new page;
+   - an edge added goes into the gap after its list when there is one (O(1):
+     the usual case); else the lists up to the next gap move by one entry
+     (usually a few lists); else, if the page has free entries before the
+     list, the page is laid out again with its free space spread as equal gaps
+     after all its lists (O(page), rare). The thesis instead shifted every
+     later record by one on each insertion: O(page) and half a page of cache
+     misses each time.
    - an edge added to a full page: if later lists share the page they move to
      a new page; else if earlier lists share it the list itself moves to a new
      page; else the list grows into continuation pages (a large list);
-   - an edge removed is swapped with the last entry of its list and the list
-     compacted; pages left empty return to a free list for reuse;
+   - an edge removed is swapped with the last entry of its list; the freed
+     entry joins the list's gap (O(1); the thesis compacted the page). Pages
+     left empty return to a free list for reuse;
    - batch insertion (dg_add_edges, dg_load) sorts the batch by source with a
-     counting sort and rewrites each touched page once; a page that overflows
-     is repacked into new pages filled to DG_PACK_FILL (7/8) of their size,
-     leaving 1/8 free so that later insertions rarely split pages.
+     radix (counting) sort, drops repeats and present edges with one mark bit
+     per vertex, and writes each touched page once: a page receiving a few
+     edges takes them one by one; other touched pages, in runs of consecutive
+     pages, are laid out again into the same and new pages filled to
+     DG_PACK_FILL (7/8) of their entries, the free 1/8 spread as gaps, so that
+     later insertions rarely move anything or split pages. A list that passes
+     the fill target still goes in if the page is under 7/8 of the target.
 
    6. ERRORS
    Every function returning dg_status returns DG_OK (0) or a negative code;
@@ -94,7 +109,15 @@
    7. MEMORY
    All allocations go through dg_desc.allocator when given, else through
    DG_MALLOC / DG_REALLOC / DG_FREE (define all three or none before the
-   implementation). dg_stats() reports the bytes held.
+   implementation). dg_get_stats() reports the bytes held. Per vertex: 3 page
+   entries (degree, slot) and 2 directory entries in each store (out, and in
+   for directed graphs), plus one mark bit; per edge: one entry in each store
+   (and a float in a weighted graph's out-store), over the fill ratio. Pools
+   and the directory grow by half when they run out, or to exactly what a bulk
+   step needs (+1/64), so a bulk load leaves no unused half pool. A directed
+   graph loaded in bulk takes about 1.5x the bytes of a plain int32 CSR holding
+   its out- and in-edges (bench/NOTES.md). Released pages are kept for reuse,
+   never returned to the allocator before dg_destroy.
 
    8. THREAD SAFETY
    A graph is not thread-safe: calls on one graph must not overlap. Separate
@@ -255,7 +278,8 @@ typedef struct dg_stats {
     size_t entries_used;          /* used page entries (headers, records, slots) */
     size_t entries_allocated;     /* entries of the live pages */
     double fill_ratio;            /* entries_used / entries_allocated (0 for an empty graph) */
-    size_t host_bytes;            /* bytes held on the host: pools, index, directory, tables */
+    size_t host_bytes;            /* bytes allocated on the host: pools (whole capacity), index,
+                                     directory, LA tables, mark bits and scratch */
     size_t pages_changed;         /* pages changed since the last device sync */
     uint32_t page_size;
 } dg_stats;
