@@ -10,7 +10,7 @@
 # Build outputs go to build/. CC (default cc) builds the tests, the demo and the benchmarks.
 
 LDLIBS       = -lOpenCL -lm
-BENCH_CFLAGS = -O2 -march=native -I.
+BENCH_CFLAGS = -O2 -march=native -DNDEBUG -I.
 BENCH_SRC    = $(sort $(wildcard bench/*.c))
 BENCH_BIN    = $(BENCH_SRC:bench/%.c=build/%)
 

@@ -357,14 +357,19 @@ typedef struct dg__pindex {
     int32_t la_tab;  /* first page of a large list: offset of its page table in the LA table; else -1 */
 } dg__pindex;
 
+/* ---- What the host keeps per page besides the index (one cache line serves a mutation). ---- */
+typedef struct dg__phost {
+    int32_t next, prev;   /* logical page order; next links the free list of released pages */
+    uint32_t fill;        /* entries in use: header, records, slots */
+    uint32_t dirty;       /* changed since the last device sync */
+} dg__phost;
+
 /* ---- A store: the slotted pages of one direction (out-edges, or in-edges). ---- */
 typedef struct dg__store {
     int32_t *pool;        /* page_cap pages of P entries */
     float *wpool;         /* weights, same shape (out-store of a weighted graph only), else NULL */
     dg__pindex *idx;      /* page index, page_cap entries */
-    int32_t *next, *prev; /* logical page order (host only); next links the free list of free pages */
-    uint8_t *dirty;       /* page changed since the last device sync */
-    uint32_t *fill;       /* entries in use per page: header, records, slots (host only) */
+    dg__phost *ph;        /* per page, host only: order links, entries in use, changed flag */
     uint32_t page_cap;    /* pages allocated in the arrays above */
     uint32_t page_hw;     /* pages ever handed out (high-water mark) */
     int32_t free_head;    /* free list of released pages, -1 if empty */
@@ -476,11 +481,11 @@ static int dg__is_weighted(const dg_graph *g) { return g->desc.weighted != 0; }
 #define DG__SLOT_VID(g, pg, i) ((pg)[(g)->P - 1 - 2 * (i)])
 
 static void dg__touch(dg__store *s, int32_t p) {
-    if (!s->dirty[p]) { s->dirty[p] = 1; s->changed_pages++; }
+    if (!s->ph[p].dirty) { s->ph[p].dirty = 1; s->changed_pages++; }
 }
 /* Free entries of page p: the gaps after lists plus the space between records and slots. */
 static uint32_t dg__free_entries(const dg_graph *g, const dg__store *s, int32_t p) {
-    return g->P - s->fill[p];
+    return g->P - s->ph[p].fill;
 }
 /* Free entries at the end of the records only (where a new vertex goes). */
 static uint32_t dg__end_free(const dg_graph *g, const int32_t *pg) {
@@ -513,12 +518,9 @@ static dg_status dg__reserve_pages(dg_graph *g, dg__store *s, size_t k) {
     if (!dg__grow(g, (void **)&s->pool, (size_t)s->page_cap * g->P, cap * g->P, sizeof(int32_t)) ||
         (s->wpool && !dg__grow(g, (void **)&s->wpool, (size_t)s->page_cap * g->P, cap * g->P, sizeof(float))) ||
         !dg__grow(g, (void **)&s->idx, s->page_cap, cap, sizeof(dg__pindex)) ||
-        !dg__grow(g, (void **)&s->next, s->page_cap, cap, sizeof(int32_t)) ||
-        !dg__grow(g, (void **)&s->prev, s->page_cap, cap, sizeof(int32_t)) ||
-        !dg__grow(g, (void **)&s->fill, s->page_cap, cap, sizeof(uint32_t)) ||
-        !dg__grow(g, (void **)&s->dirty, s->page_cap, cap, 1))
+        !dg__grow(g, (void **)&s->ph, s->page_cap, cap, sizeof(dg__phost)))
         return dg__oom(g, "page pool");
-    memset(s->dirty + s->page_cap, 0, cap - s->page_cap);
+    memset(s->ph + s->page_cap, 0, (cap - s->page_cap) * sizeof(dg__phost));
     s->page_cap = (uint32_t)cap;
     return DG_OK;
 }
@@ -526,18 +528,18 @@ static dg_status dg__reserve_pages(dg_graph *g, dg__store *s, size_t k) {
 /* Hands out an empty page (reserved beforehand) and links it after page `after` (-1: first). */
 static int32_t dg__page_new(dg_graph *g, dg__store *s, int32_t after, int la) {
     int32_t p, *pg;
-    if (s->free_head >= 0) { p = s->free_head; s->free_head = s->next[p]; s->nfree--; }
+    if (s->free_head >= 0) { p = s->free_head; s->free_head = s->ph[p].next; s->nfree--; }
     else { DG_ASSERT(s->page_hw < s->page_cap); p = (int32_t)s->page_hw++; }
     pg = DG__PAGE(g, s, p);
     pg[0] = 0; pg[1] = DG__HDR; pg[2] = la;
     memset(pg + DG__HDR, 0xff, (g->P - DG__HDR) * sizeof(int32_t));   /* every free entry is -1 */
     if (s->wpool) memset(s->wpool + (size_t)p * g->P, 0, g->P * sizeof(float));
-    s->fill[p] = DG__HDR;
+    s->ph[p].fill = DG__HDR;
     s->idx[p].first = -1; s->idx[p].la_pos = -1; s->idx[p].la_len = -1; s->idx[p].la_tab = -1;
-    s->prev[p] = after;
-    s->next[p] = after >= 0 ? s->next[after] : s->head;
-    if (s->next[p] >= 0) s->prev[s->next[p]] = p; else s->tail = p;
-    if (after >= 0) s->next[after] = p; else s->head = p;
+    s->ph[p].prev = after;
+    s->ph[p].next = after >= 0 ? s->ph[after].next : s->head;
+    if (s->ph[p].next >= 0) s->ph[s->ph[p].next].prev = p; else s->tail = p;
+    if (after >= 0) s->ph[after].next = p; else s->head = p;
     dg__touch(s, p);
     s->live_pages++;
     return p;
@@ -545,11 +547,11 @@ static int32_t dg__page_new(dg_graph *g, dg__store *s, int32_t after, int la) {
 
 /* Unlinks a page from the logical order and puts it on the free list. */
 static void dg__page_release(dg__store *s, int32_t p) {
-    if (s->prev[p] >= 0) s->next[s->prev[p]] = s->next[p]; else s->head = s->next[p];
-    if (s->next[p] >= 0) s->prev[s->next[p]] = s->prev[p]; else s->tail = s->prev[p];
+    if (s->ph[p].prev >= 0) s->ph[s->ph[p].prev].next = s->ph[p].next; else s->head = s->ph[p].next;
+    if (s->ph[p].next >= 0) s->ph[s->ph[p].next].prev = s->ph[p].prev; else s->tail = s->ph[p].prev;
     s->idx[p].first = -1; s->idx[p].la_pos = -1; s->idx[p].la_len = -1; s->idx[p].la_tab = -1;
-    s->prev[p] = -1;
-    s->next[p] = s->free_head; s->free_head = p; s->nfree++;
+    s->ph[p].prev = -1;
+    s->ph[p].next = s->free_head; s->free_head = p; s->nfree++;
     s->live_pages--;
     dg__touch(s, p);
 }
@@ -746,12 +748,12 @@ static void dg__move_tail(dg_graph *g, dg__store *s, int32_t p, uint32_t i, int3
         dg__dir_set(s, v, q, o);
     }
     qg[0] = (int32_t)(n - i); qg[1] = DG__HDR + len;
-    s->fill[q] = DG__HDR + moved;
+    s->ph[q].fill = DG__HDR + moved;
     s->idx[q].first = DG__SLOT_VID(g, pg, i);
     dg__clear(pg + start, (size_t)len);
     dg__clear(pg + g->P - 2 * n, 2 * (size_t)(n - i));           /* the moved slots */
     pg[0] = (int32_t)i; pg[1] = i ? dg__block_end(g, pg, i - 1) : DG__HDR;
-    s->fill[p] -= moved;
+    s->ph[p].fill -= moved;
     dg__touch(s, p); dg__touch(s, q);
 }
 
@@ -769,7 +771,7 @@ static void dg__store_add_vertex(dg_graph *g, dg__store *s, dg_vertex v) {
     DG__SLOT_VID(g, pg, n) = v;
     pg[off] = 0;
     pg[1]++; pg[0]++;
-    s->fill[p] += 3;
+    s->ph[p].fill += 3;
     if (n == 0) s->idx[p].first = v;
     dg__dir_set(s, v, p, off);
     dg__touch(s, p);
@@ -801,11 +803,11 @@ static void dg__la_grow(dg_graph *g, dg__store *s, dg_vertex u, const dg__arc *a
         size_t room = dg__free_entries(g, s, p0), take = room < k ? room : k;
         dg__put_arcs(s, (size_t)p0 * g->P + pg0[1], a, take);
         pg0[1] += (int32_t)take;
-        s->fill[p0] += (uint32_t)take;
+        s->ph[p0].fill += (uint32_t)take;
         done = take;
         dg__touch(s, p0);
         if (done == k) { pg0[off] = (int32_t)(deg + k); return; }
-        DG_ASSERT(pg0[0] == 1 && s->fill[p0] == g->P);
+        DG_ASSERT(pg0[0] == 1 && s->ph[p0].fill == g->P);
         pg0[2] = 1;
         s->idx[p0].la_pos = 0; s->idx[p0].la_len = 1;
         s->large_lists++; s->large_pages++;
@@ -830,7 +832,7 @@ static void dg__la_grow(dg_graph *g, dg__store *s, dg_vertex u, const dg__arc *a
         take = room < k - done ? room : k - done;
         dg__put_arcs(s, (size_t)last * g->P + lg[1], a + done, take);
         lg[1] += (int32_t)take;
-        s->fill[last] += (uint32_t)take;
+        s->ph[last].fill += (uint32_t)take;
         dg__touch(s, last);
         done += take;
     }
@@ -910,7 +912,7 @@ static void dg__append1(dg_graph *g, dg__store *s, dg_vertex u, dg_vertex v, flo
     if (s->wpool) s->wpool[(size_t)p * g->P + pos] = w;
     pg[off]++;
     if (pos >= pg[1]) pg[1] = pos + 1;
-    s->fill[p]++;
+    s->ph[p].fill++;
     dg__touch(s, p);
 }
 
@@ -923,7 +925,7 @@ static void dg__truncate_list(dg_graph *g, dg__store *s, dg_vertex u, uint32_t n
     if (!pg0[2]) {
         dg__clear(pg0 + off + 1 + nd, deg - nd);
         if (off + 1 + (int32_t)deg == pg0[1]) pg0[1] = off + 1 + (int32_t)nd;
-        s->fill[p0] -= deg - nd;
+        s->ph[p0].fill -= deg - nd;
     } else {
         size_t L = (size_t)s->idx[p0].la_len, Lf = dg__la_pages_after(g, nd), j;
         int32_t *pages = dg__la_pages(s, p0);
@@ -933,13 +935,13 @@ static void dg__truncate_list(dg_graph *g, dg__store *s, dg_vertex u, uint32_t n
             int32_t end = DG__HDR + (int32_t)(nd - dg__la_c0(g) - (Lf - 2) * dg__la_cn(g));
             dg__clear(lg + end, (size_t)(lg[1] - end));
             lg[1] = end;
-            s->fill[pages[Lf - 1]] = (uint32_t)end;
+            s->ph[pages[Lf - 1]].fill = (uint32_t)end;
             dg__touch(s, pages[Lf - 1]);
             if (Lf != L) dg__la_set_len(s, p0, (int32_t)Lf);
         } else {
             dg__clear(pg0 + off + 1 + nd, dg__la_c0(g) - nd);
             pg0[1] = off + 1 + (int32_t)nd;
-            s->fill[p0] = DG__HDR + 1 + nd + 2;
+            s->ph[p0].fill = DG__HDR + 1 + nd + 2;
             dg__la_dissolve(g, s, p0);
         }
     }
@@ -977,7 +979,7 @@ static void dg__store_drop_vertex(dg_graph *g, dg__store *s, dg_vertex v) {
     memmove(pg + g->P - 2 * n + 2, pg + g->P - 2 * n, 2 * (size_t)(n - 1 - i) * sizeof(int32_t));
     dg__clear(pg + g->P - 2 * n, 2);
     pg[0]--;
-    s->fill[p] -= 3 + (uint32_t)deg;
+    s->ph[p].fill -= 3 + (uint32_t)deg;
     if (off + 1 + deg == pg[1]) pg[1] = i ? dg__block_end(g, pg, i - 1) : DG__HDR;
     dg__dir_set(s, v, -1, -1);
     if (pg[0] == 0) dg__page_release(s, p);
@@ -990,7 +992,7 @@ static void dg__store_drop_vertex(dg_graph *g, dg__store *s, dg_vertex v) {
    ========================================================================= */
 static void dg__store_free(dg_graph *g, dg__store *s) {
     dg__free(g, s->pool); dg__free(g, s->wpool); dg__free(g, s->idx);
-    dg__free(g, s->next); dg__free(g, s->prev); dg__free(g, s->dirty); dg__free(g, s->fill);
+    dg__free(g, s->ph);
     dg__free(g, s->latab);
 }
 
@@ -1427,7 +1429,7 @@ static void dg__write_page(dg_graph *g, dg__store *s, int32_t pg_no, const dg__i
         if (j + 1 < cnt) off += gap;
     }
     pg[0] = (int32_t)cnt; pg[1] = (int32_t)off; pg[2] = 0;
-    s->fill[pg_no] = used;
+    s->ph[pg_no].fill = used;
     s->idx[pg_no].first = it[0].v;
     dg__touch(s, pg_no);
 }
@@ -1445,7 +1447,7 @@ static int32_t dg__write_large(dg_graph *g, dg__store *s, int32_t cur, const dg_
     DG__SLOT_OFF(g, cg, 0) = DG__HDR; DG__SLOT_VID(g, cg, 0) = it->v;
     cg[DG__HDR] = (int32_t)total;
     dg__src_take(s, (size_t)cur * P + DG__HDR + 1, &src, dg__la_c0(g));
-    s->fill[cur] = P;
+    s->ph[cur].fill = P;
     s->idx[cur].first = it->v; s->idx[cur].la_pos = 0;
     dg__la_table_fit(s, cur, 1, Lf);
     tab = dg__la_pages(s, cur);
@@ -1456,7 +1458,7 @@ static int32_t dg__write_large(dg_graph *g, dg__store *s, int32_t cur, const dg_
         tab[j] = q;
         dg__src_take(s, (size_t)q * P + DG__HDR, &src, c);
         DG__PAGE(g, s, q)[1] = DG__HDR + (int32_t)c;
-        s->fill[q] = DG__HDR + (uint32_t)c;
+        s->ph[q].fill = DG__HDR + (uint32_t)c;
         left -= c; last = q;
     }
     dg__la_set_len(s, cur, (int32_t)Lf);
@@ -1551,7 +1553,7 @@ static void dg__store_batch(dg_graph *g, dg__store *s, const dg__arc *a, size_t 
         j = i + 1;
         while (j < m && s->dir[s->ds * (size_t)a[j].src] == p) j++;
         total = j - i;
-        if (k && (pg[2] || k == g->run_max || s->next[run[k - 1]] != p)) {
+        if (k && (pg[2] || k == g->run_max || s->ph[run[k - 1]].next != p)) {
             dg__repack(g, s, run, k, a + start, i - start, commit, pages, latab);
             k = 0;
         }
@@ -1768,7 +1770,7 @@ done:
    ========================================================================= */
 static size_t dg__store_bytes(const dg_graph *g, const dg__store *s) {
     return (size_t)s->page_cap * g->P * (sizeof(int32_t) + (s->wpool ? sizeof(float) : 0)) +
-           (size_t)s->page_cap * (sizeof(dg__pindex) + 3 * sizeof(int32_t) + 1) +
+           (size_t)s->page_cap * (sizeof(dg__pindex) + sizeof(dg__phost)) +
            s->latab_cap * sizeof(int32_t);
 }
 
@@ -1789,8 +1791,8 @@ DG_API dg_status dg_get_stats(const dg_graph *g, dg_stats *out) {
         out->large_pages += s->large_pages;
         out->pages_changed += s->changed_pages;
         out->host_bytes += dg__store_bytes(g, s);
-        for (p = s->head; p >= 0; p = s->next[p]) {
-            out->entries_used += s->fill[p];
+        for (p = s->head; p >= 0; p = s->ph[p].next) {
+            out->entries_used += s->ph[p].fill;
         }
     }
     out->entries_allocated = out->pages * g->P;
@@ -1813,19 +1815,19 @@ static dg_status dg__validate_store(dg_graph *g, int si, uint8_t *seen, uint64_t
     int32_t p, prevp = -1, last_vid = -1;
     size_t live = 0, nfree = 0, large = 0, lpages = 0, verts = 0, v, changed = 0;
     memset(seen, 0, s->page_hw);
-    for (p = s->free_head; p >= 0; p = s->next[p]) {
+    for (p = s->free_head; p >= 0; p = s->ph[p].next) {
         DG__CHECK((uint32_t)p < s->page_hw && !seen[p], "store %d: free list broken at page %d", si, (int)p);
         DG__CHECK(s->idx[p].first == -1, "store %d: free page %d has first vertex %d", si, (int)p, (int)s->idx[p].first);
         seen[p] = 2; nfree++;
     }
     DG__CHECK(nfree == s->nfree, "store %d: %zu free pages listed, %u counted", si, nfree, (unsigned)s->nfree);
-    for (p = 0; p < (int32_t)s->page_hw; p++) changed += s->dirty[p] != 0;
+    for (p = 0; p < (int32_t)s->page_hw; p++) changed += s->ph[p].dirty != 0;
     DG__CHECK(changed == s->changed_pages, "store %d: changed-page count %zu, marks %zu", si, s->changed_pages, changed);
-    for (p = s->head; p >= 0; prevp = p, p = s->next[p]) {
+    for (p = s->head; p >= 0; prevp = p, p = s->ph[p].next) {
         const int32_t *pg = DG__PAGE(g, s, p);
         const dg__pindex *ix = &s->idx[p];
         DG__CHECK((uint32_t)p < s->page_hw && !seen[p], "store %d: page order broken at page %d", si, (int)p);
-        DG__CHECK(s->prev[p] == prevp, "store %d: page %d prev link %d, expected %d", si, (int)p, (int)s->prev[p], (int)prevp);
+        DG__CHECK(s->ph[p].prev == prevp, "store %d: page %d prev link %d, expected %d", si, (int)p, (int)s->ph[p].prev, (int)prevp);
         seen[p] = 1; live++;
         DG__CHECK(pg[2] == 0 || pg[2] == 1, "store %d page %d: bad large flag %d", si, (int)p, (int)pg[2]);
         if (pg[2] && pg[0] == 0) { DG__CHECK(0, "store %d page %d: continuation page outside its list", si, (int)p); }
@@ -1852,11 +1854,11 @@ static dg_status dg__validate_store(dg_graph *g, int si, uint8_t *seen, uint64_t
             }
             DG__CHECK(expect == pg[1], "store %d page %d: records end at %d, header says %d", si, (int)p, (int)expect, (int)pg[1]);
             for (x = pg[1]; x < (int32_t)(P - 2 * n); x++) DG__CHECK(pg[x] == -1, "store %d page %d: free entry %d is %d, not -1", si, (int)p, (int)x, (int)pg[x]);
-            DG__CHECK(used == s->fill[p], "store %d page %d: %u entries used, fill says %u", si, (int)p, used, (unsigned)s->fill[p]);
+            DG__CHECK(used == s->ph[p].fill, "store %d page %d: %u entries used, fill says %u", si, (int)p, used, (unsigned)s->ph[p].fill);
         } else {
             int32_t vid = DG__SLOT_VID(g, pg, 0), L = ix->la_len, j, *tab, deg, x;
             size_t total = 0;
-            DG__CHECK(pg[0] == 1 && DG__SLOT_OFF(g, pg, 0) == DG__HDR && pg[1] == (int32_t)P - 2 && s->fill[p] == P, "store %d page %d: first page of a large list malformed", si, (int)p);
+            DG__CHECK(pg[0] == 1 && DG__SLOT_OFF(g, pg, 0) == DG__HDR && pg[1] == (int32_t)P - 2 && s->ph[p].fill == P, "store %d page %d: first page of a large list malformed", si, (int)p);
             DG__CHECK(ix->first == vid && ix->la_pos == 0 && L >= 2 && ix->la_tab >= 0 && (size_t)ix->la_tab < s->latab_len, "store %d page %d: index of a large list's first page", si, (int)p);
             DG__CHECK(vid > last_vid && (size_t)vid < g->id_bound, "store %d page %d: large-list vertex %d out of order", si, (int)p, (int)vid);
             DG__CHECK(s->dir[s->ds * (size_t)vid] == p && s->dir[s->ds * (size_t)vid + 1] == DG__HDR, "store %d: directory of large-list vertex %d", si, (int)vid);
@@ -1866,14 +1868,14 @@ static dg_status dg__validate_store(dg_graph *g, int si, uint8_t *seen, uint64_t
             deg = pg[DG__HDR];
             total = dg__la_c0(g);
             for (j = 1; j < L; j++) {
-                int32_t q = s->next[p], *qg;
+                int32_t q = s->ph[p].next, *qg;
                 DG__CHECK(q >= 0 && q == tab[j], "store %d: page %d of the large list of %d is %d, table says %d", si, (int)j, (int)vid, (int)q, (int)tab[j]);
                 DG__CHECK((uint32_t)q < s->page_hw && !seen[q], "store %d: large-list page %d reused", si, (int)q);
-                DG__CHECK(s->prev[q] == p, "store %d: page %d prev link", si, (int)q);
+                DG__CHECK(s->ph[q].prev == p, "store %d: page %d prev link", si, (int)q);
                 qg = DG__PAGE(g, s, q);
                 DG__CHECK(qg[0] == 0 && qg[2] == 1 && s->idx[q].first == vid && s->idx[q].la_pos == j && s->idx[q].la_len == L && s->idx[q].la_tab == -1, "store %d: continuation page %d of vertex %d malformed", si, (int)q, (int)vid);
                 DG__CHECK(j == L - 1 ? (qg[1] > DG__HDR && qg[1] <= (int32_t)P) : qg[1] == (int32_t)P, "store %d: continuation page %d of vertex %d not full / empty", si, (int)q, (int)vid);
-                DG__CHECK(s->fill[q] == (uint32_t)qg[1], "store %d: continuation page %d fill", si, (int)q);
+                DG__CHECK(s->ph[q].fill == (uint32_t)qg[1], "store %d: continuation page %d fill", si, (int)q);
                 for (x = qg[1]; x < (int32_t)P; x++) DG__CHECK(qg[x] == -1, "store %d: free entry %d of continuation page %d is not -1", si, (int)x, (int)q);
                 total += (size_t)(qg[1] - DG__HDR);
                 seen[q] = 1; live++; lpages++;
