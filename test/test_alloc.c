@@ -15,8 +15,15 @@
 
    k runs over every value up to EVERY_K_UP_TO, then every K_STRIDE-th value (plus the last few
    allocations of the scenario), so that the whole program stays well under a minute under
-   ASan+UBSan; `test_alloc all` tries every k. The loop ends at the first k the scenario
-   completes without meeting. */
+   ASan+UBSan; `test_alloc all` tries every k. (Today the scenarios make only ~75-155
+   allocations each, pools grow by doubling, so every k is tried anyway.) The loop ends at the
+   first k the scenario completes without meeting.
+
+   Snapshots are taken only before the call that the reference run's allocation counts say will
+   meet the k-th allocation (the allocation sequence is deterministic; if a run's count ever
+   departs from the reference, every later call is snapshotted instead). Allocations made while
+   the test itself inspects the graph (snapshots, dg_validate) are not counted and never fail.
+   DG_VERBOSE=1 lists the reference run's calls and results on stderr. */
 #define DYNGRAPH_IMPLEMENTATION
 #include "dyngraph.h"
 #include "tt.h"

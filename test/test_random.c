@@ -9,9 +9,21 @@
    Usage: test_random [seed]       (the seed is printed; DG_TRACE=1 in the environment logs
                                     every operation to stderr, for cutting down a failure)
 
-   Configurations: {directed, undirected} x {weighted, unweighted} x page size {64, 128, 1024},
-   then a "bulk load then mutate" phase (one dg_add_edges of ~200k edges into an empty graph),
-   then API edge cases (bad descs, NULL arguments, status strings, short neighbour buffers). */
+   First API edge cases (bad descs, NULL arguments, status strings, short neighbour buffers, the
+   id limit, undirected specifics). Then 12 configurations, {directed, undirected} x {weighted,
+   unweighted} x page size {64, 128, 1024}, of STEPS_PER_CONFIG steps each: every mutation kind,
+   bad arguments (negative, removed and never-created ids, NaN weights), batches of 0..2000
+   edges with repeats, present edges and now and then one bad edge. Three hub vertices take
+   most batch edges in "grow" phases (degrees of ~1000-1500: large lists over 20+ pages at page
+   size 64, and past one page at 1024) and lose them again in "shrink" phases, when hubs are
+   also removed whole. dg_validate runs after every step; it is the main cost (O(E log E) under
+   ASan), which is why the background edge count is kept near EDGE_TARGET. Last, a "bulk load
+   then mutate" phase: one dg_add_edges of ~200k edges over 20k vertices into an empty graph,
+   everything compared, then BULK_STEPS single mutations (dg_validate every BULK_VALIDATE_EVERY
+   steps there: it costs ~0.15 s at that size), and a smaller undirected one at page size 128.
+
+   A failing configuration stops at its first failing step and names it; rerun the seed with
+   DG_TRACE=2 to get every call (and every batch) on stderr. */
 #define DYNGRAPH_IMPLEMENTATION
 #include "dyngraph.h"
 #include "tt.h"
