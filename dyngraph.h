@@ -846,9 +846,10 @@ static void dg__repack(dg_graph *g, dg__store *s, const int32_t *run, uint32_t k
 
 /* Makes entry pos (just past u's list, in a page with free entries somewhere) free. Lists keep
    gaps of free (-1) entries after them, so the usual case costs nothing; otherwise the lists
-   up to the next gap move by one entry, if that gap is among the next DG__SHIFT_MAX lists;
-   else the page is laid out again with its free space spread over all its lists (O(page),
-   and then no insertion moves anything for a while). */
+   up to the next gap move by one entry, if that gap is among the next DG__SHIFT_MAX lists
+   (or the page has fewer free entries than lists); else the page is laid out again with its
+   free space spread over all its lists (O(page), and then no insertion moves anything for a
+   while). */
 #define DG__SHIFT_MAX 8
 static int32_t dg__make_room(dg_graph *g, dg__store *s, int32_t p, dg_vertex u) {
     int32_t *pg = DG__PAGE(g, s, p), off = s->dir[s->ds * (size_t)u + 1], pos = off + 1 + pg[off];
@@ -858,6 +859,8 @@ static int32_t dg__make_room(dg_graph *g, dg__store *s, int32_t p, dg_vertex u) 
     n = (uint32_t)pg[0];
     limit = (int32_t)(g->P - 2 * n);
     for (q = pos, i = 0; q < limit && pg[q] != -1 && i < DG__SHIFT_MAX; q += 1 + pg[q], i++) {}
+    if (q < limit && pg[q] != -1 && dg__free_entries(g, s, p) < n)  /* spreading gives no gaps: */
+        for (; q < limit && pg[q] != -1; q += 1 + pg[q]) {}          /* go on to the next one */
     if (q >= limit || pg[q] != -1) {        /* no gap near u: spread the free space */
         size_t dummy = 0;
         dg__repack(g, s, &p, 1, NULL, 0, 1, &dummy, &dummy);

@@ -34,7 +34,7 @@
 
 /* ---- sizes, tuned so the whole program stays well under a minute under ASan+UBSan ---- */
 #ifndef STEPS_PER_CONFIG
-#define STEPS_PER_CONFIG 1200
+#define STEPS_PER_CONFIG 1000
 #endif
 #ifndef START_VERTICES
 #define START_VERTICES 800      /* each configuration starts with this many vertices */
