@@ -319,6 +319,7 @@ DG_API dg_status dg_load(dg_graph *g, const char *path, dg_format format);
 #define DYNGRAPH_IMPLEMENTATION_DONE
 
 #include <string.h>
+#include <stdlib.h>      /* qsort, bsearch (and the default allocator) */
 #include <stdio.h>
 #include <stdarg.h>
 #include <errno.h>
@@ -329,7 +330,6 @@ DG_API dg_status dg_load(dg_graph *g, const char *path, dg_format format);
 #if defined(DG_MALLOC) && defined(DG_REALLOC) && defined(DG_FREE)
 /* all three given */
 #elif !defined(DG_MALLOC) && !defined(DG_REALLOC) && !defined(DG_FREE)
-#include <stdlib.h>
 #define DG_MALLOC(sz) malloc(sz)
 #define DG_REALLOC(p, sz) realloc((p), (sz))
 #define DG_FREE(p) free(p)
@@ -1805,6 +1805,7 @@ DG_API dg_status dg_get_stats(const dg_graph *g, dg_stats *out) {
     return DG_OK;
 }
 
+typedef struct dg__keyw { uint64_t key; float w; } dg__keyw;   /* key first: sorts as a u64 */
 static int dg__cmp_u64(const void *x, const void *y) {
     uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
     return a < b ? -1 : a > b;
@@ -1921,6 +1922,7 @@ DG_API dg_status dg_validate(dg_graph *g) {
     dg_status st = DG_OK;
     uint8_t *seen = NULL;
     uint64_t *a = NULL, *b = NULL;
+    dg__keyw *kw = NULL;
     size_t na = 0, nb = 0, i, maxp = 1, self = 0;
     if (!g) return DG_ERR_INVALID_ARGUMENT;
     for (i = 0; i < (size_t)g->nstores; i++) if (g->st[i].page_hw > maxp) maxp = g->st[i].page_hw;
@@ -1959,7 +1961,11 @@ DG_API dg_status dg_validate(dg_graph *g) {
     for (i = 0; i < na; i++)
         DG__CHECK(a[i] == b[i], "arc %d->%d has no reverse entry (or the reverse adjacency has an extra one)", (int)(a[i] >> 32), (int)(uint32_t)a[i]);
     if (g->nstores == 1 && g->st[0].wpool) {
-        /* both directions of an undirected edge carry the same weight */
+        /* both directions of an undirected edge carry the same weight: sort (arc, weight)
+           pairs and look each reverse arc up (O(E log E), not a list scan per arc) */
+        size_t n = 0;
+        kw = (dg__keyw *)dg__alloc(g, (na + 1) * sizeof *kw);
+        if (!kw) { st = dg__oom(g, "dg_validate"); goto done; }
         for (i = 0; i < g->id_bound; i++) {
             int32_t j, runs;
             if (g->st[0].dir[g->st[0].ds * i] < 0) continue;
@@ -1968,14 +1974,22 @@ DG_API dg_status dg_validate(dg_graph *g) {
                 uint32_t len, k;
                 size_t at = dg__list_run(g, &g->st[0], (dg_vertex)i, j, &len);
                 for (k = 0; k < len; k++) {
-                    size_t rp = dg__find(g, &g->st[0], g->st[0].pool[at + k], (dg_vertex)i);
-                    DG__CHECK(g->st[0].wpool[rp] == g->st[0].wpool[at + k], "undirected edge %zu-%d has two weights", i, (int)g->st[0].pool[at + k]);
+                    kw[n].key = (uint64_t)i << 32 | (uint32_t)g->st[0].pool[at + k];
+                    kw[n].w = g->st[0].wpool[at + k];
+                    n++;
                 }
             }
         }
+        qsort(kw, n, sizeof *kw, dg__cmp_u64);
+        for (i = 0; i < n; i++) {
+            dg__keyw rev, *r;
+            rev.key = kw[i].key << 32 | kw[i].key >> 32;
+            r = (dg__keyw *)bsearch(&rev, kw, n, sizeof *kw, dg__cmp_u64);
+            DG__CHECK(r && r->w == kw[i].w, "undirected edge %d-%d has two weights", (int)(kw[i].key >> 32), (int)(uint32_t)kw[i].key);
+        }
     }
 done:
-    dg__free(g, seen); dg__free(g, a); dg__free(g, b);
+    dg__free(g, seen); dg__free(g, a); dg__free(g, b); dg__free(g, kw);
     return st;
 }
 #undef DG__CHECK
