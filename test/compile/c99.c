@@ -25,7 +25,7 @@ static const any_fn api[] = {
     FN(dg_has_vertex),     FN(dg_has_edge),        FN(dg_degree),        FN(dg_in_degree),
     FN(dg_edge_weight),    FN(dg_neighbors),       FN(dg_in_neighbors),
     FN(dg_get_stats),      FN(dg_validate),
-    FN(dg_load),
+    FN(dg_load),           FN(dg_kernel_source),
 };
 
 int main(void)
