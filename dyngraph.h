@@ -71,7 +71,13 @@
      list's pages are kept in the store's "LA table".
    - the VERTEX DIRECTORY: for each vertex id, (page, record offset of its
      degree entry), or (-1, -1) if the vertex does not exist. Lookup is O(1)
-     (the thesis searched the index and the slots instead).
+     (the thesis searched the index and the slots instead). One array serves
+     both stores: vertex v's out-store pair, then its in-store pair, side by
+     side, so a mutation touching both finds them on one cache line.
+   Sizes: the pool, index and directory are arrays indexed by page number or
+   vertex id, and nothing in them is a pointer: each can be mirrored to one
+   device buffer and updated by the ranges that changed (the host keeps a
+   changed flag per page for that).
 
    5. PAGE RULES
    - a new vertex goes to the last page if that page keeps >= 60% free space,
