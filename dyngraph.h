@@ -1112,6 +1112,20 @@ static void dg__truncate_vertices(dg_graph *g, size_t old_bound) {
     }
 }
 
+/* For each w != v in v's list in store ls, removes v from w's list in store os. When both are
+   the same store, neighbours' lists change while v's is read: a large list has pages of its own
+   and stays put; an ordinary one (shorter than a page) may move, so it is copied first. */
+static void dg__forget(dg_graph *g, const dg__store *ls, dg_vertex v, dg__store *os) {
+    int32_t j, runs = dg__list_runs(g, ls, v);
+    for (j = 0; j < runs; j++) {
+        uint32_t len, k;
+        const int32_t *e = ls->pool + dg__list_run(g, ls, v, j, &len);
+        if (ls == os && runs == 1) { memcpy(g->tmp, e, len * sizeof(int32_t)); e = g->tmp; }
+        for (k = 0; k < len; k++)
+            if (e[k] != v) dg__remove_entry(g, os, e[k], v);
+    }
+}
+
 DG_API dg_status dg_remove_vertex(dg_graph *g, dg_vertex v) {
     dg__store *out, *in;
     dg_status st;
@@ -1123,41 +1137,17 @@ DG_API dg_status dg_remove_vertex(dg_graph *g, dg_vertex v) {
     deg_out = dg__deg(g, out, v);
     deg_in = dg__deg(g, in, v);
     /* every other end of v's edges forgets v: O(sum of those lists), no scan of the graph */
+    dg__forget(g, out, v, in);
     if (g->nstores == 2) {
-        int32_t j, runs = dg__list_runs(g, out, v);
-        for (j = 0; j < runs; j++) {
-            uint32_t len, k;
-            size_t at = dg__list_run(g, out, v, j, &len);
-            for (k = 0; k < len; k++)
-                if (out->pool[at + k] != v) dg__remove_entry(g, in, out->pool[at + k], v);
-        }
-        runs = dg__list_runs(g, in, v);
-        for (j = 0; j < runs; j++) {
-            uint32_t len, k;
-            size_t at = dg__list_run(g, in, v, j, &len);
-            for (k = 0; k < len; k++)
-                if (in->pool[at + k] != v) dg__remove_entry(g, out, in->pool[at + k], v);
-        }
+        dg__forget(g, in, v, out);
         g->nedges -= deg_out + deg_in - self;
         g->narcs -= deg_out + deg_in - self;
-        dg__store_drop_vertex(g, out, v);
         dg__store_drop_vertex(g, in, v);
     } else {
-        /* Neighbours' lists change while v's is read: a large list has pages of its own and
-           stays put; an ordinary one (shorter than a page) may move, so it is copied first. */
-        int32_t j, runs = dg__list_runs(g, out, v);
-        for (j = 0; j < runs; j++) {
-            uint32_t len, k;
-            size_t at = dg__list_run(g, out, v, j, &len);
-            const int32_t *e = out->pool + at;
-            if (runs == 1) { memcpy(g->tmp, e, len * sizeof(int32_t)); e = g->tmp; }
-            for (k = 0; k < len; k++)
-                if (e[k] != v) dg__remove_entry(g, out, e[k], v);
-        }
         g->nedges -= deg_out;
         g->narcs -= 2 * deg_out - self;
-        dg__store_drop_vertex(g, out, v);
     }
+    dg__store_drop_vertex(g, out, v);
     g->nverts--;
     return DG_OK;
 }
