@@ -805,6 +805,20 @@ static void dg__la_grow(dg_graph *g, dg__store *s, dg_vertex u, const dg__arc *a
     int32_t p0 = s->dir[s->ds * (size_t)u], off = s->dir[s->ds * (size_t)u + 1], *pg0 = DG__PAGE(g, s, p0);
     int32_t last, *pages;
     size_t deg = (size_t)pg0[off], done = 0, L, Lf;
+    if (!pg0[2] && off != DG__HDR) {
+        /* the list is alone but not at the start (lists before it were removed): move it there
+           so that all the page's free entries follow it */
+        memmove(pg0 + DG__HDR, pg0 + off, (deg + 1) * sizeof(int32_t));
+        if (s->wpool) {
+            float *wp = s->wpool + (size_t)p0 * g->P;
+            memmove(wp + DG__HDR, wp + off, (deg + 1) * sizeof(float));
+        }
+        dg__clear(pg0 + DG__HDR + 1 + deg, (size_t)(off - DG__HDR));
+        off = DG__HDR;
+        DG__SLOT_OFF(g, pg0, 0) = off;
+        s->dir[s->ds * (size_t)u + 1] = off;
+        pg0[1] = off + 1 + (int32_t)deg;
+    }
     if (!pg0[2]) {
         size_t room = dg__free_entries(g, s, p0), take = room < k ? room : k;
         dg__put_arcs(s, (size_t)p0 * g->P + pg0[1], a, take);
@@ -1168,7 +1182,9 @@ static dg_status dg__reserve_append2(dg_graph *g, dg__store *sa, dg_vertex a, dg
     dg__append1_needs(g, sa, a, &pa, &la);
     if (b >= 0) {
         dg__append1_needs(g, sb, b, &pb, &lb);
-        if (sb == sa) { pa += pb; la += lb; pb = lb = 0; }
+        /* both in one store: each need was measured on the store as it is now, and the first
+           append may use the free entry the second one counted on: one page more */
+        if (sb == sa) { pa += pb + 1; la += lb; pb = lb = 0; }
     }
     if ((st = dg__reserve_pages(g, sa, pa)) != DG_OK) return st;
     if ((st = dg__latab_reserve(g, sa, la)) != DG_OK) return st;
@@ -1864,7 +1880,7 @@ static dg_status dg__validate_store(dg_graph *g, int si, uint8_t *seen, uint64_t
             DG__CHECK(ix->first == vid && ix->la_pos == 0 && L >= 2 && ix->la_tab >= 0 && (size_t)ix->la_tab < s->latab_len, "store %d page %d: index of a large list's first page", si, (int)p);
             DG__CHECK(vid > last_vid && (size_t)vid < g->id_bound, "store %d page %d: large-list vertex %d out of order", si, (int)p, (int)vid);
             DG__CHECK(s->dir[s->ds * (size_t)vid] == p && s->dir[s->ds * (size_t)vid + 1] == DG__HDR, "store %d: directory of large-list vertex %d", si, (int)vid);
-            DG__CHECK(s->latab[ix->la_tab] >= L, "store %d: LA table segment of vertex %d too small", si, (int)vid);
+            DG__CHECK(s->latab[ix->la_tab] >= L && (size_t)ix->la_tab + 1 + (size_t)L <= s->latab_len, "store %d: LA table segment of vertex %d too small", si, (int)vid);
             tab = dg__la_pages(s, p);
             DG__CHECK(tab[0] == p, "store %d: LA table of vertex %d does not start at its page", si, (int)vid);
             deg = pg[DG__HDR];
@@ -1927,6 +1943,15 @@ DG_API dg_status dg_validate(dg_graph *g) {
     b = (uint64_t *)dg__alloc(g, (g->narcs + 1) * sizeof(uint64_t));
     if (!seen || !a || !b) { st = dg__oom(g, "dg_validate"); goto done; }
     DG__CHECK(g->nverts <= g->id_bound, "more vertices than ids");
+    {
+        size_t alive = 0;
+        for (i = 0; i < g->id_bound; i++) {
+            alive += g->st[0].dir[g->st[0].ds * i] >= 0;
+            DG__CHECK(g->st[0].dir[g->st[0].ds * i] >= 0 || g->st[0].dir[g->st[0].ds * i + 1] == -1, "removed vertex %zu has a record offset", i);
+        }
+        DG__CHECK(alive == g->nverts, "%zu vertices in the directory, %zu counted", alive, g->nverts);
+        for (i = 0; i < g->mark_cap; i++) DG__CHECK(g->mark[i] == 0, "batch mark bits left set (word %zu)", i);
+    }
     /* out-store arcs; the count is checked before writing more than narcs of them */
     {
         size_t cnt = 0;
