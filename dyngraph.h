@@ -222,6 +222,12 @@ typedef struct dg_desc {          /* zero-initialised means "all defaults" */
     cl_command_queue queue;       /* ... and queue (both or neither)                   */
     dg_allocator allocator;       /* optional host allocation hooks */
     dg_logger logger;             /* optional log callback */
+    const char *device;           /* optional OpenCL device choice when no context is given: "gpu",
+                                     "cpu", or text matched (case-insensitive) against
+                                     "<platform name> <device name>"; NULL: the environment
+                                     variable DYNGRAPH_DEVICE, else the first GPU, else any device */
+    int binary_cache;             /* 0: cache compiled kernels on disk unless DYNGRAPH_CACHE=0;
+                                     -1: never; 1: always (see the manual, DEVICE) */
 } dg_desc;
 
 /* Creates an empty graph. desc may be NULL (all defaults). Returns DG_ERR_INVALID_ARGUMENT for a
@@ -288,11 +294,113 @@ typedef struct dg_stats {
                                      directory, LA tables, mark bits and scratch */
     size_t pages_changed;         /* pages changed since the last device sync */
     uint32_t page_size;
+    /* the device mirror (all 0 before the first device operation) */
+    size_t syncs;                 /* dg_sync calls (explicit or by an algorithm) that uploaded anything */
+    size_t last_sync_bytes;       /* bytes uploaded by the last sync (pages, index, directory, LA tables) */
+    size_t last_sync_pages;       /* pages uploaded by the last sync, all stores */
+    uint64_t upload_bytes;        /* bytes uploaded by every sync so far */
+    size_t device_bytes;          /* bytes of device buffers held (mirror, scratch, staging) */
 } dg_stats;
 DG_API dg_status dg_get_stats(const dg_graph *g, dg_stats *out);
 /* Walks every invariant of the pages, index, LA tables, directory, reverse adjacency and counts.
    DG_OK, or DG_ERR_CORRUPT with the first broken invariant in dg_error_message. O(V + E log E). */
 DG_API dg_status dg_validate(dg_graph *g);
+
+/* ---- The device. ----
+   The first device operation (dg_sync, an algorithm, a primitive, dg_cl_context ...) sets up
+   OpenCL: the desc's context and queue, or a device chosen as dg_desc.device says; builds the
+   kernels (or loads them from the binary cache) and uploads the graph. Later ones upload only
+   what changed. Errors: DG_ERR_NO_DEVICE, DG_ERR_OPENCL (with the call, the error name and, for a
+   failed build, the compiler's log in dg_error_message), DG_ERR_DEVICE_MEMORY. */
+/* Sends the pages, index entries, directory blocks and LA-table segments changed since the last
+   sync to the device: one pinned staging buffer, one write and one scatter kernel per kind. */
+DG_API dg_status dg_sync(dg_graph *g);
+/* The OpenCL objects in use (the device is set up first if needed); NULL on failure (see
+   dg_error_message). Owned by the graph unless they came from the desc. */
+DG_API cl_context       dg_cl_context(dg_graph *g);
+DG_API cl_command_queue dg_cl_queue(dg_graph *g);
+DG_API cl_device_id     dg_cl_device(dg_graph *g);
+/* "<platform name>: <device name>" of the device in use; "" before the device is set up. */
+DG_API const char *dg_device_name(const dg_graph *g);
+/* Syncs, then reads the device mirror back and compares it byte for byte with the host copy
+   (live pages, index, directory of every id, LA-table segments of live lists). DG_OK, or
+   DG_ERR_CORRUPT naming the first difference. For tests: reads the whole graph back. */
+DG_API dg_status dg_validate_device(dg_graph *g);
+
+/* ---- Primitives: frontiers and user functions (the building blocks of the algorithms). ----
+   A frontier is a device array of vertex ids with its length kept on the device. User functions
+   are OpenCL C source compiled together with the library's kernels; each dg_op names one:
+     DG_OP_ADVANCE  int  f(int src, int dst, float weight, __global int *data)
+                    called for every edge src->dst (in-edge dst<-src with in_edges) of the input
+                    frontier's vertices, one work-item per edge (load-balanced across degrees);
+                    nonzero puts dst into the output frontier (repeats possible, any order)
+     DG_OP_FILTER   int  f(int v, __global int *data)   nonzero keeps v (order kept)
+     DG_OP_COMPUTE  void f(int v, __global int *data)   called once per frontier element
+   `data` is the cl_mem passed to the call (may be NULL): any buffer of the graph's context,
+   cast as the function likes. Functions may use atomics on it (OpenCL C 1.2). */
+typedef struct dg_frontier dg_frontier;
+typedef struct dg_program dg_program;
+typedef enum dg_op_kind { DG_OP_ADVANCE = 1, DG_OP_FILTER = 2, DG_OP_COMPUTE = 3 } dg_op_kind;
+typedef struct dg_op {
+    dg_op_kind kind;
+    const char *function;         /* name of the user function in the source */
+    int in_edges;                 /* DG_OP_ADVANCE: follow in-edges instead of out-edges */
+} dg_op;
+/* Frontier of up to `capacity` ids (it grows when an advance needs more). */
+DG_API dg_status dg_frontier_create(dg_graph *g, size_t capacity, dg_frontier **out);
+DG_API void      dg_frontier_destroy(dg_frontier *f);                    /* NULL is fine */
+DG_API dg_status dg_frontier_set(dg_frontier *f, const dg_vertex *ids, size_t n);  /* upload */
+/* Reads the length (and, if ids is not NULL, up to capacity ids) back from the device. */
+DG_API dg_status dg_frontier_get(dg_frontier *f, dg_vertex *ids, size_t capacity, size_t *n);
+DG_API cl_mem    dg_frontier_buffer(const dg_frontier *f);   /* the ids, for user kernels */
+/* Compiles `source` with the library's kernels and one kernel per op. The build log of a failed
+   build is in dg_error_message. Uses the binary cache like the library's own program. */
+DG_API dg_status dg_program_create(dg_graph *g, const char *source, const dg_op *ops, size_t nops,
+                                   dg_program **out);
+DG_API void      dg_program_destroy(dg_program *p);                      /* NULL is fine */
+/* ops[op] must be of the matching kind. The graph is synced first. out may not be in. */
+DG_API dg_status dg_advance(dg_program *p, size_t op, const dg_frontier *in, dg_frontier *out, cl_mem data);
+DG_API dg_status dg_filter(dg_program *p, size_t op, const dg_frontier *in, dg_frontier *out, cl_mem data);
+DG_API dg_status dg_compute(dg_program *p, size_t op, const dg_frontier *in, cl_mem data);
+/* Exclusive prefix sum of n uint32 values of `in` into `out` (may be the same buffer), any n;
+   *total (may be NULL) receives the sum of all n (modulo 2^32). */
+DG_API dg_status dg_scan(dg_graph *g, cl_mem in, cl_mem out, size_t n, uint32_t *total);
+
+/* ---- Breadth-first search. ---- */
+typedef enum dg_bfs_strategy {
+    DG_BFS_AUTO = 0,              /* the default: DG_BFS_DIRECTION_OPT */
+    DG_BFS_MASK,                  /* Harish-Narayanan frontier masks, "mark, then visit" (one vertex per work-item) */
+    DG_BFS_QUEUE,                 /* top-down queue built from the public advance + filter primitives */
+    DG_BFS_EDGE_CHUNK,            /* edge chunks of max_edge_count edges per work-item, every level */
+    DG_BFS_TOP_DOWN,              /* fused top-down queue, work-group load-balanced expansion */
+    DG_BFS_DIRECTION_OPT          /* top-down / bottom-up switching on frontier size (uses in-edges) */
+} dg_bfs_strategy;
+typedef struct dg_bfs_stats {
+    dg_bfs_strategy strategy;     /* the strategy that ran */
+    uint32_t levels;              /* BFS levels (the largest distance + 1) */
+    uint32_t bottom_up_levels;    /* levels run bottom-up (DIRECTION_OPT) */
+    uint32_t host_round_trips;    /* blocking read-backs during the search (not counting dist/parent) */
+    uint64_t vertices_reached;
+    uint64_t edges_inspected;     /* adjacency entries read (bottom-up stops early) */
+    double device_ms;             /* device time of the search, from the first kernel to the last */
+    double sync_ms;               /* host time of the sync before it */
+} dg_bfs_stats;
+typedef struct dg_bfs_options {   /* zero-initialised means defaults */
+    dg_bfs_strategy strategy;
+    int32_t *parent;              /* optional, dg_vertex_id_bound() entries: the BFS tree (parent of
+                                     the source is itself, -1 where unreached) */
+    uint32_t max_edge_count;      /* DG_BFS_EDGE_CHUNK: edges per chunk; 0 = 16 */
+    float alpha, beta;            /* DIRECTION_OPT: bottom-up when frontier edges > unvisited edges
+                                     / alpha, back when frontier vertices < vertices / beta;
+                                     0 = 15 and 18 */
+    int csr_copy;                 /* 1: run on a plain CSR copy of the graph, built and uploaded for
+                                     this call (benchmarks: the price of the pages) */
+    dg_bfs_stats *stats;          /* optional: filled in on success */
+} dg_bfs_options;
+/* dist[v] = hops from source, -1 if unreachable or removed; dist has dg_vertex_id_bound()
+   entries (it may be NULL when only parent or stats are wanted). opt may be NULL. Syncs first.
+   DG_ERR_NOT_FOUND for a missing source. */
+DG_API dg_status dg_bfs(dg_graph *g, dg_vertex source, int32_t *dist, const dg_bfs_options *opt);
 
 /* ---- Files. ---- */
 /* Ids in files are kept (1-based formats become 0-based); vertices 0..max id are created.
