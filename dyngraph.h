@@ -438,6 +438,7 @@ DG_API dg_status dg_load(dg_graph *g, const char *path, dg_format format);
 #include <stdarg.h>
 #include <errno.h>
 #include <math.h>
+#include <time.h>        /* clock, timespec_get (C11) for the sync timing */
 
 #include "dyngraph_kernels.cl.h"   /* dg__kernel_source: the OpenCL C program */
 
@@ -475,8 +476,17 @@ typedef struct dg__pindex {
 typedef struct dg__phost {
     int32_t next, prev;   /* logical page order; next links the free list of released pages */
     uint32_t fill;        /* entries in use: header, records, slots */
-    uint32_t dirty;       /* changed since the last device sync */
+    uint32_t dirty;       /* changed since the last device sync (then also in the store's dlist) */
 } dg__phost;
+
+/* ---- Directory blocks changed since the last sync (shared by the stores: their entries
+   interleave). A block is DG__DIR_BLOCK vertex ids. ---- */
+#define DG__DIR_BLOCK 64
+typedef struct dg__dirdirty {
+    uint8_t *blk;         /* per block: 1 if changed */
+    uint32_t *list;       /* the changed blocks, n of them */
+    size_t n, cap;        /* cap: blocks the arrays hold */
+} dg__dirdirty;
 
 /* ---- A store: the slotted pages of one direction (out-edges, or in-edges). ---- */
 typedef struct dg__store {
@@ -495,6 +505,9 @@ typedef struct dg__store {
     uint32_t ds;          /* directory stride: 2 per store */
     int32_t *latab;       /* LA table: per large list a segment [capacity, page 0, page 1, ...] */
     size_t latab_len, latab_cap, latab_garbage;
+    int32_t *dlist;       /* the pages changed since the last sync (changed_pages of them; room for page_cap) */
+    int latab_moved;      /* the LA table was compacted since the last sync: send all of it */
+    dg__dirdirty *dd;     /* the graph's changed directory blocks */
 } dg__store;
 
 /* One list of a page being laid out again (batch insertion, spreading free space). */
@@ -516,8 +529,12 @@ struct dg_graph {
     uint32_t run_max;     /* pages a batch lays out together at most */
     int32_t *tmp;         /* run_max pages of scratch (and of weights) */
     float *wtmp;
-    char err[1024];
+    dg__dirdirty dd;      /* directory blocks changed since the last sync */
+    struct dg__dev *dev;  /* the OpenCL side, set up by the first device operation (else NULL) */
+    char err[4096];
 };
+static void dg__dev_free(dg_graph *g);
+static void dg__dev_stats(const dg_graph *g, dg_stats *out);
 
 /* =========================================================================
    Errors, logging and memory
@@ -595,7 +612,7 @@ static int dg__is_weighted(const dg_graph *g) { return g->desc.weighted != 0; }
 #define DG__SLOT_VID(g, pg, i) ((pg)[(g)->P - 1 - 2 * (i)])
 
 static void dg__touch(dg__store *s, int32_t p) {
-    if (!s->ph[p].dirty) { s->ph[p].dirty = 1; s->changed_pages++; }
+    if (!s->ph[p].dirty) { s->ph[p].dirty = 1; s->dlist[s->changed_pages++] = p; }
 }
 /* Free entries of page p: the gaps after lists plus the space between records and slots. */
 static uint32_t dg__free_entries(const dg_graph *g, const dg__store *s, int32_t p) {
@@ -632,7 +649,8 @@ static dg_status dg__reserve_pages(dg_graph *g, dg__store *s, size_t k) {
     if (!dg__grow(g, (void **)&s->pool, (size_t)s->page_cap * g->P, cap * g->P, sizeof(int32_t)) ||
         (s->wpool && !dg__grow(g, (void **)&s->wpool, (size_t)s->page_cap * g->P, cap * g->P, sizeof(float))) ||
         !dg__grow(g, (void **)&s->idx, s->page_cap, cap, sizeof(dg__pindex)) ||
-        !dg__grow(g, (void **)&s->ph, s->page_cap, cap, sizeof(dg__phost)))
+        !dg__grow(g, (void **)&s->ph, s->page_cap, cap, sizeof(dg__phost)) ||
+        !dg__grow(g, (void **)&s->dlist, s->page_cap, cap, sizeof(int32_t)))
         return dg__oom(g, "page pool");
     memset(s->ph + s->page_cap, 0, (cap - s->page_cap) * sizeof(dg__phost));
     s->page_cap = (uint32_t)cap;
@@ -695,10 +713,12 @@ static dg_status dg__latab_reserve(dg_graph *g, dg__store *s, size_t need) {
                 size_t n = (size_t)s->latab[o] + 1;
                 memcpy(t + pos, s->latab + o, n * sizeof(int32_t));
                 s->idx[p].la_tab = (int32_t)pos;
+                dg__touch(s, (int32_t)p);
                 pos += n;
             }
         }
         s->latab_len = pos; s->latab_garbage = 0;
+        s->latab_moved = 1;
     } else if (s->latab_len) {
         memcpy(t, s->latab, s->latab_len * sizeof(int32_t));
     }
@@ -724,6 +744,7 @@ static void dg__la_table_fit(dg__store *s, int32_t p0, size_t from, size_t to) {
     }
     s->latab_len += ncap + 1;
     s->idx[p0].la_tab = (int32_t)o;
+    dg__touch(s, p0);
 }
 /* Records a new length for the large list at p0 in every page's index entry. */
 static void dg__la_set_len(dg__store *s, int32_t p0, int32_t len) {
@@ -740,17 +761,30 @@ static void dg__la_dissolve(dg_graph *g, dg__store *s, int32_t p0) {
 }
 
 /* ---- The directory ---- */
+/* Every write of the directory goes through these, so that the sync sees the block. */
+static void dg__dir_mark(dg__store *s, dg_vertex v) {
+    uint32_t b = (uint32_t)v / DG__DIR_BLOCK;
+    if (!s->dd->blk[b]) { s->dd->blk[b] = 1; s->dd->list[s->dd->n++] = b; }
+}
 static void dg__dir_set(dg__store *s, dg_vertex v, int32_t page, int32_t off) {
     s->dir[s->ds * (size_t)v] = page; s->dir[s->ds * (size_t)v + 1] = off;
+    dg__dir_mark(s, v);
 }
 static int dg__alive(const dg_graph *g, dg_vertex v) {
     return v >= 0 && (size_t)v < g->id_bound && g->st[0].dir[g->st[0].ds * (size_t)v] >= 0;
 }
 /* Makes room in the directories for ids below n. All-or-nothing. */
 static dg_status dg__reserve_vertices(dg_graph *g, size_t n) {
-    size_t cap = dg__grown_cap(g->vcap, n);
+    size_t cap = dg__grown_cap(g->vcap, n), nb = (cap + DG__DIR_BLOCK - 1) / DG__DIR_BLOCK;
     int i;
     if (n <= g->vcap) return DG_OK;
+    if (nb > g->dd.cap) {         /* the changed-block marks first: harmless if the rest fails */
+        if (!dg__grow(g, (void **)&g->dd.blk, g->dd.cap, nb, 1) ||
+            !dg__grow(g, (void **)&g->dd.list, g->dd.cap, nb, sizeof(uint32_t)))
+            return dg__oom(g, "vertex directory");
+        memset(g->dd.blk + g->dd.cap, 0, nb - g->dd.cap);
+        g->dd.cap = nb;
+    }
     if (!dg__grow(g, (void **)&g->dir, 2 * (size_t)g->nstores * g->vcap, 2 * (size_t)g->nstores * cap, sizeof(int32_t)))
         return dg__oom(g, "vertex directory");
     for (i = 0; i < g->nstores; i++) g->st[i].dir = g->dir + 2 * i;
@@ -925,6 +959,7 @@ static void dg__la_grow(dg_graph *g, dg__store *s, dg_vertex u, const dg__arc *a
         off = DG__HDR;
         DG__SLOT_OFF(g, pg0, 0) = off;
         s->dir[s->ds * (size_t)u + 1] = off;
+        dg__dir_mark(s, u);
         pg0[1] = off + 1 + (int32_t)deg;
     }
     if (!pg0[2]) {
@@ -1005,6 +1040,7 @@ static int32_t dg__make_room(dg_graph *g, dg__store *s, int32_t p, dg_vertex u) 
     for (i = dg__slot_of(g, pg, u) + 1; i < n && DG__SLOT_OFF(g, pg, i) < q; i++) {
         DG__SLOT_OFF(g, pg, i)++;
         s->dir[s->ds * (size_t)DG__SLOT_VID(g, pg, i) + 1]++;
+        dg__dir_mark(s, DG__SLOT_VID(g, pg, i));
     }
     if (q >= pg[1]) pg[1]++;
     pg[pos] = -1;
@@ -1126,7 +1162,7 @@ static void dg__store_drop_vertex(dg_graph *g, dg__store *s, dg_vertex v) {
 static void dg__store_free(dg_graph *g, dg__store *s) {
     dg__free(g, s->pool); dg__free(g, s->wpool); dg__free(g, s->idx);
     dg__free(g, s->ph);
-    dg__free(g, s->latab);
+    dg__free(g, s->latab); dg__free(g, s->dlist);
 }
 
 DG_API dg_status dg_create(const dg_desc *desc, dg_graph **out) {
@@ -1153,6 +1189,7 @@ DG_API dg_status dg_create(const dg_desc *desc, dg_graph **out) {
     for (i = 0; i < 2; i++) {
         g->st[i].free_head = -1; g->st[i].head = -1; g->st[i].tail = -1;
         g->st[i].ds = 2 * (uint32_t)g->nstores;
+        g->st[i].dd = &g->dd;
     }
     g->run_max = P >= DG__RUN_ENTRIES / 4 ? 4 : DG__RUN_ENTRIES / P;
     g->tmp = (int32_t *)dg__alloc(g, (size_t)g->run_max * P * sizeof(int32_t));
@@ -1173,7 +1210,9 @@ DG_API void dg_destroy(dg_graph *g) {
     dg_allocator a;
     int i;
     if (!g) return;
+    dg__dev_free(g);
     for (i = 0; i < 2; i++) dg__store_free(g, &g->st[i]);
+    dg__free(g, g->dd.blk); dg__free(g, g->dd.list);
     dg__free(g, g->tmp); dg__free(g, g->wtmp); dg__free(g, g->mark); dg__free(g, g->items);
     dg__free(g, g->dir); dg__free(g, g->runs);
     a = g->desc.allocator;
@@ -1920,6 +1959,7 @@ DG_API dg_status dg_get_stats(const dg_graph *g, dg_stats *out) {
             out->entries_used += s->ph[p].fill;
         }
     }
+    dg__dev_stats(g, out);
     out->entries_allocated = out->pages * g->P;
     out->fill_ratio = out->entries_allocated ? (double)out->entries_used / (double)out->entries_allocated : 0.0;
     return DG_OK;
@@ -2122,6 +2162,1461 @@ done:
     return st;
 }
 #undef DG__CHECK
+
+/* =========================================================================
+   The device: OpenCL set-up, the program and its binary cache
+   =========================================================================
+   Everything OpenCL lives in dg__dev, made by the first device operation. Every OpenCL call
+   is checked through DG__CL, whose message names the call and the error. */
+#ifndef DG_CACHE_MAX_BYTES
+#define DG_CACHE_MAX_BYTES (64u << 20)   /* larger program binaries are not cached */
+#endif
+#define DG__STAGE_BYTES (16u << 20)      /* pinned staging buffer of the sync */
+#define DG__RING 128                     /* BFS level-counter slots (levels queued per read-back < this - 2) */
+#define DG__SCAN_BLOCK_ITEMS 4           /* as DG_SCAN_ITEMS in kernels/30_primitives.cl */
+
+enum {
+    DG__K_SCATTER, DG__K_FILL_INT, DG__K_SCAN_BLOCKS, DG__K_SCAN_ADD, DG__K_FRONTIER_DEGREES,
+    DG__K_COMPACT, DG__K_BFS_INIT, DG__K_BFS_TD, DG__K_BFS_BU, DG__K_BFS_Q2BM, DG__K_MASK_EXPAND,
+    DG__K_MASK_VISIT, DG__K_DEGREES, DG__K_EC_FILL, DG__K_EC_LEVEL, DG__K_QUEUE_ADVANCE,
+    DG__K_QUEUE_FILTER, DG__K_PARENTS, DG__K_COUNT
+};
+static const char *const dg__kname[DG__K_COUNT] = {
+    "dg_scatter", "dg_fill_int", "dg_scan_blocks", "dg_scan_add", "dg_frontier_degrees",
+    "dg_compact", "dg_bfs_init", "dg_bfs_td", "dg_bfs_bu", "dg_bfs_queue_to_bitmap",
+    "dg_bfs_mask_expand", "dg_bfs_mask_visit", "dg_degrees", "dg_ec_fill", "dg_ec_level",
+    "dg_bfs_queue_advance", "dg_bfs_queue_filter", "dg_bfs_parents"
+};
+
+/* A compiled program and its kernels (created on first use). */
+typedef struct dg__prog { cl_program prog; cl_kernel k[DG__K_COUNT]; } dg__prog;
+
+/* A device buffer that grows: capacity in bytes. */
+typedef struct dg__buf { cl_mem m; size_t cap; } dg__buf;
+
+/* The mirror of one store. */
+typedef struct dg__dstore { dg__buf pool, wpool, idx, latab; } dg__dstore;
+
+/* One run of chunks in the staging buffer bound for one destination buffer. */
+typedef struct dg__stgroup { cl_mem dst; size_t first, n; } dg__stgroup;
+
+typedef struct dg__dev {
+    cl_device_id device;
+    cl_context ctx;
+    cl_command_queue queue;
+    int profiling;                /* the queue has CL_QUEUE_PROFILING_ENABLE */
+    uint32_t wg;                  /* work-group size of the load-balanced kernels */
+    size_t groups;                /* persistent work-groups (compute units x 8) */
+    cl_ulong max_alloc;
+    char name[256];
+    char key[1024];               /* what the binary cache keys on besides source and options */
+    dg__prog main, csr;           /* the library's program, and its CSR variant (benchmarks) */
+    /* the mirror */
+    dg__dstore st[2];
+    dg__buf dir;
+    int uploaded;                 /* the mirror holds the graph (after the first full sync) */
+    uint64_t gen;                 /* incremented by every sync that sent something */
+    /* staging: pinned host memory, mapped for good, and its device twin */
+    cl_mem pin, stage;
+    unsigned char *pin_ptr;
+    size_t st_bytes, st_used;     /* data bytes staged so far */
+    uint64_t *desc;               /* chunk descriptors of the staged data (src, dst, len, 0) */
+    size_t ndesc, desc_cap;
+    dg__stgroup grp[16];
+    size_t ngrp;
+    size_t sync_bytes, sync_pages;
+    /* scratch of the primitives and algorithms */
+    dg__buf scan_sums[8], scan_tmp, total;
+    dg__buf dist, parent, q[2], vis, front, next, lv, mask[3], flag, deg, sv;
+    uint64_t ec_gen; uint32_t ec_mec; size_t ec_chunks; uint32_t ec_total; int ec_valid;
+    dg__buf csr_row[2], csr_col[2];
+    uint64_t csr_gen; int csr_valid;
+    cl_event ev_first, ev_last;   /* the first and last command of a timed run (profiling) */
+    size_t bytes;                 /* device bytes held */
+    /* statistics */
+    size_t syncs, last_sync_bytes, last_sync_pages;
+    uint64_t upload_bytes;
+} dg__dev;
+
+static const char *dg__cl_error_name(cl_int e) {
+    switch (e) {
+#define DG__E(x) case x: return #x;
+    DG__E(CL_SUCCESS) DG__E(CL_DEVICE_NOT_FOUND) DG__E(CL_DEVICE_NOT_AVAILABLE)
+    DG__E(CL_COMPILER_NOT_AVAILABLE) DG__E(CL_MEM_OBJECT_ALLOCATION_FAILURE)
+    DG__E(CL_OUT_OF_RESOURCES) DG__E(CL_OUT_OF_HOST_MEMORY) DG__E(CL_PROFILING_INFO_NOT_AVAILABLE)
+    DG__E(CL_MEM_COPY_OVERLAP) DG__E(CL_BUILD_PROGRAM_FAILURE) DG__E(CL_MAP_FAILURE)
+    DG__E(CL_INVALID_VALUE) DG__E(CL_INVALID_DEVICE_TYPE) DG__E(CL_INVALID_PLATFORM)
+    DG__E(CL_INVALID_DEVICE) DG__E(CL_INVALID_CONTEXT) DG__E(CL_INVALID_QUEUE_PROPERTIES)
+    DG__E(CL_INVALID_COMMAND_QUEUE) DG__E(CL_INVALID_HOST_PTR) DG__E(CL_INVALID_MEM_OBJECT)
+    DG__E(CL_INVALID_BINARY) DG__E(CL_INVALID_BUILD_OPTIONS) DG__E(CL_INVALID_PROGRAM)
+    DG__E(CL_INVALID_PROGRAM_EXECUTABLE) DG__E(CL_INVALID_KERNEL_NAME)
+    DG__E(CL_INVALID_KERNEL_DEFINITION) DG__E(CL_INVALID_KERNEL) DG__E(CL_INVALID_ARG_INDEX)
+    DG__E(CL_INVALID_ARG_VALUE) DG__E(CL_INVALID_ARG_SIZE) DG__E(CL_INVALID_KERNEL_ARGS)
+    DG__E(CL_INVALID_WORK_DIMENSION) DG__E(CL_INVALID_WORK_GROUP_SIZE)
+    DG__E(CL_INVALID_WORK_ITEM_SIZE) DG__E(CL_INVALID_GLOBAL_OFFSET) DG__E(CL_INVALID_EVENT_WAIT_LIST)
+    DG__E(CL_INVALID_EVENT) DG__E(CL_INVALID_OPERATION) DG__E(CL_INVALID_BUFFER_SIZE)
+    DG__E(CL_INVALID_GLOBAL_WORK_SIZE) DG__E(CL_INVALID_PROPERTY)
+#undef DG__E
+    case -1001: return "CL_PLATFORM_NOT_FOUND_KHR";
+    default: return "an unknown OpenCL error";
+    }
+}
+/* Records a failed OpenCL call: device memory errors give DG_ERR_DEVICE_MEMORY. */
+static dg_status dg__clfail(dg_graph *g, cl_int e, const char *call) {
+    dg_status s = (e == CL_MEM_OBJECT_ALLOCATION_FAILURE || e == CL_OUT_OF_RESOURCES ||
+                   e == CL_INVALID_BUFFER_SIZE) ? DG_ERR_DEVICE_MEMORY : DG_ERR_OPENCL;
+    return dg__fail(g, s, "%s failed: %s (%d)", call, dg__cl_error_name(e), (int)e);
+}
+/* In functions with `dg_status st` and a `done:` label. */
+#define DG__CL(call) do { cl_int e_ = (call); \
+    if (e_ != CL_SUCCESS) { st = dg__clfail(g, e_, #call); goto done; } } while (0)
+#define DG__TRY(x) do { if ((st = (x)) != DG_OK) goto done; } while (0)
+#define DG__ARG(k, i, v) do { if ((st = dg__arg(g, (k), (i), sizeof(v), &(v))) != DG_OK) goto done; } while (0)
+
+/* clSetKernelArg, naming the kernel and the argument when it fails. */
+static dg_status dg__arg(dg_graph *g, cl_kernel k, int i, size_t size, const void *v) {
+    char name[64] = "?", call[128];
+    cl_int e = clSetKernelArg(k, (cl_uint)i, size, v);
+    if (e == CL_SUCCESS) return DG_OK;
+    clGetKernelInfo(k, CL_KERNEL_FUNCTION_NAME, sizeof name, name, NULL);
+    name[sizeof name - 1] = 0;
+    snprintf(call, sizeof call, "clSetKernelArg(%s, argument %d)", name, i);
+    return dg__clfail(g, e, call);
+}
+
+static void dg__log(dg_graph *g, dg_log_level level, const char *msg) {
+    if (g->desc.logger.func) g->desc.logger.func(level, msg, g->desc.logger.user_data);
+}
+
+/* (Re)creates b with at least `bytes` (growing by half at least). Contents are lost. */
+static dg_status dg__buf_fit(dg_graph *g, dg__buf *b, size_t bytes) {
+    dg__dev *d = g->dev;
+    cl_int e;
+    cl_mem m;
+    size_t cap;
+    if (bytes == 0) bytes = 4;
+    if (b->m && b->cap >= bytes) return DG_OK;
+    cap = b->cap + b->cap / 2 > bytes ? b->cap + b->cap / 2 : bytes;
+    cap = (cap + 255) & ~(size_t)255;
+    if (cap > d->max_alloc) cap = bytes;
+    if (bytes > d->max_alloc)
+        return dg__fail(g, DG_ERR_DEVICE_MEMORY, "a device buffer of %zu bytes is over the device's limit of %llu",
+                        bytes, (unsigned long long)d->max_alloc);
+    if (b->m) { clReleaseMemObject(b->m); d->bytes -= b->cap; b->m = NULL; b->cap = 0; }
+    m = clCreateBuffer(d->ctx, CL_MEM_READ_WRITE, cap, NULL, &e);
+    if (e != CL_SUCCESS) return dg__clfail(g, e, "clCreateBuffer");
+    b->m = m; b->cap = cap; d->bytes += cap;
+    return DG_OK;
+}
+/* Grows b to hold `bytes`, keeping its first `keep` bytes (a device-to-device copy). Doubles. */
+static dg_status dg__buf_grow(dg_graph *g, dg__buf *b, size_t bytes, size_t keep) {
+    dg__dev *d = g->dev;
+    dg_status st = DG_OK;
+    dg__buf nb;
+    if (b->m && b->cap >= bytes) return DG_OK;
+    nb.m = NULL; nb.cap = 0;
+    DG__TRY(dg__buf_fit(g, &nb, b->cap * 2 > bytes ? b->cap * 2 : bytes));
+    if (b->m && keep) DG__CL(clEnqueueCopyBuffer(d->queue, b->m, nb.m, 0, 0, keep, 0, NULL, NULL));
+    if (b->m) { clReleaseMemObject(b->m); d->bytes -= b->cap; }
+    *b = nb;
+    return DG_OK;
+done:
+    if (nb.m) { clReleaseMemObject(nb.m); d->bytes -= nb.cap; }
+    return st;
+}
+static void dg__buf_free(dg__dev *d, dg__buf *b) {
+    if (b->m) { clReleaseMemObject(b->m); d->bytes -= b->cap; }
+    b->m = NULL; b->cap = 0;
+}
+
+static void dg__prog_free(dg__prog *p) {
+    int i;
+    for (i = 0; i < DG__K_COUNT; i++) if (p->k[i]) clReleaseKernel(p->k[i]);
+    if (p->prog) clReleaseProgram(p->prog);
+    memset(p, 0, sizeof *p);
+}
+
+static void dg__dev_free(dg_graph *g) {
+    dg__dev *d = g->dev;
+    size_t i;
+    if (!d) return;
+    if (d->queue) clFinish(d->queue);
+    if (d->ev_first) clReleaseEvent(d->ev_first);
+    if (d->ev_last) clReleaseEvent(d->ev_last);
+    dg__prog_free(&d->main); dg__prog_free(&d->csr);
+    for (i = 0; i < 2; i++) {
+        dg__buf_free(d, &d->st[i].pool); dg__buf_free(d, &d->st[i].wpool);
+        dg__buf_free(d, &d->st[i].idx); dg__buf_free(d, &d->st[i].latab);
+        dg__buf_free(d, &d->csr_row[i]); dg__buf_free(d, &d->csr_col[i]);
+    }
+    dg__buf_free(d, &d->dir);
+    for (i = 0; i < 8; i++) dg__buf_free(d, &d->scan_sums[i]);
+    dg__buf_free(d, &d->scan_tmp); dg__buf_free(d, &d->total);
+    dg__buf_free(d, &d->dist); dg__buf_free(d, &d->parent); dg__buf_free(d, &d->q[0]);
+    dg__buf_free(d, &d->q[1]); dg__buf_free(d, &d->vis); dg__buf_free(d, &d->front);
+    dg__buf_free(d, &d->next); dg__buf_free(d, &d->lv); dg__buf_free(d, &d->flag);
+    for (i = 0; i < 3; i++) dg__buf_free(d, &d->mask[i]);
+    dg__buf_free(d, &d->deg); dg__buf_free(d, &d->sv);
+    if (d->pin_ptr) clEnqueueUnmapMemObject(d->queue, d->pin, d->pin_ptr, 0, NULL, NULL);
+    if (d->queue) clFinish(d->queue);
+    if (d->pin) clReleaseMemObject(d->pin);
+    if (d->stage) clReleaseMemObject(d->stage);
+    if (d->queue) clReleaseCommandQueue(d->queue);
+    if (d->ctx) clReleaseContext(d->ctx);
+    dg__free(g, d->desc);
+    dg__free(g, d);
+    g->dev = NULL;
+}
+
+/* ---- choosing a device ---- */
+static int dg__lower(int c) { return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c; }
+static int dg__contains(const char *hay, const char *needle) {
+    size_t i, j;
+    for (i = 0; hay[i]; i++) {
+        for (j = 0; needle[j] && hay[i + j] && dg__lower(hay[i + j]) == dg__lower(needle[j]); j++) {}
+        if (!needle[j]) return 1;
+    }
+    return !needle[0];
+}
+static int dg__equal_nocase(const char *a, const char *b) {
+    while (*a && dg__lower(*a) == dg__lower(*b)) { a++; b++; }
+    return *a == *b;
+}
+
+static dg_status dg__pick_device(dg_graph *g, cl_platform_id *out_plat, cl_device_id *out_dev) {
+    cl_platform_id plats[16];
+    cl_device_id devs[64];
+    cl_uint np = 0, nd, i, j;
+    const char *want = g->desc.device ? g->desc.device : getenv("DYNGRAPH_DEVICE");
+    char seen[1024] = "", name[512], pname[256], dname[256];
+    int pass;
+    cl_int e = clGetPlatformIDs(16, plats, &np);
+    if (want && !*want) want = NULL;
+    if (e != CL_SUCCESS || np == 0)
+        return dg__fail(g, DG_ERR_NO_DEVICE, "no OpenCL platform found (clGetPlatformIDs: %s); install an OpenCL driver, e.g. pocl-opencl-icd",
+                        dg__cl_error_name(e));
+    for (pass = 0; pass < 2; pass++) {       /* without a wish: a GPU first, then anything */
+        for (i = 0; i < np && i < 16; i++) {
+            if (clGetDeviceIDs(plats[i], CL_DEVICE_TYPE_ALL, 64, devs, &nd) != CL_SUCCESS) continue;
+            if (clGetPlatformInfo(plats[i], CL_PLATFORM_NAME, sizeof pname, pname, NULL) != CL_SUCCESS) pname[0] = 0;
+            pname[sizeof pname - 1] = 0;
+            for (j = 0; j < nd && j < 64; j++) {
+                cl_device_type type = 0;
+                cl_bool avail = CL_FALSE;
+                int ok;
+                clGetDeviceInfo(devs[j], CL_DEVICE_TYPE, sizeof type, &type, NULL);
+                clGetDeviceInfo(devs[j], CL_DEVICE_AVAILABLE, sizeof avail, &avail, NULL);
+                if (clGetDeviceInfo(devs[j], CL_DEVICE_NAME, sizeof dname, dname, NULL) != CL_SUCCESS) dname[0] = 0;
+                dname[sizeof dname - 1] = 0;
+                snprintf(name, sizeof name, "%s %s", pname, dname);
+                if (pass == 0 && strlen(seen) + strlen(name) + 8 < sizeof seen) {
+                    if (seen[0]) strcat(seen, "; ");
+                    strcat(seen, name);
+                }
+                if (!avail) continue;
+                if (want) ok = dg__equal_nocase(want, "gpu") ? (type & CL_DEVICE_TYPE_GPU) != 0 :
+                               dg__equal_nocase(want, "cpu") ? (type & CL_DEVICE_TYPE_CPU) != 0 :
+                               dg__contains(name, want);
+                else ok = pass == 1 || (type & CL_DEVICE_TYPE_GPU);
+                if (ok) { *out_plat = plats[i]; *out_dev = devs[j]; return DG_OK; }
+            }
+        }
+        if (want) break;
+    }
+    if (want)
+        return dg__fail(g, DG_ERR_NO_DEVICE, "no OpenCL device matches \"%s\" (%s); devices found: %s",
+                        want, g->desc.device ? "dg_desc.device" : "DYNGRAPH_DEVICE", seen[0] ? seen : "none");
+    return dg__fail(g, DG_ERR_NO_DEVICE, "no available OpenCL device (found: %s)", seen[0] ? seen : "none");
+}
+
+/* ---- the binary cache ---- */
+static uint64_t dg__fnv(uint64_t h, const char *s, size_t n) {
+    size_t i;
+    for (i = 0; i < n; i++) { h ^= (unsigned char)s[i]; h *= 1099511628211ULL; }
+    return h;
+}
+/* Cache file name for this device, options and source; 0 if the cache is off. */
+static int dg__cache_path(dg_graph *g, const char *opts, const char *const *src, size_t nsrc,
+                          char *path, size_t cap) {
+    const char *dir = getenv("DYNGRAPH_CACHE_DIR"), *env = getenv("DYNGRAPH_CACHE"), *home;
+    uint64_t h = 14695981039346656037ULL;
+    size_t i;
+    if (g->desc.binary_cache < 0) return 0;
+    if (g->desc.binary_cache == 0 && env && env[0] == '0') return 0;
+    h = dg__fnv(h, g->dev->key, strlen(g->dev->key));
+    h = dg__fnv(h, opts, strlen(opts) + 1);
+    for (i = 0; i < nsrc; i++) h = dg__fnv(h, src[i], strlen(src[i]) + 1);
+    if (dir && *dir) return snprintf(path, cap, "%s/dyngraph-%016llx.bin", dir, (unsigned long long)h) < (int)cap;
+    if ((dir = getenv("XDG_CACHE_HOME")) != NULL && *dir)
+        return snprintf(path, cap, "%s/dyngraph-%016llx.bin", dir, (unsigned long long)h) < (int)cap;
+    if ((home = getenv("HOME")) != NULL && *home)
+        return snprintf(path, cap, "%s/.cache/dyngraph-%016llx.bin", home, (unsigned long long)h) < (int)cap;
+    return 0;
+}
+static unsigned char *dg__cache_read(dg_graph *g, const char *path, size_t *len) {
+    FILE *f = fopen(path, "rb");
+    unsigned char *buf = NULL;
+    long n;
+    if (!f) return NULL;
+    if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) > 0 && (unsigned long)n <= DG_CACHE_MAX_BYTES &&
+        fseek(f, 0, SEEK_SET) == 0 && (buf = (unsigned char *)dg__alloc(g, (size_t)n)) != NULL) {
+        if (fread(buf, 1, (size_t)n, f) != (size_t)n) { dg__free(g, buf); buf = NULL; }
+        else *len = (size_t)n;
+    }
+    fclose(f);
+    return buf;
+}
+/* Writes the program's binary to path (through a temporary file and rename). Best effort. */
+static void dg__cache_write(dg_graph *g, cl_program prog, const char *path) {
+    size_t len = 0;
+    unsigned char *bin;
+    char tmp[1100];
+    FILE *f;
+    if (clGetProgramInfo(prog, CL_PROGRAM_BINARY_SIZES, sizeof len, &len, NULL) != CL_SUCCESS ||
+        len == 0 || len > DG_CACHE_MAX_BYTES) return;
+    if (!(bin = (unsigned char *)dg__alloc(g, len))) return;
+    if (clGetProgramInfo(prog, CL_PROGRAM_BINARIES, sizeof bin, &bin, NULL) == CL_SUCCESS &&
+        snprintf(tmp, sizeof tmp, "%s.%p.tmp", path, (void *)g) < (int)sizeof tmp &&
+        (f = fopen(tmp, "wb")) != NULL) {
+        int ok = fwrite(bin, 1, len, f) == len;
+        ok = (fclose(f) == 0) && ok;
+        if (!ok || rename(tmp, path) != 0) remove(tmp);
+    }
+    dg__free(g, bin);
+}
+
+/* Builds the sources (concatenated) with opts: from the binary cache when it holds a valid
+   binary, else from source (then the cache is written). A failed build returns DG_ERR_OPENCL
+   with the compiler's log in the message and, whole, in the log callback. */
+static dg_status dg__build(dg_graph *g, const char *const *src, size_t nsrc, const char *opts,
+                           cl_program *out) {
+    dg__dev *d = g->dev;
+    char path[1024];
+    int cache = dg__cache_path(g, opts, src, nsrc, path, sizeof path);
+    cl_program prog = NULL;
+    cl_int e;
+    *out = NULL;
+    if (cache) {
+        size_t len = 0;
+        unsigned char *bin = dg__cache_read(g, path, &len);
+        if (bin) {
+            const unsigned char *b = bin;
+            cl_int bs = CL_INVALID_BINARY;
+            prog = clCreateProgramWithBinary(d->ctx, 1, &d->device, &len, &b, &bs, &e);
+            if (e != CL_SUCCESS || bs != CL_SUCCESS ||
+                clBuildProgram(prog, 1, &d->device, opts, NULL, NULL) != CL_SUCCESS) {
+                if (prog) clReleaseProgram(prog);
+                prog = NULL;
+                dg__log(g, DG_LOG_WARNING, "dyngraph: a cached kernel binary was not usable; building from source");
+            }
+            dg__free(g, bin);
+            if (prog) { *out = prog; return DG_OK; }
+        }
+    }
+    prog = clCreateProgramWithSource(d->ctx, (cl_uint)nsrc, (const char **)src, NULL, &e);
+    if (e != CL_SUCCESS) return dg__clfail(g, e, "clCreateProgramWithSource");
+    e = clBuildProgram(prog, 1, &d->device, opts, NULL, NULL);
+    if (e != CL_SUCCESS) {
+        size_t n = 0;
+        char *log = NULL;
+        dg_status st;
+        clGetProgramBuildInfo(prog, d->device, CL_PROGRAM_BUILD_LOG, 0, NULL, &n);
+        if (n && (log = (char *)dg__alloc(g, n + 1)) != NULL) {
+            if (clGetProgramBuildInfo(prog, d->device, CL_PROGRAM_BUILD_LOG, n, log, NULL) != CL_SUCCESS) log[0] = 0;
+            log[n] = 0;
+        }
+        st = dg__fail(g, DG_ERR_OPENCL, "clBuildProgram failed: %s (%d); build log:\n%s",
+                      dg__cl_error_name(e), (int)e, log ? log : "(none)");
+        dg__free(g, log);
+        clReleaseProgram(prog);
+        return st;
+    }
+    if (cache) dg__cache_write(g, prog, path);
+    *out = prog;
+    return DG_OK;
+}
+
+/* Build options: page size, directory stride, work-group size, variant. */
+static void dg__options(dg_graph *g, char *buf, size_t cap, int csr) {
+    uint32_t lp = 0;
+    while ((1u << lp) < g->P) lp++;
+    snprintf(buf, cap, "-cl-std=CL1.2 -DDG_LOG_P=%u -DDG_DS=%u -DDG_WG=%u%s", (unsigned)lp,
+             (unsigned)(2 * g->nstores), (unsigned)g->dev->wg, csr ? " -DDG_CSR" : "");
+}
+
+static dg_status dg__kernel(dg_graph *g, dg__prog *p, int k, cl_kernel *out) {
+    cl_int e;
+    if (!p->k[k]) {
+        p->k[k] = clCreateKernel(p->prog, dg__kname[k], &e);
+        if (e != CL_SUCCESS) { p->k[k] = NULL; return dg__clfail(g, e, "clCreateKernel"); }
+    }
+    *out = p->k[k];
+    return DG_OK;
+}
+
+static dg_status dg__prog_make(dg_graph *g, dg__prog *p, int csr) {
+    char opts[256];
+    const char *src[1];
+    if (p->prog) return DG_OK;
+    dg__options(g, opts, sizeof opts, csr);
+    src[0] = dg__kernel_source;
+    return dg__build(g, src, 1, opts, &p->prog);
+}
+
+/* Sets up OpenCL on the first device operation. All-or-nothing: on failure g->dev stays NULL. */
+static dg_status dg__dev_init(dg_graph *g) {
+    dg__dev *d;
+    dg_status st = DG_OK;
+    cl_int e;
+    cl_platform_id plat = NULL;
+    cl_uint cu = 1;
+    size_t maxwg = 1;
+    char pname[256] = "", dname[256] = "", dver[256] = "", drv[256] = "";
+    if (g->dev) return DG_OK;
+    d = (dg__dev *)dg__alloc(g, sizeof *d);
+    if (!d) return dg__oom(g, "device state");
+    memset(d, 0, sizeof *d);
+    g->dev = d;
+    if (g->desc.context) {
+        cl_command_queue_properties props = 0;
+        if (clRetainContext(g->desc.context) != CL_SUCCESS) {
+            st = dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_desc.context is not a valid OpenCL context"); goto done;
+        }
+        d->ctx = g->desc.context;
+        if (clRetainCommandQueue(g->desc.queue) != CL_SUCCESS) {
+            st = dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_desc.queue is not a valid command queue"); goto done;
+        }
+        d->queue = g->desc.queue;
+        DG__CL(clGetCommandQueueInfo(d->queue, CL_QUEUE_DEVICE, sizeof d->device, &d->device, NULL));
+        DG__CL(clGetCommandQueueInfo(d->queue, CL_QUEUE_PROPERTIES, sizeof props, &props, NULL));
+        DG__CL(clGetDeviceInfo(d->device, CL_DEVICE_PLATFORM, sizeof plat, &plat, NULL));
+        d->profiling = (props & CL_QUEUE_PROFILING_ENABLE) != 0;
+    } else {
+        cl_context_properties cp[3];
+        DG__TRY(dg__pick_device(g, &plat, &d->device));
+        cp[0] = CL_CONTEXT_PLATFORM; cp[1] = (cl_context_properties)plat; cp[2] = 0;
+        d->ctx = clCreateContext(cp, 1, &d->device, NULL, NULL, &e);
+        if (e != CL_SUCCESS) { d->ctx = NULL; st = dg__clfail(g, e, "clCreateContext"); goto done; }
+#if defined(__GNUC__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+#endif
+        d->queue = clCreateCommandQueue(d->ctx, d->device, CL_QUEUE_PROFILING_ENABLE, &e);
+#if defined(__GNUC__)
+#pragma GCC diagnostic pop
+#endif
+        if (e != CL_SUCCESS) { d->queue = NULL; st = dg__clfail(g, e, "clCreateCommandQueue"); goto done; }
+        d->profiling = 1;
+    }
+    clGetPlatformInfo(plat, CL_PLATFORM_NAME, sizeof pname, pname, NULL);
+    DG__CL(clGetDeviceInfo(d->device, CL_DEVICE_NAME, sizeof dname, dname, NULL));
+    clGetDeviceInfo(d->device, CL_DEVICE_VERSION, sizeof dver, dver, NULL);
+    clGetDeviceInfo(d->device, CL_DRIVER_VERSION, sizeof drv, drv, NULL);
+    pname[sizeof pname - 1] = dname[sizeof dname - 1] = dver[sizeof dver - 1] = drv[sizeof drv - 1] = 0;
+    snprintf(d->name, sizeof d->name, "%s: %s", pname, dname);
+    snprintf(d->key, sizeof d->key, "%s|%s|%s|%s|%s", pname, dname, dver, drv, DYNGRAPH_VERSION_STRING);
+    DG__CL(clGetDeviceInfo(d->device, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof cu, &cu, NULL));
+    DG__CL(clGetDeviceInfo(d->device, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof maxwg, &maxwg, NULL));
+    DG__CL(clGetDeviceInfo(d->device, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof d->max_alloc, &d->max_alloc, NULL));
+    for (d->wg = 256; d->wg > 1 && d->wg > maxwg; d->wg /= 2) {}
+    d->groups = (size_t)(cu ? cu : 1) * 8;
+    DG__TRY(dg__prog_make(g, &d->main, 0));
+    {   /* staging: pinned host memory (CL_MEM_ALLOC_HOST_PTR), mapped once, and a device twin */
+        d->st_bytes = DG__STAGE_BYTES;
+        d->pin = clCreateBuffer(d->ctx, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, d->st_bytes, NULL, &e);
+        if (e != CL_SUCCESS) { d->pin = NULL; st = dg__clfail(g, e, "clCreateBuffer (pinned staging)"); goto done; }
+        d->pin_ptr = (unsigned char *)clEnqueueMapBuffer(d->queue, d->pin, CL_TRUE, CL_MAP_WRITE, 0, d->st_bytes, 0, NULL, NULL, &e);
+        if (e != CL_SUCCESS) { d->pin_ptr = NULL; st = dg__clfail(g, e, "clEnqueueMapBuffer (pinned staging)"); goto done; }
+        d->stage = clCreateBuffer(d->ctx, CL_MEM_READ_ONLY, d->st_bytes, NULL, &e);
+        if (e != CL_SUCCESS) { d->stage = NULL; st = dg__clfail(g, e, "clCreateBuffer (staging)"); goto done; }
+        d->bytes += 2 * d->st_bytes;
+    }
+    {
+        char msg[400];
+        snprintf(msg, sizeof msg, "dyngraph: using %s", d->name);
+        dg__log(g, DG_LOG_INFO, msg);
+    }
+done:
+    if (st != DG_OK) dg__dev_free(g);
+    return st;
+}
+
+/* =========================================================================
+   The device mirror: sending changed pages (thesis 3.3.6)
+   =========================================================================
+   Device buffers mirror, per store, the pool (and weights), the page index and the LA table,
+   plus the shared directory. Mutations mark changed pages (dg__touch: a flag and a list),
+   directory blocks (dg__dir_mark) and LA-table moves. A sync copies each changed piece into
+   the pinned staging buffer with a descriptor (source, destination, length), writes the
+   staging buffer once, and runs one scatter kernel per destination buffer. Buffers that must
+   grow are doubled with a device-to-device copy. */
+
+/* Launches kernel k over `global` work-items (rounded up to the work-group size `local`),
+   keeping the events of a timed run. */
+static dg_status dg__launch(dg_graph *g, cl_kernel k, size_t global, size_t local) {
+    dg__dev *d = g->dev;
+    cl_event ev = NULL;
+    cl_int e;
+    if (global == 0) return DG_OK;
+    global = (global + local - 1) / local * local;
+    e = clEnqueueNDRangeKernel(d->queue, k, 1, NULL, &global, &local, 0, NULL, d->profiling ? &ev : NULL);
+    if (e != CL_SUCCESS) return dg__clfail(g, e, "clEnqueueNDRangeKernel");
+    if (ev) {
+        if (!d->ev_first) d->ev_first = ev;
+        else { if (d->ev_last) clReleaseEvent(d->ev_last); d->ev_last = ev; }
+    }
+    return DG_OK;
+}
+static void dg__timing_reset(dg__dev *d) {
+    if (d->ev_first) clReleaseEvent(d->ev_first);
+    if (d->ev_last) clReleaseEvent(d->ev_last);
+    d->ev_first = d->ev_last = NULL;
+}
+/* Milliseconds from the start of the first kernel to the end of the last since the reset
+   (after clFinish); -1 without profiling. */
+static double dg__timing_ms(dg__dev *d) {
+    cl_ulong t0 = 0, t1 = 0;
+    cl_event last = d->ev_last ? d->ev_last : d->ev_first;
+    if (!d->ev_first) return d->profiling ? 0.0 : -1.0;
+    if (clGetEventProfilingInfo(d->ev_first, CL_PROFILING_COMMAND_START, sizeof t0, &t0, NULL) != CL_SUCCESS ||
+        clGetEventProfilingInfo(last, CL_PROFILING_COMMAND_END, sizeof t1, &t1, NULL) != CL_SUCCESS)
+        return -1.0;
+    return t1 > t0 ? (double)(t1 - t0) * 1e-6 : 0.0;
+}
+/* Host wall time in ms where C11 gives it, else processor time. */
+static double dg__now_ms(void) {
+#if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L && defined(TIME_UTC) && !defined(__APPLE__)
+    struct timespec ts;
+    if (timespec_get(&ts, TIME_UTC) == TIME_UTC) return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
+#endif
+    return (double)clock() * 1e3 / CLOCKS_PER_SEC;
+}
+
+/* Sends what is staged: one write of data and descriptors, one scatter per destination. */
+static dg_status dg__stage_flush(dg_graph *g) {
+    dg__dev *d = g->dev;
+    dg_status st = DG_OK;
+    size_t doff = (d->st_used + 31) & ~(size_t)31, i;
+    cl_kernel k = NULL;
+    if (d->ndesc == 0) return DG_OK;
+    memcpy(d->pin_ptr + doff, d->desc, d->ndesc * 4 * sizeof(uint64_t));
+    DG__CL(clEnqueueWriteBuffer(d->queue, d->stage, CL_TRUE, 0, doff + d->ndesc * 4 * sizeof(uint64_t),
+                                d->pin_ptr, 0, NULL, NULL));
+    DG__TRY(dg__kernel(g, &d->main, DG__K_SCATTER, &k));
+    for (i = 0; i < d->ngrp; i++) {
+        cl_uint n = (cl_uint)d->grp[i].n;
+        cl_mem dst = d->grp[i].dst;
+        cl_uint first = (cl_uint)(doff / sizeof(uint64_t) + 4 * d->grp[i].first);
+        DG__ARG(k, 0, d->stage); DG__ARG(k, 1, dst); DG__ARG(k, 2, d->stage); DG__ARG(k, 3, first);
+        DG__ARG(k, 4, n);
+        DG__TRY(dg__launch(g, k, (n < 4096 ? n : 4096) * (size_t)d->wg, d->wg));
+    }
+done:
+    d->st_used = 0; d->ndesc = 0; d->ngrp = 0;
+    return st;
+}
+/* Stages n int32 entries (or floats) from src for dst at entry offset `to`. */
+static dg_status dg__stage(dg_graph *g, cl_mem dst, size_t to, const void *src, size_t n) {
+    dg__dev *d = g->dev;
+    dg_status st;
+    while (n) {
+        size_t room, take;
+        uint64_t *ds;
+        if (d->ndesc + 2 > d->desc_cap) {
+            size_t cap = d->desc_cap ? 2 * d->desc_cap : 1024;
+            if (!dg__grow(g, (void **)&d->desc, d->desc_cap * 4, cap * 4, sizeof(uint64_t))) return dg__oom(g, "staging");
+            d->desc_cap = cap;
+        }
+        room = d->st_bytes - ((d->st_used + 31) & ~(size_t)31) - (d->ndesc + 2) * 32;
+        if (room < 4096 && (st = dg__stage_flush(g)) != DG_OK) return st;
+        room = d->st_bytes - ((d->st_used + 31) & ~(size_t)31) - (d->ndesc + 2) * 32;
+        take = n < room / 4 ? n : room / 4;
+        memcpy(d->pin_ptr + d->st_used, src, take * 4);
+        d->sync_bytes += take * 4;
+        /* extend the previous chunk when this one continues it */
+        ds = d->desc + 4 * (d->ndesc - (d->ndesc ? 1 : 0));
+        if (d->ngrp && d->grp[d->ngrp - 1].dst == dst && d->ndesc &&
+            ds[0] + ds[2] == d->st_used / 4 && ds[1] + ds[2] == to) {
+            ds[2] += take;
+        } else {
+            if (!d->ngrp || d->grp[d->ngrp - 1].dst != dst) {
+                if (d->ngrp == sizeof d->grp / sizeof d->grp[0] && (st = dg__stage_flush(g)) != DG_OK) return st;
+                d->grp[d->ngrp].dst = dst; d->grp[d->ngrp].first = d->ndesc; d->grp[d->ngrp].n = 0;
+                d->ngrp++;
+            }
+            ds = d->desc + 4 * d->ndesc++;
+            ds[0] = d->st_used / 4; ds[1] = to; ds[2] = take; ds[3] = 0;
+            d->grp[d->ngrp - 1].n++;
+        }
+        d->st_used += take * 4;
+        src = (const char *)src + take * 4; to += take; n -= take;
+    }
+    return DG_OK;
+}
+
+/* The first page of the large list that page p belongs to. */
+static int32_t dg__la_first(const dg__store *s, int32_t p) {
+    return s->idx[p].la_pos == 0 ? p : s->dir[s->ds * (size_t)s->idx[p].first];
+}
+
+static dg_status dg__sync_store(dg_graph *g, int si) {
+    dg__dev *d = g->dev;
+    dg__store *s = &g->st[si];
+    dg__dstore *m = &d->st[si];
+    dg_status st = DG_OK;
+    size_t P = g->P, i, hw = s->page_hw ? s->page_hw : 1;
+    /* capacity: doubling, keeping what the device already has */
+    DG__TRY(dg__buf_grow(g, &m->pool, hw * P * 4, d->uploaded ? m->pool.cap : 0));
+    if (s->wpool) DG__TRY(dg__buf_grow(g, &m->wpool, hw * P * 4, d->uploaded ? m->wpool.cap : 0));
+    DG__TRY(dg__buf_grow(g, &m->idx, hw * sizeof(dg__pindex), d->uploaded ? m->idx.cap : 0));
+    DG__TRY(dg__buf_grow(g, &m->latab, (s->latab_len ? s->latab_len : 1) * 4, d->uploaded ? m->latab.cap : 0));
+    for (i = 0; i < s->changed_pages; i++) {
+        int32_t p = s->dlist[i];
+        DG__TRY(dg__stage(g, m->pool.m, (size_t)p * P, DG__PAGE(g, s, p), P));
+    }
+    if (s->wpool)
+        for (i = 0; i < s->changed_pages; i++) {
+            int32_t p = s->dlist[i];
+            DG__TRY(dg__stage(g, m->wpool.m, (size_t)p * P, s->wpool + (size_t)p * P, P));
+        }
+    for (i = 0; i < s->changed_pages; i++) {
+        int32_t p = s->dlist[i];
+        DG__TRY(dg__stage(g, m->idx.m, (size_t)p * 4, &s->idx[p], 4));
+    }
+    d->sync_pages += s->changed_pages;
+    /* LA-table segments of the large lists whose pages changed (each once), or all of it */
+    if (s->latab_moved) {
+        DG__TRY(dg__stage(g, m->latab.m, 0, s->latab, s->latab_len));
+    } else {
+        for (i = 0; i < s->changed_pages; i++) {
+            int32_t p = s->dlist[i], p0;
+            if (s->idx[p].la_len < 0 || s->idx[p].first < 0) continue;
+            p0 = dg__la_first(s, p);
+            if (s->idx[p0].la_tab < 0 || (s->ph[p0].dirty & 2)) continue;
+            s->ph[p0].dirty |= 2;     /* sent: not again in this sync */
+            DG__TRY(dg__stage(g, m->latab.m, (size_t)s->idx[p0].la_tab, s->latab + s->idx[p0].la_tab,
+                              (size_t)s->latab[s->idx[p0].la_tab] + 1));
+        }
+    }
+done:
+    for (i = 0; i < s->changed_pages; i++) {
+        int32_t p = s->dlist[i];
+        if (s->idx[p].la_len >= 0 && s->idx[p].first >= 0) s->ph[dg__la_first(s, p)].dirty &= 1;
+    }
+    return st;
+}
+
+static dg_status dg__sync(dg_graph *g) {
+    dg__dev *d = NULL;
+    dg_status st = DG_OK;
+    size_t i, ds = 2 * (size_t)g->nstores, nv;
+    int si;
+    if (!g->dev) DG__TRY(dg__dev_init(g));
+    d = g->dev;
+    if (d->uploaded && g->st[0].changed_pages == 0 && g->st[1].changed_pages == 0 && g->dd.n == 0 &&
+        !g->st[0].latab_moved && !g->st[1].latab_moved)
+        return DG_OK;
+    d->sync_bytes = 0; d->sync_pages = 0;
+    for (si = 0; si < g->nstores; si++) DG__TRY(dg__sync_store(g, si));
+    nv = g->id_bound ? g->id_bound : 1;
+    DG__TRY(dg__buf_grow(g, &d->dir, nv * ds * 4, d->uploaded ? d->dir.cap : 0));
+    for (i = 0; i < g->dd.n; i++) {
+        size_t b = g->dd.list[i], lo = b * DG__DIR_BLOCK, hi = lo + DG__DIR_BLOCK;
+        if (hi > g->id_bound) hi = g->id_bound;
+        if (lo < hi) DG__TRY(dg__stage(g, d->dir.m, lo * ds, g->dir + lo * ds, (hi - lo) * ds));
+    }
+    DG__TRY(dg__stage_flush(g));
+    /* everything is on its way: forget the marks */
+    for (si = 0; si < g->nstores; si++) {
+        dg__store *s = &g->st[si];
+        for (i = 0; i < s->changed_pages; i++) s->ph[s->dlist[i]].dirty = 0;
+        s->changed_pages = 0;
+        s->latab_moved = 0;
+    }
+    for (i = 0; i < g->dd.n; i++) g->dd.blk[g->dd.list[i]] = 0;
+    g->dd.n = 0;
+    d->uploaded = 1;
+    d->gen++;
+    d->syncs++;
+    d->last_sync_bytes = d->sync_bytes;
+    d->last_sync_pages = d->sync_pages;
+    d->upload_bytes += d->sync_bytes;
+done:
+    if (st != DG_OK && d) { d->st_used = 0; d->ndesc = 0; d->ngrp = 0; }  /* marks kept: all sent again */
+    return st;
+}
+
+static void dg__dev_stats(const dg_graph *g, dg_stats *out) {
+    if (!g->dev) return;
+    out->syncs = g->dev->syncs;
+    out->last_sync_bytes = g->dev->last_sync_bytes;
+    out->last_sync_pages = g->dev->last_sync_pages;
+    out->upload_bytes = g->dev->upload_bytes;
+    out->device_bytes = g->dev->bytes;
+}
+
+DG_API dg_status dg_sync(dg_graph *g) {
+    if (!g) return DG_ERR_INVALID_ARGUMENT;
+    return dg__sync(g);
+}
+DG_API cl_context dg_cl_context(dg_graph *g) { return g && dg__sync(g) == DG_OK ? g->dev->ctx : NULL; }
+DG_API cl_command_queue dg_cl_queue(dg_graph *g) { return g && dg__sync(g) == DG_OK ? g->dev->queue : NULL; }
+DG_API cl_device_id dg_cl_device(dg_graph *g) { return g && dg__sync(g) == DG_OK ? g->dev->device : NULL; }
+DG_API const char *dg_device_name(const dg_graph *g) { return g && g->dev ? g->dev->name : ""; }
+
+/* Reads n bytes at offset off of buffer m back into a fresh host block (NULL on failure). */
+static void *dg__read_back(dg_graph *g, cl_mem m, size_t off, size_t n, dg_status *st) {
+    void *h = dg__alloc(g, n ? n : 1);
+    cl_int e;
+    if (!h) { *st = dg__oom(g, "read-back"); return NULL; }
+    if (n && (e = clEnqueueReadBuffer(g->dev->queue, m, CL_TRUE, off, n, h, 0, NULL, NULL)) != CL_SUCCESS) {
+        *st = dg__clfail(g, e, "clEnqueueReadBuffer");
+        dg__free(g, h);
+        return NULL;
+    }
+    return h;
+}
+
+DG_API dg_status dg_validate_device(dg_graph *g) {
+    dg_status st;
+    int si;
+    size_t i, ds;
+    void *h = NULL;
+    if (!g) return DG_ERR_INVALID_ARGUMENT;
+    if ((st = dg__sync(g)) != DG_OK) return st;
+    ds = 2 * (size_t)g->nstores;
+    for (si = 0; si < g->nstores && st == DG_OK; si++) {
+        dg__store *s = &g->st[si];
+        dg__dstore *m = &g->dev->st[si];
+        size_t n = (size_t)s->page_hw * g->P;
+        if (!(h = dg__read_back(g, m->pool.m, 0, n * 4, &st))) break;
+        for (i = 0; i < n && ((int32_t *)h)[i] == s->pool[i]; i++) {}
+        if (i < n) st = dg__fail(g, DG_ERR_CORRUPT, "device copy differs: store %d page %zu entry %zu (%d on the device, %d on the host)",
+                                 si, i / g->P, i % g->P, (int)((int32_t *)h)[i], (int)s->pool[i]);
+        dg__free(g, h);
+        if (st == DG_OK && s->wpool) {
+            if (!(h = dg__read_back(g, m->wpool.m, 0, n * 4, &st))) break;
+            if (memcmp(h, s->wpool, n * 4) != 0) st = dg__fail(g, DG_ERR_CORRUPT, "device copy differs: weights of store %d", si);
+            dg__free(g, h);
+        }
+        if (st == DG_OK) {
+            if (!(h = dg__read_back(g, m->idx.m, 0, (size_t)s->page_hw * sizeof(dg__pindex), &st))) break;
+            for (i = 0; i < s->page_hw && memcmp((dg__pindex *)h + i, s->idx + i, sizeof(dg__pindex)) == 0; i++) {}
+            if (i < s->page_hw) st = dg__fail(g, DG_ERR_CORRUPT, "device copy differs: store %d index entry of page %zu", si, i);
+            dg__free(g, h);
+        }
+        if (st == DG_OK && s->latab_len) {
+            if (!(h = dg__read_back(g, m->latab.m, 0, s->latab_len * 4, &st))) break;
+            for (i = 0; i < s->page_hw && st == DG_OK; i++) {
+                const dg__pindex *x = &s->idx[i];
+                if (x->first >= 0 && x->la_pos == 0 && x->la_tab >= 0 &&
+                    memcmp((int32_t *)h + x->la_tab, s->latab + x->la_tab, ((size_t)x->la_len + 1) * 4) != 0)
+                    st = dg__fail(g, DG_ERR_CORRUPT, "device copy differs: store %d LA table of the list at page %zu", si, i);
+            }
+            dg__free(g, h);
+        }
+    }
+    if (st == DG_OK && g->id_bound) {
+        if ((h = dg__read_back(g, g->dev->dir.m, 0, g->id_bound * ds * 4, &st)) != NULL) {
+            for (i = 0; i < g->id_bound * ds && ((int32_t *)h)[i] == g->dir[i]; i++) {}
+            if (i < g->id_bound * ds)
+                st = dg__fail(g, DG_ERR_CORRUPT, "device copy differs: directory of vertex %zu", i / ds);
+            dg__free(g, h);
+        }
+    }
+    return st;
+}
+
+/* =========================================================================
+   Primitives: scan, frontiers, advance, filter, compute (thesis 3.4)
+   ========================================================================= */
+/* Sets the DG_ADJ_ARGS (5 arguments from index i) of the out-store, or of the in-store when
+   in_edges (an undirected graph is its own reverse); csr: the CSR copy instead. */
+static dg_status dg__adj_args(dg_graph *g, cl_kernel k, cl_uint i, int in_edges, int csr) {
+    dg__dev *d = g->dev;
+    dg_status st = DG_OK;
+    int si = in_edges && g->nstores == 2 ? 1 : 0;
+    cl_uint dso = csr ? 0 : 2 * (cl_uint)si;
+    cl_mem dir = csr ? d->csr_row[si].m : d->dir.m, pool = csr ? d->csr_col[si].m : d->st[si].pool.m;
+    cl_mem idx = csr ? pool : d->st[si].idx.m, lat = csr ? pool : d->st[si].latab.m;
+    DG__ARG(k, i, dir); DG__ARG(k, i + 1, dso); DG__ARG(k, i + 2, pool);
+    DG__ARG(k, i + 3, idx); DG__ARG(k, i + 4, lat);
+done:
+    return st;
+}
+
+/* Exclusive scan of n uint32 (in -> out, which may be the same); with `total` (a buffer, may
+   be NULL) receiving the sum. Blocks of 4 x wg values, then the block sums recursively. */
+static dg_status dg__scan(dg_graph *g, cl_mem in, cl_mem out, size_t n, cl_mem total, int level) {
+    dg__dev *d = g->dev;
+    dg_status st = DG_OK;
+    size_t block = DG__SCAN_BLOCK_ITEMS * (size_t)d->wg, nb = (n + block - 1) / block;
+    cl_kernel k = NULL;
+    cl_uint un = (cl_uint)n;
+    cl_mem tot = nb == 1 ? total : NULL, sums;
+    if (n == 0) return DG_OK;
+    if (level >= 8 || n > 0xffffffffu) return dg__fail(g, DG_ERR_LIMIT, "scan of %zu values: more than 2^32", n);
+    DG__TRY(dg__buf_fit(g, &d->scan_sums[level], nb * 4));
+    sums = d->scan_sums[level].m;
+    DG__TRY(dg__kernel(g, &d->main, DG__K_SCAN_BLOCKS, &k));
+    DG__ARG(k, 0, in); DG__ARG(k, 1, out); DG__ARG(k, 2, sums); DG__ARG(k, 3, un); DG__ARG(k, 4, tot);
+    DG__TRY(dg__launch(g, k, nb * d->wg, d->wg));
+    if (nb > 1) {
+        DG__TRY(dg__scan(g, sums, sums, nb, total, level + 1));
+        DG__TRY(dg__kernel(g, &d->main, DG__K_SCAN_ADD, &k));
+        DG__ARG(k, 0, out); DG__ARG(k, 1, sums); DG__ARG(k, 2, un);
+        DG__TRY(dg__launch(g, k, n, d->wg));
+    }
+done:
+    return st;
+}
+
+static dg_status dg__read_u32(dg_graph *g, cl_mem m, size_t index, uint32_t *out) {
+    cl_int e = clEnqueueReadBuffer(g->dev->queue, m, CL_TRUE, index * 4, 4, out, 0, NULL, NULL);
+    return e == CL_SUCCESS ? DG_OK : dg__clfail(g, e, "clEnqueueReadBuffer");
+}
+static dg_status dg__write_u32(dg_graph *g, cl_mem m, size_t index, uint32_t v) {
+    cl_int e = clEnqueueWriteBuffer(g->dev->queue, m, CL_TRUE, index * 4, 4, &v, 0, NULL, NULL);
+    return e == CL_SUCCESS ? DG_OK : dg__clfail(g, e, "clEnqueueWriteBuffer");
+}
+/* Fills n int32 of m with v (tracked as a kernel, so it is part of a timed run). */
+static dg_status dg__fill(dg_graph *g, cl_mem m, int32_t v, size_t n) {
+    dg_status st = DG_OK;
+    cl_kernel k = NULL;
+    cl_uint un = (cl_uint)n;
+    DG__TRY(dg__kernel(g, &g->dev->main, DG__K_FILL_INT, &k));
+    DG__ARG(k, 0, m); DG__ARG(k, 1, v); DG__ARG(k, 2, un);
+    DG__TRY(dg__launch(g, k, n, g->dev->wg));
+done:
+    return st;
+}
+static dg_status dg__fill_bytes(dg_graph *g, cl_mem m, unsigned char v, size_t off, size_t n) {
+    cl_int e = clEnqueueFillBuffer(g->dev->queue, m, &v, 1, off, n, 0, NULL, NULL);
+    return e == CL_SUCCESS ? DG_OK : dg__clfail(g, e, "clEnqueueFillBuffer");
+}
+
+DG_API dg_status dg_scan(dg_graph *g, cl_mem in, cl_mem out, size_t n, uint32_t *total) {
+    dg_status st;
+    uint32_t t = 0;
+    if (!g || !in || !out) return g ? dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_scan: NULL buffer") : DG_ERR_INVALID_ARGUMENT;
+    if ((st = dg__sync(g)) != DG_OK) return st;
+    if (n == 0) { if (total) *total = 0; return DG_OK; }
+    if ((st = dg__buf_fit(g, &g->dev->total, 4)) != DG_OK) return st;
+    if ((st = dg__scan(g, in, out, n, g->dev->total.m, 0)) != DG_OK) return st;
+    if (total && (st = dg__read_u32(g, g->dev->total.m, 0, &t)) != DG_OK) return st;
+    if (total) *total = t;
+    return DG_OK;
+}
+
+/* ---- frontiers ---- */
+struct dg_frontier {
+    dg_graph *g;
+    dg__buf ids;
+    cl_mem cnt;                   /* the length, on the device */
+    size_t n;                     /* the length, when known on the host */
+    int n_known;
+};
+
+DG_API dg_status dg_frontier_create(dg_graph *g, size_t capacity, dg_frontier **out) {
+    dg_status st = DG_OK;
+    dg_frontier *f;
+    cl_int e;
+    if (!g || !out) return DG_ERR_INVALID_ARGUMENT;
+    *out = NULL;
+    if ((st = dg__sync(g)) != DG_OK) return st;
+    if (!(f = (dg_frontier *)dg__alloc(g, sizeof *f))) return dg__oom(g, "frontier");
+    memset(f, 0, sizeof *f);
+    f->g = g;
+    f->n_known = 1;
+    f->cnt = clCreateBuffer(g->dev->ctx, CL_MEM_READ_WRITE, 4, NULL, &e);
+    if (e != CL_SUCCESS) { f->cnt = NULL; st = dg__clfail(g, e, "clCreateBuffer (frontier)"); goto done; }
+    g->dev->bytes += 4;
+    DG__TRY(dg__buf_fit(g, &f->ids, (capacity ? capacity : 1) * 4));
+    DG__TRY(dg__write_u32(g, f->cnt, 0, 0));
+    *out = f;
+    return DG_OK;
+done:
+    dg_frontier_destroy(f);
+    return st;
+}
+DG_API void dg_frontier_destroy(dg_frontier *f) {
+    if (!f) return;
+    if (f->g->dev) {
+        dg__buf_free(f->g->dev, &f->ids);
+        if (f->cnt) { clReleaseMemObject(f->cnt); f->g->dev->bytes -= 4; }
+    }
+    dg__free(f->g, f);
+}
+DG_API cl_mem dg_frontier_buffer(const dg_frontier *f) { return f ? f->ids.m : NULL; }
+DG_API dg_status dg_frontier_set(dg_frontier *f, const dg_vertex *ids, size_t n) {
+    dg_status st = DG_OK;
+    dg_graph *g;
+    if (!f || (!ids && n)) return DG_ERR_INVALID_ARGUMENT;
+    g = f->g;
+    if (n > 0xffffffffu) return dg__fail(g, DG_ERR_LIMIT, "a frontier holds at most 2^32 - 1 ids");
+    DG__TRY(dg__buf_fit(g, &f->ids, n * 4));
+    if (n) DG__CL(clEnqueueWriteBuffer(g->dev->queue, f->ids.m, CL_TRUE, 0, n * 4, ids, 0, NULL, NULL));
+    DG__TRY(dg__write_u32(g, f->cnt, 0, (uint32_t)n));
+    f->n = n; f->n_known = 1;
+done:
+    return st;
+}
+static dg_status dg__frontier_n(dg_frontier *f) {
+    uint32_t n;
+    dg_status st;
+    if (f->n_known) return DG_OK;
+    if ((st = dg__read_u32(f->g, f->cnt, 0, &n)) != DG_OK) return st;
+    f->n = n; f->n_known = 1;
+    return DG_OK;
+}
+DG_API dg_status dg_frontier_get(dg_frontier *f, dg_vertex *ids, size_t capacity, size_t *n) {
+    dg_status st = DG_OK;
+    dg_graph *g;
+    size_t k;
+    if (!f) return DG_ERR_INVALID_ARGUMENT;
+    g = f->g;
+    DG__TRY(dg__frontier_n(f));
+    if (n) *n = f->n;
+    k = f->n < capacity ? f->n : capacity;
+    if (ids && k) DG__CL(clEnqueueReadBuffer(g->dev->queue, f->ids.m, CL_TRUE, 0, k * 4, ids, 0, NULL, NULL));
+done:
+    return st;
+}
+
+/* ---- user programs ---- */
+struct dg_program {
+    dg_graph *g;
+    cl_program prog;
+    size_t nops;
+    dg_op *ops;
+    cl_kernel *k;
+};
+
+DG_API void dg_program_destroy(dg_program *p) {
+    size_t i;
+    if (!p) return;
+    for (i = 0; i < p->nops; i++) if (p->k && p->k[i]) clReleaseKernel(p->k[i]);
+    if (p->prog) clReleaseProgram(p->prog);
+    dg__free(p->g, p->k); dg__free(p->g, p->ops); dg__free(p->g, p);
+}
+
+DG_API dg_status dg_program_create(dg_graph *g, const char *source, const dg_op *ops, size_t nops,
+                                   dg_program **out) {
+    dg_status st = DG_OK;
+    dg_program *p = NULL;
+    char *gen = NULL, opts[256], name[32];
+    const char *src[3];
+    size_t i, len = 1;
+    cl_int e;
+    if (!g || !out) return DG_ERR_INVALID_ARGUMENT;
+    *out = NULL;
+    if (!source || (!ops && nops))
+        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_program_create: NULL source or ops");
+    for (i = 0; i < nops; i++) {
+        const char *c = ops[i].function;
+        if (ops[i].kind != DG_OP_ADVANCE && ops[i].kind != DG_OP_FILTER && ops[i].kind != DG_OP_COMPUTE)
+            return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_program_create: op %zu has no valid kind", i);
+        if (!c || !*c || (*c >= '0' && *c <= '9'))
+            return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_program_create: op %zu: function name missing or invalid", i);
+        for (; *c; c++)
+            if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || *c == '_'))
+                return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_program_create: op %zu: \"%s\" is not an identifier", i, ops[i].function);
+        len += strlen(ops[i].function) + 64;
+    }
+    DG__TRY(dg__sync(g));
+    if (!(p = (dg_program *)dg__alloc(g, sizeof *p))) return dg__oom(g, "program");
+    memset(p, 0, sizeof *p);
+    p->g = g;
+    p->nops = nops;
+    p->ops = (dg_op *)dg__alloc(g, (nops ? nops : 1) * sizeof(dg_op));
+    p->k = (cl_kernel *)dg__alloc(g, (nops ? nops : 1) * sizeof(cl_kernel));
+    gen = (char *)dg__alloc(g, len);
+    if (!p->ops || !p->k || !gen) { st = dg__oom(g, "program"); goto done; }
+    memset(p->k, 0, (nops ? nops : 1) * sizeof(cl_kernel));
+    gen[0] = 0;
+    for (i = 0; i < nops; i++) {
+        static const char *const def[] = { "", "DG_DEFINE_ADVANCE", "DG_DEFINE_FILTER", "DG_DEFINE_COMPUTE" };
+        p->ops[i] = ops[i];
+        p->ops[i].function = NULL;   /* not kept: the caller's string */
+        sprintf(gen + strlen(gen), "\n%s(dg_user_op_%zu, %s)\n", def[ops[i].kind], i, ops[i].function);
+    }
+    src[0] = dg__kernel_source; src[1] = source; src[2] = gen;
+    dg__options(g, opts, sizeof opts, 0);
+    DG__TRY(dg__build(g, src, 3, opts, &p->prog));
+    for (i = 0; i < nops; i++) {
+        sprintf(name, "dg_user_op_%zu", i);
+        p->k[i] = clCreateKernel(p->prog, name, &e);
+        if (e != CL_SUCCESS) { p->k[i] = NULL; st = dg__clfail(g, e, "clCreateKernel"); goto done; }
+    }
+    dg__free(g, gen);
+    *out = p;
+    return DG_OK;
+done:
+    dg__free(g, gen);
+    dg_program_destroy(p);
+    return st;
+}
+
+/* The advance: degrees of the frontier, their scan (the total read back to size the launch),
+   then kernel k with one work-item per edge. */
+static dg_status dg__advance(dg_graph *g, cl_kernel k, int in_edges, dg_frontier *in, dg_frontier *out, cl_mem data) {
+    dg__dev *d = g->dev;
+    dg_status st = DG_OK;
+    cl_kernel kd = NULL;
+    uint32_t total = 0;
+    cl_uint n_in, zero = 0;
+    cl_mem w = !in_edges && g->st[0].wpool ? d->st[0].wpool.m : NULL;
+    DG__TRY(dg__frontier_n(in));
+    n_in = (cl_uint)in->n;
+    if (n_in) {
+        DG__TRY(dg__buf_fit(g, &d->scan_tmp, (size_t)n_in * 4));
+        DG__TRY(dg__buf_fit(g, &d->total, 4));
+        DG__TRY(dg__kernel(g, &d->main, DG__K_FRONTIER_DEGREES, &kd));
+        DG__TRY(dg__adj_args(g, kd, 0, in_edges, 0));
+        DG__ARG(kd, 5, in->ids.m); DG__ARG(kd, 6, n_in); DG__ARG(kd, 7, d->scan_tmp.m);
+        DG__TRY(dg__launch(g, kd, n_in, d->wg));
+        DG__TRY(dg__scan(g, d->scan_tmp.m, d->scan_tmp.m, n_in, d->total.m, 0));
+        DG__TRY(dg__read_u32(g, d->total.m, 0, &total));
+    }
+    DG__TRY(dg__buf_fit(g, &out->ids, (size_t)total * 4));
+    DG__TRY(dg__write_u32(g, out->cnt, 0, 0));
+    out->n = 0; out->n_known = 1;
+    if (total) {
+        DG__TRY(dg__adj_args(g, k, 0, in_edges, 0));
+        DG__ARG(k, 5, w); DG__ARG(k, 6, in->ids.m); DG__ARG(k, 7, d->scan_tmp.m);
+        DG__ARG(k, 8, n_in); DG__ARG(k, 9, total); DG__ARG(k, 10, out->ids.m);
+        DG__ARG(k, 11, out->cnt); DG__ARG(k, 12, data);
+        DG__TRY(dg__launch(g, k, total, d->wg));
+        out->n_known = 0;
+    }
+    (void)zero;
+done:
+    return st;
+}
+/* The filter: flags by kernel k, their scan (the total lands in out's length), compaction. */
+static dg_status dg__filter(dg_graph *g, cl_kernel k, dg_frontier *in, dg_frontier *out, cl_mem data) {
+    dg__dev *d = g->dev;
+    dg_status st = DG_OK;
+    cl_kernel kc = NULL;
+    cl_uint n;
+    DG__TRY(dg__frontier_n(in));
+    n = (cl_uint)in->n;
+    DG__TRY(dg__buf_fit(g, &out->ids, (size_t)n * 4));
+    if (n == 0) { DG__TRY(dg__write_u32(g, out->cnt, 0, 0)); out->n = 0; out->n_known = 1; goto done; }
+    DG__TRY(dg__buf_fit(g, &d->mask[0], (size_t)n * 4));
+    DG__TRY(dg__buf_fit(g, &d->mask[1], (size_t)n * 4));
+    DG__ARG(k, 0, in->ids.m); DG__ARG(k, 1, n); DG__ARG(k, 2, d->mask[0].m); DG__ARG(k, 3, data);
+    DG__TRY(dg__launch(g, k, n, d->wg));
+    DG__TRY(dg__scan(g, d->mask[0].m, d->mask[1].m, n, out->cnt, 0));
+    DG__TRY(dg__kernel(g, &d->main, DG__K_COMPACT, &kc));
+    DG__ARG(kc, 0, in->ids.m); DG__ARG(kc, 1, d->mask[0].m); DG__ARG(kc, 2, d->mask[1].m);
+    DG__ARG(kc, 3, n); DG__ARG(kc, 4, out->ids.m);
+    DG__TRY(dg__launch(g, kc, n, d->wg));
+    out->n_known = 0;
+done:
+    return st;
+}
+
+static dg_status dg__op_check(dg_program *p, size_t op, dg_op_kind kind, const dg_frontier *in, const dg_frontier *out) {
+    static const char *const kn[] = { "", "an advance", "a filter", "a compute" };
+    if (op >= p->nops) return dg__fail(p->g, DG_ERR_INVALID_ARGUMENT, "op %zu: the program has %zu ops", op, p->nops);
+    if (p->ops[op].kind != kind) return dg__fail(p->g, DG_ERR_INVALID_ARGUMENT, "op %zu is not %s", op, kn[kind]);
+    if (!in || (kind != DG_OP_COMPUTE && (!out || out == in)))
+        return dg__fail(p->g, DG_ERR_INVALID_ARGUMENT, "%s needs an input frontier and a different output frontier", kn[kind]);
+    if (in->g != p->g || (out && out->g != p->g))
+        return dg__fail(p->g, DG_ERR_INVALID_ARGUMENT, "the frontiers belong to another graph");
+    return dg__sync(p->g);
+}
+DG_API dg_status dg_advance(dg_program *p, size_t op, const dg_frontier *in, dg_frontier *out, cl_mem data) {
+    dg_status st;
+    if (!p) return DG_ERR_INVALID_ARGUMENT;
+    if ((st = dg__op_check(p, op, DG_OP_ADVANCE, in, out)) != DG_OK) return st;
+    return dg__advance(p->g, p->k[op], p->ops[op].in_edges, (dg_frontier *)in, out, data);
+}
+DG_API dg_status dg_filter(dg_program *p, size_t op, const dg_frontier *in, dg_frontier *out, cl_mem data) {
+    dg_status st;
+    if (!p) return DG_ERR_INVALID_ARGUMENT;
+    if ((st = dg__op_check(p, op, DG_OP_FILTER, in, out)) != DG_OK) return st;
+    return dg__filter(p->g, p->k[op], (dg_frontier *)in, out, data);
+}
+DG_API dg_status dg_compute(dg_program *p, size_t op, const dg_frontier *in, cl_mem data) {
+    dg_status st = DG_OK;
+    dg_graph *g;
+    cl_uint n;
+    cl_kernel k = NULL;
+    if (!p) return DG_ERR_INVALID_ARGUMENT;
+    if ((st = dg__op_check(p, op, DG_OP_COMPUTE, in, NULL)) != DG_OK) return st;
+    g = p->g;
+    k = p->k[op];
+    DG__TRY(dg__frontier_n((dg_frontier *)in));
+    n = (cl_uint)in->n;
+    DG__ARG(k, 0, in->ids.m); DG__ARG(k, 1, n); DG__ARG(k, 2, data);
+    DG__TRY(dg__launch(g, k, n, g->dev->wg));
+done:
+    return st;
+}
+
+/* =========================================================================
+   Breadth-first search
+   =========================================================================
+   dg_bfs syncs, then runs one strategy; every strategy keeps the distances on the device in
+   d->dist and reads back as little as it can per level (see dg_bfs_stats.host_round_trips). */
+typedef struct dg__bfs_run {
+    dg_vertex src;
+    int csr, want_parent;
+    uint32_t levels, bu_levels, rt;
+    uint64_t reached, edges;
+    int parents_done;            /* the strategy wrote d->parent itself */
+    int dist_in_data;            /* DG_BFS_QUEUE: distances live at entry 1.. of d->mask[2] */
+} dg__bfs_run;
+
+/* A plain CSR copy of the graph on the device (out-edges, and in-edges for directed graphs),
+   rebuilt when the graph changed: what a static library would hold. For benchmarks. */
+static dg_status dg__csr_copy(dg_graph *g) {
+    dg__dev *d = g->dev;
+    dg_status st = DG_OK;
+    uint32_t *row = NULL;
+    int32_t *col = NULL;
+    int si;
+    size_t n = g->id_bound, v;
+    if (d->csr_valid && d->csr_gen == d->gen) return DG_OK;
+    d->csr_valid = 0;
+    DG__TRY(dg__prog_make(g, &d->csr, 1));
+    if (!(row = (uint32_t *)dg__alloc(g, (n + 1) * 4))) { st = dg__oom(g, "CSR copy"); goto done; }
+    for (si = 0; si < g->nstores; si++) {
+        dg__store *s = &g->st[si];
+        size_t m = 0;
+        for (v = 0; v < n; v++) {
+            row[v] = (uint32_t)m;
+            if (dg__alive(g, (dg_vertex)v)) m += dg__deg(g, s, (dg_vertex)v);
+        }
+        row[n] = (uint32_t)m;
+        if (m > 0xffffffffu) { st = dg__fail(g, DG_ERR_LIMIT, "CSR copy: more than 2^32 arcs"); goto done; }
+        if (!(col = (int32_t *)dg__alloc(g, (m ? m : 1) * 4))) { st = dg__oom(g, "CSR copy"); goto done; }
+        for (v = 0; v < n; v++) {
+            size_t cnt = 0;
+            if (row[v + 1] == row[v]) continue;
+            if (si == 0) dg_neighbors(g, (dg_vertex)v, col + row[v], NULL, row[v + 1] - row[v], &cnt);
+            else dg_in_neighbors(g, (dg_vertex)v, col + row[v], row[v + 1] - row[v], &cnt);
+        }
+        DG__TRY(dg__buf_fit(g, &d->csr_row[si], (n + 1) * 4));
+        DG__TRY(dg__buf_fit(g, &d->csr_col[si], (m ? m : 1) * 4));
+        DG__CL(clEnqueueWriteBuffer(d->queue, d->csr_row[si].m, CL_TRUE, 0, (n + 1) * 4, row, 0, NULL, NULL));
+        if (m) DG__CL(clEnqueueWriteBuffer(d->queue, d->csr_col[si].m, CL_TRUE, 0, m * 4, col, 0, NULL, NULL));
+        dg__free(g, col); col = NULL;
+    }
+    d->csr_valid = 1; d->csr_gen = d->gen;
+done:
+    dg__free(g, row); dg__free(g, col);
+    return st;
+}
+
+static dg_status dg__bfs_init_kernel(dg_graph *g, dg__bfs_run *r, cl_mem vis, cl_mem q, cl_uint m0) {
+    dg__dev *d = g->dev;
+    dg_status st = DG_OK;
+    cl_kernel k = NULL;
+    cl_uint ring = DG__RING;
+    cl_mem par = r->want_parent ? d->parent.m : NULL;
+    cl_int src = r->src;
+    DG__TRY(dg__buf_fit(g, &d->lv, DG__RING * 16));
+    DG__TRY(dg__kernel(g, &d->main, DG__K_BFS_INIT, &k));
+    DG__ARG(k, 0, d->dist.m); DG__ARG(k, 1, par); DG__ARG(k, 2, vis); DG__ARG(k, 3, q);
+    DG__ARG(k, 4, d->lv.m); DG__ARG(k, 5, ring); DG__ARG(k, 6, src); DG__ARG(k, 7, m0);
+    DG__TRY(dg__launch(g, k, 1, 1));
+done:
+    return st;
+}
+
+/* DG_BFS_TOP_DOWN and DG_BFS_DIRECTION_OPT. While the frontier stays small (a high-diameter
+   graph), several levels are queued per read-back of the level counters (up to 64). */
+static dg_status dg__bfs_do(dg_graph *g, dg__bfs_run *r, int bottom_up, double alpha, double beta) {
+    dg__dev *d = g->dev;
+    dg__prog *pr = r->csr ? &d->csr : &d->main;
+    dg_status st = DG_OK;
+    size_t n = g->id_bound, words = (n + 31) / 32;
+    cl_kernel ktd = NULL, kbu = NULL, kq = NULL;
+    cl_uint ring = DG__RING, un = (cl_uint)n;
+    cl_uint lvh[DG__RING * 4];
+    cl_mem par = r->want_parent ? d->parent.m : NULL;
+    uint32_t L = 0, K = 1, small = 0, j;
+    uint64_t nf = 1, mf, prev_nf = 0;
+    double mu;
+    int bu = 0;
+    mf = dg__deg(g, &g->st[0], r->src);
+    mu = (double)g->narcs - (double)mf;
+    DG__TRY(dg__buf_fit(g, &d->q[0], n * 4)); DG__TRY(dg__buf_fit(g, &d->q[1], n * 4));
+    DG__TRY(dg__buf_fit(g, &d->vis, words * 4));
+    DG__TRY(dg__fill_bytes(g, d->vis.m, 0, 0, words * 4));
+    if (bottom_up) {
+        DG__TRY(dg__buf_fit(g, &d->front, words * 4)); DG__TRY(dg__buf_fit(g, &d->next, words * 4));
+        DG__TRY(dg__kernel(g, pr, DG__K_BFS_BU, &kbu));
+    }
+    DG__TRY(dg__kernel(g, pr, DG__K_BFS_TD, &ktd));
+    DG__TRY(dg__kernel(g, pr, DG__K_BFS_Q2BM, &kq));
+    DG__TRY(dg__bfs_init_kernel(g, r, d->vis.m, d->q[0].m, (cl_uint)mf));
+    r->levels = 1; r->reached = 1;
+    for (;;) {
+        if (bottom_up && !bu && (double)mf > mu / alpha) {       /* top-down -> bottom-up */
+            cl_int lvl = (cl_int)L;
+            DG__TRY(dg__fill_bytes(g, d->front.m, 0, 0, words * 4));
+            DG__ARG(kq, 0, d->q[L & 1].m); DG__ARG(kq, 1, d->lv.m); DG__ARG(kq, 2, ring);
+            DG__ARG(kq, 3, lvl); DG__ARG(kq, 4, d->front.m);
+            DG__TRY(dg__launch(g, kq, d->groups * d->wg, d->wg));
+            bu = 1;
+        }
+        if (bu) {
+            cl_int lvl = (cl_int)L;
+            cl_mem odir = r->csr ? d->csr_row[0].m : d->dir.m, opool = r->csr ? d->csr_col[0].m : d->st[0].pool.m;
+            dg__buf t;
+            uint32_t nn;
+            DG__TRY(dg__fill_bytes(g, d->next.m, 0, 0, words * 4));
+            DG__TRY(dg__adj_args(g, kbu, 0, 1, r->csr));
+            DG__ARG(kbu, 5, odir); DG__ARG(kbu, 6, opool); DG__ARG(kbu, 7, d->front.m);
+            DG__ARG(kbu, 8, d->next.m); DG__ARG(kbu, 9, d->vis.m); DG__ARG(kbu, 10, d->dist.m);
+            DG__ARG(kbu, 11, par); DG__ARG(kbu, 12, d->q[(L + 1) & 1].m); DG__ARG(kbu, 13, d->lv.m);
+            DG__ARG(kbu, 14, ring); DG__ARG(kbu, 15, lvl); DG__ARG(kbu, 16, un);
+            DG__TRY(dg__launch(g, kbu, d->groups * d->wg, d->wg));
+            DG__CL(clEnqueueReadBuffer(d->queue, d->lv.m, CL_TRUE, 0, sizeof lvh, lvh, 0, NULL, NULL));
+            r->rt++; r->bu_levels++;
+            nn = lvh[4 * ((L + 1) % DG__RING)];
+            r->edges += lvh[4 * (L % DG__RING) + 2];
+            L++;
+            if (nn == 0) break;
+            r->levels++; r->reached += nn;
+            t = d->front; d->front = d->next; d->next = t;
+            prev_nf = nf; nf = nn; mf = lvh[4 * (L % DG__RING) + 1]; mu -= (double)mf;
+            if ((double)nf < (double)n / beta && nf < prev_nf) bu = 0;   /* bottom-up -> top-down */
+            continue;
+        }
+        /* top-down: K levels, then one read-back */
+        K = small >= 4 ? (K * 2 > 64 ? 64 : K * 2) : 1;
+        for (j = 0; j < K; j++) {
+            cl_int lvl = (cl_int)(L + j);
+            DG__TRY(dg__adj_args(g, ktd, 0, 0, r->csr));
+            DG__ARG(ktd, 5, d->q[(L + j) & 1].m); DG__ARG(ktd, 6, d->q[(L + j + 1) & 1].m);
+            DG__ARG(ktd, 7, d->lv.m); DG__ARG(ktd, 8, ring); DG__ARG(ktd, 9, lvl);
+            DG__ARG(ktd, 10, d->dist.m); DG__ARG(ktd, 11, par); DG__ARG(ktd, 12, d->vis.m);
+            DG__TRY(dg__launch(g, ktd, d->groups * d->wg, d->wg));
+        }
+        DG__CL(clEnqueueReadBuffer(d->queue, d->lv.m, CL_TRUE, 0, sizeof lvh, lvh, 0, NULL, NULL));
+        r->rt++;
+        for (j = 0; j < K; j++) {
+            uint32_t nn = lvh[4 * ((L + j + 1) % DG__RING)];
+            r->edges += lvh[4 * ((L + j) % DG__RING) + 2];
+            if (nn == 0) { L += j + 1; goto finished; }
+            r->levels++; r->reached += nn;
+            mu -= (double)lvh[4 * ((L + j + 1) % DG__RING) + 1];
+        }
+        L += K;
+        prev_nf = nf;
+        nf = lvh[4 * (L % DG__RING)];
+        mf = lvh[4 * (L % DG__RING) + 1];
+        if (!bottom_up || (double)mf * alpha * 4 < mu) small++; else small = 0;
+    }
+finished:
+    r->parents_done = 1;
+done:
+    return st;
+}
+
+/* DG_BFS_MASK: one read-back of the "visited something" flag per level. */
+static dg_status dg__bfs_mask(dg_graph *g, dg__bfs_run *r) {
+    dg__dev *d = g->dev;
+    dg__prog *pr = r->csr ? &d->csr : &d->main;
+    dg_status st = DG_OK;
+    size_t n = g->id_bound;
+    cl_kernel ke = NULL, kv = NULL;
+    cl_uint un = (cl_uint)n, flag = 0;
+    cl_int L;
+    int i;
+    for (i = 0; i < 3; i++) { DG__TRY(dg__buf_fit(g, &d->mask[i], n)); DG__TRY(dg__fill_bytes(g, d->mask[i].m, 0, 0, n)); }
+    DG__TRY(dg__buf_fit(g, &d->flag, 8));
+    DG__TRY(dg__fill_bytes(g, d->flag.m, 0, 0, 8));
+    DG__TRY(dg__fill_bytes(g, d->mask[0].m, 1, (size_t)r->src, 1));   /* frontier */
+    DG__TRY(dg__fill_bytes(g, d->mask[2].m, 1, (size_t)r->src, 1));   /* visited */
+    DG__TRY(dg__bfs_init_kernel(g, r, NULL, NULL, 0));
+    DG__TRY(dg__kernel(g, pr, DG__K_MASK_EXPAND, &ke));
+    DG__TRY(dg__kernel(g, pr, DG__K_MASK_VISIT, &kv));
+    DG__TRY(dg__adj_args(g, ke, 0, 0, r->csr));
+    DG__ARG(ke, 5, d->mask[0].m); DG__ARG(ke, 6, d->mask[1].m); DG__ARG(ke, 7, d->mask[2].m); DG__ARG(ke, 8, un);
+    DG__ARG(kv, 0, d->mask[0].m); DG__ARG(kv, 1, d->mask[1].m); DG__ARG(kv, 2, d->mask[2].m);
+    DG__ARG(kv, 3, d->dist.m); DG__ARG(kv, 5, un); DG__ARG(kv, 6, d->flag.m);
+    for (L = 0;; L++) {
+        DG__ARG(kv, 4, L);
+        DG__TRY(dg__launch(g, ke, n, d->wg));
+        DG__TRY(dg__launch(g, kv, n, d->wg));
+        DG__TRY(dg__read_u32(g, d->flag.m, (size_t)(L & 1), &flag));
+        r->rt++;
+        if (!flag) break;
+    }
+    r->levels = (uint32_t)L + 1;
+done:
+    return st;
+}
+
+/* DG_BFS_EDGE_CHUNK: the chunk -> vertex array is built once per graph version. */
+static dg_status dg__bfs_edge_chunk(dg_graph *g, dg__bfs_run *r, uint32_t mec) {
+    dg__dev *d = g->dev;
+    dg__prog *pr = r->csr ? &d->csr : &d->main;
+    dg_status st = DG_OK;
+    size_t n = g->id_bound;
+    cl_kernel k = NULL;
+    cl_uint un = (cl_uint)n, flag = 0, umec = mec, nch, tot;
+    cl_int L;
+    if (!(d->ec_valid && d->ec_gen == d->gen && d->ec_mec == mec && !r->csr)) {
+        uint32_t total = 0;
+        d->ec_valid = 0;
+        DG__TRY(dg__buf_fit(g, &d->deg, (n + 1) * 4));
+        DG__TRY(dg__buf_fit(g, &d->total, 4));
+        DG__TRY(dg__kernel(g, pr, DG__K_DEGREES, &k));
+        DG__TRY(dg__adj_args(g, k, 0, 0, r->csr));
+        DG__ARG(k, 5, d->deg.m); DG__ARG(k, 6, un);
+        DG__TRY(dg__launch(g, k, n + 1, d->wg));
+        DG__TRY(dg__scan(g, d->deg.m, d->deg.m, n + 1, d->total.m, 0));
+        DG__TRY(dg__read_u32(g, d->total.m, 0, &total));
+        if (g->narcs > 0xffffffffu) { st = dg__fail(g, DG_ERR_LIMIT, "edge-chunk BFS: more than 2^32 arcs"); goto done; }
+        d->ec_total = total;
+        d->ec_chunks = (total + mec - 1) / mec;
+        DG__TRY(dg__buf_fit(g, &d->sv, (d->ec_chunks ? d->ec_chunks : 1) * 4));
+        DG__TRY(dg__kernel(g, pr, DG__K_EC_FILL, &k));
+        DG__ARG(k, 0, d->deg.m); DG__ARG(k, 1, d->sv.m); DG__ARG(k, 2, un); DG__ARG(k, 3, umec);
+        DG__TRY(dg__launch(g, k, n, d->wg));
+        d->ec_valid = !r->csr; d->ec_gen = d->gen; d->ec_mec = mec;
+    }
+    nch = (cl_uint)d->ec_chunks; tot = d->ec_total;
+    DG__TRY(dg__buf_fit(g, &d->flag, 8));
+    DG__TRY(dg__fill_bytes(g, d->flag.m, 0, 0, 8));
+    DG__TRY(dg__bfs_init_kernel(g, r, NULL, NULL, 0));
+    DG__TRY(dg__kernel(g, pr, DG__K_EC_LEVEL, &k));
+    DG__TRY(dg__adj_args(g, k, 0, 0, r->csr));
+    DG__ARG(k, 5, d->deg.m); DG__ARG(k, 6, d->sv.m); DG__ARG(k, 7, nch); DG__ARG(k, 8, umec);
+    DG__ARG(k, 9, tot); DG__ARG(k, 10, d->dist.m); DG__ARG(k, 12, d->flag.m);
+    for (L = 0;; L++) {
+        DG__ARG(k, 11, L);
+        if (nch) DG__TRY(dg__launch(g, k, nch, d->wg));
+        DG__TRY(dg__read_u32(g, d->flag.m, (size_t)(L & 1), &flag));
+        r->rt++;
+        if (!flag) break;
+    }
+    r->levels = (uint32_t)L + 1;
+done:
+    return st;
+}
+
+/* DG_BFS_QUEUE: the public primitives, level by level: advance to the unvisited neighbours,
+   filter the first copy of each. data = [n, dist..., claimed...] in d->mask[2]. */
+static dg_status dg__bfs_queue(dg_graph *g, dg__bfs_run *r) {
+    dg__dev *d = g->dev;
+    dg_status st = DG_OK;
+    dg_frontier *a = NULL, *b = NULL;
+    size_t n = g->id_bound;
+    cl_kernel ka = NULL, kf = NULL;
+    dg_vertex src = r->src;
+    int32_t zero = 0;
+    DG__TRY(dg__kernel(g, &d->main, DG__K_QUEUE_ADVANCE, &ka));
+    DG__TRY(dg__kernel(g, &d->main, DG__K_QUEUE_FILTER, &kf));
+    DG__TRY(dg_frontier_create(g, 1, &a));
+    DG__TRY(dg_frontier_create(g, 1, &b));
+    DG__TRY(dg__buf_fit(g, &d->mask[2], (2 * n + 1) * 4));
+    DG__TRY(dg__write_u32(g, d->mask[2].m, 0, (uint32_t)n));
+    DG__TRY(dg__fill_bytes(g, d->mask[2].m, 0xff, 4, n * 4));
+    DG__TRY(dg__fill_bytes(g, d->mask[2].m, 0, 4 + n * 4, n * 4));
+    DG__CL(clEnqueueWriteBuffer(d->queue, d->mask[2].m, CL_TRUE, 4 + 4 * (size_t)src, 4, &zero, 0, NULL, NULL));
+    DG__TRY(dg_frontier_set(a, &src, 1));
+    r->levels = 1;
+    for (;;) {
+        DG__TRY(dg__advance(g, ka, 0, a, b, d->mask[2].m));
+        DG__TRY(dg__filter(g, kf, b, a, d->mask[2].m));
+        DG__TRY(dg__frontier_n(a));
+        r->rt += 3;
+        if (a->n == 0) break;
+        r->levels++;
+    }
+    r->dist_in_data = 1;
+done:
+    dg_frontier_destroy(a); dg_frontier_destroy(b);
+    return st;
+}
+
+DG_API dg_status dg_bfs(dg_graph *g, dg_vertex source, int32_t *dist, const dg_bfs_options *opt) {
+    dg_bfs_options o;
+    dg__bfs_run r;
+    dg__dev *d;
+    dg_status st = DG_OK;
+    size_t n, i;
+    double t0, sync_ms;
+    int32_t *hd = NULL;
+    cl_mem dsrc;
+    size_t doff;
+    if (!g) return DG_ERR_INVALID_ARGUMENT;
+    if (opt) o = *opt; else memset(&o, 0, sizeof o);
+    if ((int)o.strategy < (int)DG_BFS_AUTO || (int)o.strategy > (int)DG_BFS_DIRECTION_OPT)
+        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_bfs: unknown strategy %d", (int)o.strategy);
+    if (o.alpha < 0 || o.beta < 0 || o.alpha != o.alpha || o.beta != o.beta)
+        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_bfs: alpha and beta must be positive (or 0: default)");
+    if (source < 0) return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_bfs: negative source %d", (int)source);
+    if (!dg__alive(g, source)) return dg__fail(g, DG_ERR_NOT_FOUND, "dg_bfs: no vertex %d", (int)source);
+    if (o.strategy == DG_BFS_AUTO) o.strategy = DG_BFS_DIRECTION_OPT;
+    if (o.csr_copy && o.strategy == DG_BFS_QUEUE)
+        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_bfs: csr_copy does not apply to DG_BFS_QUEUE");
+    if (g->id_bound > 0x7fffffffu) return dg__fail(g, DG_ERR_LIMIT, "dg_bfs: too many vertex ids");
+    t0 = dg__now_ms();
+    if ((st = dg__sync(g)) != DG_OK) return st;
+    d = g->dev;
+    if (o.csr_copy && (st = dg__csr_copy(g)) != DG_OK) return st;
+    sync_ms = dg__now_ms() - t0;
+    memset(&r, 0, sizeof r);
+    r.src = source; r.csr = o.csr_copy != 0; r.want_parent = o.parent != NULL;
+    n = g->id_bound;
+    dg__timing_reset(d);
+    DG__TRY(dg__buf_fit(g, &d->dist, n * 4));
+    DG__TRY(dg__fill(g, d->dist.m, -1, n));
+    if (r.want_parent) { DG__TRY(dg__buf_fit(g, &d->parent, n * 4)); DG__TRY(dg__fill(g, d->parent.m, -1, n)); }
+    switch (o.strategy) {
+    case DG_BFS_MASK: DG__TRY(dg__bfs_mask(g, &r)); break;
+    case DG_BFS_QUEUE: DG__TRY(dg__bfs_queue(g, &r)); break;
+    case DG_BFS_EDGE_CHUNK: DG__TRY(dg__bfs_edge_chunk(g, &r, o.max_edge_count ? o.max_edge_count : 16)); break;
+    case DG_BFS_TOP_DOWN: DG__TRY(dg__bfs_do(g, &r, 0, 15, 18)); break;
+    default: DG__TRY(dg__bfs_do(g, &r, 1, o.alpha > 0 ? o.alpha : 15, o.beta > 0 ? o.beta : 18)); break;
+    }
+    dsrc = r.dist_in_data ? d->mask[2].m : d->dist.m;
+    doff = r.dist_in_data ? 4 : 0;
+    if (r.want_parent && !r.parents_done) {
+        cl_kernel k = NULL;
+        cl_uint un = (cl_uint)n, uoff = (cl_uint)(doff / 4);
+        DG__TRY(dg__kernel(g, r.csr ? &d->csr : &d->main, DG__K_PARENTS, &k));
+        DG__TRY(dg__adj_args(g, k, 0, 1, r.csr));
+        DG__ARG(k, 5, dsrc); DG__ARG(k, 6, uoff); DG__ARG(k, 7, d->parent.m); DG__ARG(k, 8, un);
+        DG__TRY(dg__launch(g, k, n, d->wg));
+    }
+    DG__CL(clFinish(d->queue));
+    if (o.stats) {
+        memset(o.stats, 0, sizeof *o.stats);
+        o.stats->device_ms = dg__timing_ms(d);
+    }
+    hd = dist;
+    if (!hd && o.stats && !r.reached) {
+        if (!(hd = (int32_t *)dg__alloc(g, (n ? n : 1) * 4))) { st = dg__oom(g, "BFS distances"); goto done; }
+    }
+    if (hd && n) DG__CL(clEnqueueReadBuffer(d->queue, dsrc, CL_TRUE, doff, n * 4, hd, 0, NULL, NULL));
+    if (r.want_parent && n) DG__CL(clEnqueueReadBuffer(d->queue, d->parent.m, CL_TRUE, 0, n * 4, o.parent, 0, NULL, NULL));
+    if (o.stats) {
+        if (!r.reached && hd)   /* strategies without level counters: count on the host */
+            for (i = 0; i < n; i++)
+                if (hd[i] >= 0) { r.reached++; r.edges += dg__deg(g, &g->st[0], (dg_vertex)i); }
+        o.stats->strategy = o.strategy;
+        o.stats->levels = r.levels;
+        o.stats->bottom_up_levels = r.bu_levels;
+        o.stats->host_round_trips = r.rt;
+        o.stats->vertices_reached = r.reached;
+        o.stats->edges_inspected = r.edges;
+        o.stats->sync_ms = sync_ms;
+    }
+done:
+    if (hd && hd != dist) dg__free(g, hd);
+    dg__timing_reset(d);
+    return st;
+}
 
 /* =========================================================================
    FILE LOADING (dg_load)

@@ -1,0 +1,135 @@
+/* kernels/10_adjacency.cl - reading the slotted pages on the device.
+
+   tools/gen_kernels.sh turns the .cl files of kernels/ (in name order) into
+   dyngraph_kernels.cl.h;
+   run `make kernels` after editing and commit both (`make test` fails while it is stale).
+   OpenCL C 1.2. The host compiles the program with:
+     DG_LOG_P  log2 of the page size P (entries per page)
+     DG_DS     directory stride in int32 entries (2 per store: 2 or 4)
+     DG_WG     work-group size of the load-balanced kernels (a power of two, <= 256)
+     DG_CSR    (optional) the same kernels over a plain CSR: `dir` holds the row offsets
+               (n+1 uint) and `pool` the column indices; used to measure the pages' cost.
+
+   The layout (see the manual in dyngraph.h): vertex v's list in a store starts at the
+   directory pair (page, offset) = dir[DG_DS*v + dso], dso = 0 (out-store) or 2 (in-store);
+   pool[page*P + offset] is the degree, the neighbours follow. A large list (degree > P-6)
+   keeps neighbours 0..P-7 on its first page and the rest on continuation pages of P-3
+   neighbours each, whose page numbers are in the LA table: latab[idx[first page].w + 1 + j]
+   is page j of the list. So neighbour k is found in O(1): no search, unlike the thesis. */
+
+#define DG_P   (1u << DG_LOG_P)
+#define DG_C0  (DG_P - 6u)   /* neighbours on the first page of a large list */
+#define DG_CN  (DG_P - 3u)   /* neighbours on each continuation page */
+
+/* The arguments that describe one store, passed to every kernel that reads adjacency. */
+#define DG_ADJ_ARGS __global const int *dir, const uint dso, __global const int *pool, \
+                    __global const int4 *idx, __global const int *latab
+#define DG_ADJ dir, dso, pool, idx, latab
+
+/* Pool index of neighbour 0 of v's list (and its degree in *deg); *deg = 0 for a removed
+   vertex. */
+inline uint dg_row(DG_ADJ_ARGS, const int v, uint *deg)
+{
+#ifdef DG_CSR
+    const uint b = (uint)dir[v];
+    *deg = (uint)dir[v + 1] - b;
+    return b;
+#else
+    const int page = dir[DG_DS * (size_t)v + dso];
+    if (page < 0) { *deg = 0; return 0; }
+    {
+        const uint b = ((uint)page << DG_LOG_P) + (uint)dir[DG_DS * (size_t)v + dso + 1];
+        *deg = (uint)pool[b];
+        return b + 1;
+    }
+#endif
+}
+
+/* Degree of v (0 if removed). */
+inline uint dg_degree(DG_ADJ_ARGS, const int v)
+{
+    uint d;
+    dg_row(DG_ADJ, v, &d);
+    return d;
+}
+
+/* Pool index of neighbour k of the list whose neighbour 0 is at `base` (from dg_row). */
+inline uint dg_entry(DG_ADJ_ARGS, const uint base, uint k)
+{
+#ifndef DG_CSR
+    if (k >= DG_C0) {                    /* only large lists get here: base = first page + 4 */
+        const int tab = idx[base >> DG_LOG_P].w;
+        uint j;
+        k -= DG_C0;
+        j = 1u + k / DG_CN;
+        return ((uint)latab[tab + 1 + (int)j] << DG_LOG_P) + 3u + k % DG_CN;
+    }
+#endif
+    return base + k;
+}
+
+inline int dg_neighbor(DG_ADJ_ARGS, const uint base, const uint k)
+{
+    return pool[dg_entry(DG_ADJ, base, k)];
+}
+
+/* ---- bitmaps of vertices (32 per word) ---- */
+inline int dg_bit(__global const uint *bm, const int v) { return (bm[(uint)v >> 5] >> ((uint)v & 31u)) & 1u; }
+/* Sets bit v; returns 1 if this call set it (it was clear). */
+inline int dg_claim(__global uint *bm, const int v)
+{
+    const uint m = 1u << ((uint)v & 31u);
+    if (bm[(uint)v >> 5] & m) return 0;
+    return (atomic_or(&bm[(uint)v >> 5], m) & m) == 0u;
+}
+
+/* Exclusive scan of DG_WG values in local memory (x[lid] in, result back in x); returns the
+   total. Work-efficient up-sweep / down-sweep (Blelloch), as the thesis's listings 12-15. */
+inline uint dg_local_scan(__local uint *x, const uint lid)
+{
+    uint d, off = 1, total;
+    for (d = DG_WG >> 1; d > 0; d >>= 1) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (lid < d) {
+            const uint ai = off * (2 * lid + 1) - 1, bi = off * (2 * lid + 2) - 1;
+            x[bi] += x[ai];
+        }
+        off <<= 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    total = x[DG_WG - 1];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (lid == 0) x[DG_WG - 1] = 0;
+    for (d = 1; d < DG_WG; d <<= 1) {
+        off >>= 1;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (lid < d) {
+            const uint ai = off * (2 * lid + 1) - 1, bi = off * (2 * lid + 2) - 1;
+            const uint t = x[ai];
+            x[ai] = x[bi];
+            x[bi] += t;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    return total;
+}
+
+/* Largest j in [0, n) with x[j] <= e (x ascending, x[0] <= e). */
+inline uint dg_local_owner(__local const uint *x, const uint n, const uint e)
+{
+    uint lo = 0, hi = n;
+    while (hi - lo > 1) {
+        const uint mid = (lo + hi) >> 1;
+        if (x[mid] <= e) lo = mid; else hi = mid;
+    }
+    return lo;
+}
+inline uint dg_global_owner(__global const uint *x, const uint n, const uint e)
+{
+    uint lo = 0, hi = n;
+    while (hi - lo > 1) {
+        const uint mid = (lo + hi) >> 1;
+        if (x[mid] <= e) lo = mid; else hi = mid;
+    }
+    return lo;
+}

@@ -1,0 +1,26 @@
+/* kernels/20_sync.cl - the device mirror: scattering staged uploads, filling buffers. */
+
+/* The staging buffer holds the chunks' data followed by their descriptors: (source offset,
+   destination offset, length), in int32 entries, as ulong triples padded to 4, from ulong
+   `first` on (`desc` is the staging buffer again). Work-group c copies chunks c, c + groups,
+   ... into dst: one write of the staging buffer and one launch per destination buffer,
+   however many pages changed. */
+__kernel void dg_scatter(__global const int *stage, __global int *dst,
+                         __global const ulong *desc, const uint first, const uint n)
+{
+    uint c;
+    for (c = get_group_id(0); c < n; c += get_num_groups(0)) {
+        __global const ulong *x = desc + first + 4 * (size_t)c;
+        const ulong src = x[0], to = x[1], len = x[2];
+        ulong i;
+        for (i = get_local_id(0); i < len; i += get_local_size(0))
+            dst[to + i] = stage[src + i];
+    }
+}
+
+/* buf[i] = value for i < n. */
+__kernel void dg_fill_int(__global int *buf, const int value, const uint n)
+{
+    const size_t i = get_global_id(0);
+    if (i < n) buf[i] = value;
+}
