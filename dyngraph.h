@@ -2172,20 +2172,21 @@ done:
 #define DG_CACHE_MAX_BYTES (64u << 20)   /* larger program binaries are not cached */
 #endif
 #define DG__STAGE_BYTES (16u << 20)      /* pinned staging buffer of the sync */
-#define DG__RING 128                     /* BFS level-counter slots (levels queued per read-back < this - 2) */
+#define DG__RING 128
+#define DG__HUB 4096                     /* top-down BFS: longer lists are spread over all work-groups */                     /* BFS level-counter slots (levels queued per read-back < this - 2) */
 #define DG__SCAN_BLOCK_ITEMS 4           /* as DG_SCAN_ITEMS in kernels/30_primitives.cl */
 
 enum {
     DG__K_SCATTER, DG__K_FILL_INT, DG__K_SCAN_BLOCKS, DG__K_SCAN_ADD, DG__K_FRONTIER_DEGREES,
     DG__K_COMPACT, DG__K_BFS_INIT, DG__K_BFS_TD, DG__K_BFS_BU, DG__K_BFS_Q2BM, DG__K_MASK_EXPAND,
     DG__K_MASK_VISIT, DG__K_DEGREES, DG__K_EC_FILL, DG__K_EC_LEVEL, DG__K_QUEUE_ADVANCE,
-    DG__K_QUEUE_FILTER, DG__K_PARENTS, DG__K_COUNT
+    DG__K_QUEUE_FILTER, DG__K_PARENTS, DG__K_BFS_TD_HUBS, DG__K_BFS_COUNT, DG__K_COUNT
 };
 static const char *const dg__kname[DG__K_COUNT] = {
     "dg_scatter", "dg_fill_int", "dg_scan_blocks", "dg_scan_add", "dg_frontier_degrees",
     "dg_compact", "dg_bfs_init", "dg_bfs_td", "dg_bfs_bu", "dg_bfs_queue_to_bitmap",
     "dg_bfs_mask_expand", "dg_bfs_mask_visit", "dg_degrees", "dg_ec_fill", "dg_ec_level",
-    "dg_bfs_queue_advance", "dg_bfs_queue_filter", "dg_bfs_parents"
+    "dg_bfs_queue_advance", "dg_bfs_queue_filter", "dg_bfs_parents", "dg_bfs_td_hubs", "dg_bfs_count"
 };
 
 /* A compiled program and its kernels (created on first use). */
@@ -2227,7 +2228,7 @@ typedef struct dg__dev {
     size_t sync_bytes, sync_pages;
     /* scratch of the primitives and algorithms */
     dg__buf scan_sums[8], scan_tmp, total;
-    dg__buf dist, parent, q[2], vis, front, next, lv, mask[3], flag, deg, sv;
+    dg__buf dist, parent, q[2], vis, front, next, lv, mask[3], flag, deg, sv, hubs;
     uint64_t ec_gen; uint32_t ec_mec; size_t ec_chunks; uint32_t ec_total; int ec_valid;
     dg__buf csr_row[2], csr_col[2];
     uint64_t csr_gen; int csr_valid;
@@ -2356,7 +2357,7 @@ static void dg__dev_free(dg_graph *g) {
     dg__buf_free(d, &d->q[1]); dg__buf_free(d, &d->vis); dg__buf_free(d, &d->front);
     dg__buf_free(d, &d->next); dg__buf_free(d, &d->lv); dg__buf_free(d, &d->flag);
     for (i = 0; i < 3; i++) dg__buf_free(d, &d->mask[i]);
-    dg__buf_free(d, &d->deg); dg__buf_free(d, &d->sv);
+    dg__buf_free(d, &d->deg); dg__buf_free(d, &d->sv); dg__buf_free(d, &d->hubs);
     if (d->pin_ptr) clEnqueueUnmapMemObject(d->queue, d->pin, d->pin_ptr, 0, NULL, NULL);
     if (d->queue) clFinish(d->queue);
     if (d->pin) clReleaseMemObject(d->pin);
@@ -3334,7 +3335,7 @@ static dg_status dg__bfs_do(dg_graph *g, dg__bfs_run *r, int bottom_up, double a
     dg__prog *pr = r->csr ? &d->csr : &d->main;
     dg_status st = DG_OK;
     size_t n = g->id_bound, words = (n + 31) / 32;
-    cl_kernel ktd = NULL, kbu = NULL, kq = NULL;
+    cl_kernel ktd = NULL, kbu = NULL, kq = NULL, khub = NULL;
     cl_uint ring = DG__RING, un = (cl_uint)n;
     cl_uint lvh[DG__RING * 4];
     cl_mem par = r->want_parent ? d->parent.m : NULL;
@@ -3345,6 +3346,8 @@ static dg_status dg__bfs_do(dg_graph *g, dg__bfs_run *r, int bottom_up, double a
     mf = dg__deg(g, &g->st[0], r->src);
     mu = (double)g->narcs - (double)mf;
     DG__TRY(dg__buf_fit(g, &d->q[0], n * 4)); DG__TRY(dg__buf_fit(g, &d->q[1], n * 4));
+    DG__TRY(dg__buf_fit(g, &d->hubs, n * 4));
+    DG__TRY(dg__kernel(g, pr, DG__K_BFS_TD_HUBS, &khub));
     DG__TRY(dg__buf_fit(g, &d->vis, words * 4));
     DG__TRY(dg__fill_bytes(g, d->vis.m, 0, 0, words * 4));
     if (bottom_up) {
@@ -3388,15 +3391,28 @@ static dg_status dg__bfs_do(dg_graph *g, dg__bfs_run *r, int bottom_up, double a
             if ((double)nf < (double)n / beta && nf < prev_nf) bu = 0;   /* bottom-up -> top-down */
             continue;
         }
-        /* top-down: K levels, then one read-back */
+        /* top-down: K levels, then one read-back. A single level whose frontier has a list
+           longer than DG__HUB (mf says whether one can) hands it to the hub kernel. Work-groups:
+           enough for the frontier (persistent: any frontier is covered, only slower). */
         K = small >= 4 ? (K * 2 > 64 ? 64 : K * 2) : 1;
         for (j = 0; j < K; j++) {
             cl_int lvl = (cl_int)(L + j);
+            cl_uint hub = K == 1 && mf > DG__HUB ? DG__HUB : 0xffffffffu;
+            size_t grp = (size_t)((K == 1 ? nf : 4 * nf) + d->wg - 1) / d->wg;
+            grp = grp < 1 ? 1 : grp > d->groups ? d->groups : grp;
             DG__TRY(dg__adj_args(g, ktd, 0, 0, r->csr));
             DG__ARG(ktd, 5, d->q[(L + j) & 1].m); DG__ARG(ktd, 6, d->q[(L + j + 1) & 1].m);
             DG__ARG(ktd, 7, d->lv.m); DG__ARG(ktd, 8, ring); DG__ARG(ktd, 9, lvl);
             DG__ARG(ktd, 10, d->dist.m); DG__ARG(ktd, 11, par); DG__ARG(ktd, 12, d->vis.m);
-            DG__TRY(dg__launch(g, ktd, d->groups * d->wg, d->wg));
+            DG__ARG(ktd, 13, d->hubs.m); DG__ARG(ktd, 14, hub);
+            DG__TRY(dg__launch(g, ktd, grp * d->wg, d->wg));
+            if (hub != 0xffffffffu) {
+                DG__TRY(dg__adj_args(g, khub, 0, 0, r->csr));
+                DG__ARG(khub, 5, d->hubs.m); DG__ARG(khub, 6, d->q[(L + j + 1) & 1].m);
+                DG__ARG(khub, 7, d->lv.m); DG__ARG(khub, 8, ring); DG__ARG(khub, 9, lvl);
+                DG__ARG(khub, 10, d->dist.m); DG__ARG(khub, 11, par); DG__ARG(khub, 12, d->vis.m);
+                DG__TRY(dg__launch(g, khub, d->groups * d->wg, d->wg));
+            }
         }
         DG__CL(clEnqueueReadBuffer(d->queue, d->lv.m, CL_TRUE, 0, sizeof lvh, lvh, 0, NULL, NULL));
         r->rt++;
@@ -3543,7 +3559,7 @@ DG_API dg_status dg_bfs(dg_graph *g, dg_vertex source, int32_t *dist, const dg_b
     dg__bfs_run r;
     dg__dev *d;
     dg_status st = DG_OK;
-    size_t n, i;
+    size_t n;
     double t0, sync_ms;
     int32_t *hd = NULL;
     cl_mem dsrc;
@@ -3594,16 +3610,22 @@ DG_API dg_status dg_bfs(dg_graph *g, dg_vertex source, int32_t *dist, const dg_b
         memset(o.stats, 0, sizeof *o.stats);
         o.stats->device_ms = dg__timing_ms(d);
     }
-    hd = dist;
-    if (!hd && o.stats && !r.reached) {
-        if (!(hd = (int32_t *)dg__alloc(g, (n ? n : 1) * 4))) { st = dg__oom(g, "BFS distances"); goto done; }
+    if (o.stats && !r.reached) {   /* strategies without level counters: count on the device */
+        cl_kernel k = NULL;
+        cl_uint un = (cl_uint)n, uoff = (cl_uint)(doff / 4), cnt[2];
+        DG__TRY(dg__buf_fit(g, &d->lv, DG__RING * 16));
+        DG__TRY(dg__fill_bytes(g, d->lv.m, 0, 0, 8));
+        DG__TRY(dg__kernel(g, r.csr ? &d->csr : &d->main, DG__K_BFS_COUNT, &k));
+        DG__TRY(dg__adj_args(g, k, 0, 0, r.csr));
+        DG__ARG(k, 5, dsrc); DG__ARG(k, 6, uoff); DG__ARG(k, 7, un); DG__ARG(k, 8, d->lv.m);
+        DG__TRY(dg__launch(g, k, d->groups * d->wg, d->wg));
+        DG__CL(clEnqueueReadBuffer(d->queue, d->lv.m, CL_TRUE, 0, 8, cnt, 0, NULL, NULL));
+        r.reached = cnt[0]; r.edges = cnt[1];
     }
+    hd = dist;
     if (hd && n) DG__CL(clEnqueueReadBuffer(d->queue, dsrc, CL_TRUE, doff, n * 4, hd, 0, NULL, NULL));
     if (r.want_parent && n) DG__CL(clEnqueueReadBuffer(d->queue, d->parent.m, CL_TRUE, 0, n * 4, o.parent, 0, NULL, NULL));
     if (o.stats) {
-        if (!r.reached && hd)   /* strategies without level counters: count on the host */
-            for (i = 0; i < n; i++)
-                if (hd[i] >= 0) { r.reached++; r.edges += dg__deg(g, &g->st[0], (dg_vertex)i); }
         o.stats->strategy = o.strategy;
         o.stats->levels = r.levels;
         o.stats->bottom_up_levels = r.bu_levels;

@@ -26,55 +26,133 @@ __kernel void dg_bfs_init(__global int *dist, __global int *parent, __global uin
 /* ---- DG_BFS_TOP_DOWN / the top-down steps of DG_BFS_DIRECTION_OPT ----
    Persistent work-groups take DG_WG frontier vertices at a time; the group scans their degrees
    in local memory and expands all their edges together, one edge per work-item per round
-   (owner found by binary search in local memory): a vertex of degree 100000 is spread over
-   the whole group instead of one work-item, and small ones share a round. A neighbour is
-   claimed in the visited bitmap (test, then atomic_or); winners are gathered in local memory
-   and appended with one global atomic per round. */
+   (owner found by binary search in local memory), so small lists share rounds. Vertices of
+   degree > hub go to the level's hub list instead (count in slot .w), and dg_bfs_td_hubs
+   spreads their edges over all work-groups in pieces of 4*DG_WG: no work-group is left
+   holding a 100000-edge list alone (per 003: cooperation instead of nested launches).
+   A neighbour is claimed in the visited bitmap (test, then atomic_or); winners are gathered
+   in local memory and appended with one global atomic per round. */
+#define DG_PIECE (4 * DG_WG)
+
+/* Claims u for the next level (parent p); a winner is put in the local list. */
+inline void dg_td_visit(DG_ADJ_ARGS, const int u, const int p, const int level,
+                        __global int *dist, __global int *parent, __global uint *vis,
+                        __local int *l_q, __local uint *l_n, __local uint *l_m)
+{
+    if (dg_claim(vis, u)) {
+        dist[u] = level + 1;
+        if (parent) parent[u] = p;
+        l_q[atomic_inc(l_n)] = u;
+        atomic_add(l_m, dg_degree(DG_ADJ, u));
+    }
+}
+/* Appends the local list to the next queue (one global atomic), then empties it. Run by the
+   whole work-group (a macro: it holds barriers). */
+#define DG_TD_FLUSH() do { \
+    barrier(CLK_LOCAL_MEM_FENCE); \
+    if (lid == 0 && l_n) { l_out = atomic_add(&nx[0], l_n); atomic_add(&nx[1], l_m); } \
+    barrier(CLK_LOCAL_MEM_FENCE); \
+    if (lid < l_n) q_out[l_out + lid] = l_q[lid]; \
+    barrier(CLK_LOCAL_MEM_FENCE); \
+    if (lid == 0) { l_n = 0; l_m = 0; } \
+    barrier(CLK_LOCAL_MEM_FENCE); \
+} while (0)
+
 __kernel void dg_bfs_td(DG_ADJ_ARGS, __global const int *q_in, __global int *q_out,
                         __global uint *lv, const uint ring, const int level,
-                        __global int *dist, __global int *parent, __global uint *vis)
+                        __global int *dist, __global int *parent, __global uint *vis,
+                        __global int *hubs, const uint hub)
 {
     __local uint l_off[DG_WG], l_base[DG_WG];
     __local int l_v[DG_WG], l_q[DG_WG];
     __local uint l_n, l_m, l_out;
     const uint lid = get_local_id(0);
-    const uint n_in = DG_LV(lv, ring, level)[0];
+    __global uint *cur = DG_LV(lv, ring, level);
+    const uint n_in = cur[0];
     __global uint *nx = DG_LV(lv, ring, level + 1);
     uint chunk, seen = 0;
     if (get_global_id(0) == 0) {
         __global uint *z = DG_LV(lv, ring, level + 2);
         z[0] = z[1] = z[2] = z[3] = 0;
     }
+    if (lid == 0) { l_n = 0; l_m = 0; }
     for (chunk = get_group_id(0); (size_t)chunk * DG_WG < n_in; chunk += get_num_groups(0)) {
         const uint i = chunk * DG_WG + lid;
         uint deg = 0, base = 0, total, e0;
         int v = -1;
-        if (i < n_in) { v = q_in[i]; base = dg_row(DG_ADJ, v, &deg); }
+        if (i < n_in) {
+            v = q_in[i];
+            base = dg_row(DG_ADJ, v, &deg);
+            if (deg > hub) { hubs[atomic_inc(&cur[3])] = v; deg = 0; }
+        }
         l_v[lid] = v; l_base[lid] = base; l_off[lid] = deg;
         total = dg_local_scan(l_off, lid);
         seen += total;
         for (e0 = 0; e0 < total; e0 += DG_WG) {
             const uint e = e0 + lid;
-            if (lid == 0) { l_n = 0; l_m = 0; }
-            barrier(CLK_LOCAL_MEM_FENCE);
             if (e < total) {
                 const uint j = dg_local_owner(l_off, DG_WG, e);
-                const int u = pool[dg_entry(DG_ADJ, l_base[j], e - l_off[j])];
-                if (dg_claim(vis, u)) {
-                    dist[u] = level + 1;
-                    if (parent) parent[u] = l_v[j];
-                    l_q[atomic_inc(&l_n)] = u;
-                    atomic_add(&l_m, dg_degree(DG_ADJ, u));
-                }
+                dg_td_visit(DG_ADJ, pool[dg_entry(DG_ADJ, l_base[j], e - l_off[j])], l_v[j], level,
+                            dist, parent, vis, l_q, &l_n, &l_m);
             }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            if (lid == 0 && l_n) { l_out = atomic_add(&nx[0], l_n); atomic_add(&nx[1], l_m); }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            if (lid < l_n) q_out[l_out + lid] = l_q[lid];
-            barrier(CLK_LOCAL_MEM_FENCE);
+            DG_TD_FLUSH();
         }
     }
-    if (lid == 0 && seen) atomic_add(&DG_LV(lv, ring, level)[2], seen);
+    if (lid == 0 && seen) atomic_add(&cur[2], seen);
+}
+
+/* The hub lists of the level: piece k (DG_PIECE edges) of all of them goes to work-group
+   k % groups. */
+__kernel void dg_bfs_td_hubs(DG_ADJ_ARGS, __global const int *hubs, __global int *q_out,
+                             __global uint *lv, const uint ring, const int level,
+                             __global int *dist, __global int *parent, __global uint *vis)
+{
+    __local int l_q[DG_WG];
+    __local uint l_n, l_m, l_out;
+    const uint lid = get_local_id(0), grp = get_group_id(0), ngrp = get_num_groups(0);
+    __global uint *cur = DG_LV(lv, ring, level);
+    const uint nh = cur[3];
+    __global uint *nx = DG_LV(lv, ring, level + 1);
+    uint h, k = 0, seen = 0;
+    if (lid == 0) { l_n = 0; l_m = 0; }
+    for (h = 0; h < nh; h++) {
+        const int v = hubs[h];
+        uint deg, p;
+        const uint base = dg_row(DG_ADJ, v, &deg), np = (deg + DG_PIECE - 1) / DG_PIECE;
+        /* pieces k .. k+np-1 of the running count belong to this hub */
+        for (p = (grp + ngrp - k % ngrp) % ngrp; p < np; p += ngrp) {
+            const uint lo = p * DG_PIECE, hi = min(deg, lo + DG_PIECE);
+            uint e0;
+            for (e0 = lo; e0 < hi; e0 += DG_WG) {
+                const uint e = e0 + lid;
+                if (e < hi)
+                    dg_td_visit(DG_ADJ, pool[dg_entry(DG_ADJ, base, e)], v, level, dist, parent, vis,
+                                l_q, &l_n, &l_m);
+                DG_TD_FLUSH();
+            }
+            seen += hi - lo;
+        }
+        k += np;
+    }
+    if (lid == 0 && seen) atomic_add(&cur[2], seen);
+}
+
+/* Reached vertices and the sum of their degrees (edges a level-synchronous search expands),
+   into lv[0] and lv[1], for the strategies without level counters. */
+__kernel void dg_bfs_count(DG_ADJ_ARGS, __global const int *dist, const uint dist_off,
+                           const uint n, __global uint *lv)
+{
+    __local uint l_r, l_e;
+    const uint lid = get_local_id(0);
+    size_t v;
+    uint r = 0, e = 0;
+    if (lid == 0) { l_r = 0; l_e = 0; }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (v = get_global_id(0); v < n; v += get_global_size(0))
+        if (dist[dist_off + v] >= 0) { r++; e += dg_degree(DG_ADJ, (int)v); }
+    if (r) { atomic_add(&l_r, r); atomic_add(&l_e, e); }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (lid == 0 && l_r) { atomic_add(&lv[0], l_r); atomic_add(&lv[1], l_e); }
 }
 
 /* ---- the bottom-up steps of DG_BFS_DIRECTION_OPT ----
