@@ -129,18 +129,110 @@
    A graph is not thread-safe: calls on one graph must not overlap. Separate
    graphs may be used from separate threads. Read-only queries (dg_has_edge,
    dg_degree, dg_neighbors, dg_stats, dg_validate) may overlap each other
-   but not a mutation.
+   but not a mutation. Device operations (sync, primitives, algorithms) count
+   as mutations. Two graphs sharing a caller's queue must not be used from two
+   threads at once. Frontiers and programs belong to their graph: destroy them
+   before it.
 
    9. LIMITS
    - vertex ids are int32: at most 2^31 - 2 vertices ever created (DG_ERR_LIMIT);
    - page_size: a power of two in 64..65536 entries (default 1024);
    - a vertex's degree is limited only by memory (large lists span pages);
-   - the pool of a store holds at most 2^31 / page_size pages.
+   - the pool of a store holds at most 2^31 / page_size pages;
+   - device buffers are limited by CL_DEVICE_MAX_MEM_ALLOC_SIZE each
+     (DG_ERR_DEVICE_MEMORY beyond); frontiers, scans and the edge-chunk and
+     CSR-copy BFS count in 32 bits (DG_ERR_LIMIT past 2^32 - 1 entries); the
+     direction-optimizing BFS's edge counters are 32-bit (past 2^32 arcs only
+     its switching heuristic suffers).
 
    10. BUILD OPTIONS
    DYNGRAPH_STATIC   make every function static (DG_API)
    DG_ASSERT(x)      internal assertions (default: assert from <assert.h>)
    DG_MALLOC(sz) DG_REALLOC(p,sz) DG_FREE(p)   the default allocator
+   DG_CACHE_MAX_BYTES  largest program binary written to the binary cache (64 MiB)
+
+   11. THE DEVICE
+   Nothing touches OpenCL until the first device operation (dg_sync, dg_bfs, a
+   primitive, dg_cl_context ...). Then:
+   - the device: dg_desc.context + dg_desc.queue if given (retained, released by
+     dg_destroy; profiling on the queue gives dg_bfs_stats.device_ms). Else
+     dg_desc.device, else the environment variable DYNGRAPH_DEVICE, chooses:
+     "gpu", "cpu", or text found (any case) in "<platform> <device>", e.g.
+     DYNGRAPH_DEVICE=nvidia; with neither, the first GPU, else any device (PoCL
+     on machines without a GPU). No match: DG_ERR_NO_DEVICE listing the devices.
+   - the program: the kernels (dyngraph_kernels.cl.h, made from the kernels/ folder)
+     are built once per graph with the page size compiled in. A failed build is
+     DG_ERR_OPENCL with the compiler's log in dg_error_message and, whole, in
+     the log callback. Binaries are cached on disk, in $DYNGRAPH_CACHE_DIR, else
+     $XDG_CACHE_HOME, else $HOME/.cache (the directory must exist), as
+     dyngraph-<hash>.bin; the hash covers platform, device, device and driver
+     versions, library version, build options and the whole source. A cached
+     binary the driver rejects (binary_status, or a failed build) is ignored and
+     the program is built from source again. DYNGRAPH_CACHE=0 or
+     dg_desc.binary_cache = -1 turns the cache off.
+   - the mirror: device buffers hold each store's page pool (and weights), page
+     index and LA table, and the directory, byte for byte as on the host.
+     Mutations only mark what they change (a flag and a list per page, a flag
+     per directory block of 64 vertices, LA-table segments through their
+     pages); each sync packs the changed pieces into one pinned staging buffer
+     (16 MiB, CL_MEM_ALLOC_HOST_PTR, mapped once), writes it with one call, and
+     one scatter kernel per destination buffer puts the pieces in place. A sync
+     after k single-edge changes sends O(k) pages (dg_stats.last_sync_pages and
+     last_sync_bytes tell), however large the graph. Buffers that must grow
+     double, with a device-to-device copy. Algorithms sync by themselves;
+     dg_sync chooses the moment. dg_validate_device reads it all back and
+     compares.
+   - errors: every OpenCL call is checked; the message names the call and the
+     error (CL_...). Out of device memory is DG_ERR_DEVICE_MEMORY. A failed sync
+     keeps its marks, so the next one sends everything again.
+
+   12. PRIMITIVES (write your own traversal)
+   A dg_frontier is a device array of vertex ids whose length stays on the
+   device. A dg_program compiles your OpenCL C functions with the library's
+   kernels; each dg_op names one function of one kind:
+       int  visit(int src, int dst, float w, __global int *data)  advance
+       int  keep(int v, __global int *data)                        filter
+       void apply(int v, __global int *data)                       compute
+   dg_advance expands a frontier along out-edges (in-edges with
+   dg_op.in_edges; their weight is 1): the degrees of the frontier are scanned
+   and one work-item handles one edge, finding its source by binary search in
+   the scan (load-balanced whatever the degrees, large lists included); dst
+   goes to the output frontier when visit returns nonzero. dg_filter keeps,
+   in order, the elements for which keep is nonzero (flags, scan, compaction).
+   dg_compute calls apply on every element. dg_scan is an exclusive scan of
+   any length (work-efficient blocks, then the block sums). `data` is any
+   buffer of dg_cl_context(g). examples/components.c is a whole algorithm.
+   Each primitive reads the frontier's length back (one small read).
+
+   13. BREADTH-FIRST SEARCH
+   dg_bfs(g, source, dist, &opt) fills dist (and opt.parent) for every id.
+   Strategies (dg_bfs_options.strategy):
+   - DG_BFS_DIRECTION_OPT (the default, DG_BFS_AUTO): top-down levels from a
+     queue while the frontier is small, bottom-up levels (every unvisited
+     vertex looks for a parent among its in-neighbours, stopping at the
+     first) while the frontier's edges exceed the unvisited edges / alpha;
+     back to top-down when the frontier falls under n / beta.
+   - DG_BFS_TOP_DOWN: the same top-down levels only. A work-group takes 256
+     frontier vertices, scans their degrees in local memory and expands all
+     their edges together, one per work-item; lists over 4096 entries are
+     spread over all work-groups instead. Visited vertices are claimed in a
+     bitmap; new ones are appended with one atomic per work-group round.
+   - DG_BFS_EDGE_CHUNK: the edge-chunk scheme of Chernoskutov's paper (001):
+     the edges are numbered by a scan of all degrees and cut into chunks of
+     max_edge_count (16); a chunk -> first vertex array (rebuilt only after
+     the graph changed) gives each work-item its chunk; every level, every
+     chunk expands the edges of its vertices at the current level.
+   - DG_BFS_QUEUE: the thesis's BFS, built on the public dg_advance and
+     dg_filter (a baseline, and a test of the primitives).
+   - DG_BFS_MASK: Harish and Narayanan's frontier-mask BFS with the "mark,
+     then visit" split (004): one work-item per vertex, two kernels per level.
+   Read-backs: MASK and EDGE_CHUNK read a flag per level, QUEUE three small
+   values per level; TOP_DOWN and DIRECTION_OPT keep level counters on the
+   device and, once the frontier has stayed small for 4 levels (a road
+   network, a grid), queue up to 64 levels per read-back
+   (dg_bfs_stats.host_round_trips). dg_bfs_options.csr_copy runs the same
+   kernels on a plain CSR copy of the graph (for benchmarks: the cost of the
+   pages). Measured figures: bench/NOTES.md.
 */
 #ifndef DYNGRAPH_H
 #define DYNGRAPH_H
@@ -2614,8 +2706,9 @@ static dg_status dg__dev_init(dg_graph *g) {
     clGetDeviceInfo(d->device, CL_DEVICE_VERSION, sizeof dver, dver, NULL);
     clGetDeviceInfo(d->device, CL_DRIVER_VERSION, sizeof drv, drv, NULL);
     pname[sizeof pname - 1] = dname[sizeof dname - 1] = dver[sizeof dver - 1] = drv[sizeof drv - 1] = 0;
-    snprintf(d->name, sizeof d->name, "%s: %s", pname, dname);
-    snprintf(d->key, sizeof d->key, "%s|%s|%s|%s|%s", pname, dname, dver, drv, DYNGRAPH_VERSION_STRING);
+    if (snprintf(d->name, sizeof d->name, "%.120s: %.120s", pname, dname) < 0) d->name[0] = 0;
+    if (snprintf(d->key, sizeof d->key, "%.200s|%.200s|%.200s|%.200s|%s", pname, dname, dver, drv,
+                 DYNGRAPH_VERSION_STRING) < 0) d->key[0] = 0;
     DG__CL(clGetDeviceInfo(d->device, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof cu, &cu, NULL));
     DG__CL(clGetDeviceInfo(d->device, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof maxwg, &maxwg, NULL));
     DG__CL(clGetDeviceInfo(d->device, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof d->max_alloc, &d->max_alloc, NULL));

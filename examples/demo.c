@@ -7,11 +7,13 @@
 #include "dyngraph.h"
 
 #include <stdio.h>
+#include <string.h>
 
 int main(void)
 {
     dg_graph *g = NULL;
-    dg_desc desc = {0};                 /* zero means defaults */
+    dg_desc desc;
+    memset(&desc, 0, sizeof desc);     /* zero means defaults */
     desc.undirected = 1;
     dg_status s = dg_create(&desc, &g);
     if (s != DG_OK) {
