@@ -569,6 +569,8 @@ typedef struct dg__phost {
     int32_t next, prev;   /* logical page order; next links the free list of released pages */
     uint32_t fill;        /* entries in use: header, records, slots */
     uint32_t dirty;       /* changed since the last device sync (then also in the store's dlist) */
+    uint64_t segs;        /* which segments of the page changed (bit i: entries i*S .. i*S+S-1, S =
+                             max(16, P/64): 64-byte pieces for P <= 1024); all ones: the page */
 } dg__phost;
 
 /* ---- Directory blocks changed since the last sync (shared by the stores: their entries
@@ -608,6 +610,7 @@ typedef struct dg__item { dg_vertex v; uint32_t deg, k; size_t off, ai; } dg__it
 struct dg_graph {
     dg_desc desc;
     uint32_t P;           /* page size in entries */
+    uint32_t seg_shift;   /* log2 of the entries of a changed-page segment (dg__phost.segs) */
     int nstores;          /* 1 (undirected: the out-store is its own reverse) or 2 */
     dg__store st[2];      /* st[0] out-edges, st[1] in-edges (directed graphs) */
     int32_t *dir;         /* the vertex directory: per vertex id, (page, offset) in each store */
@@ -705,6 +708,17 @@ static int dg__is_weighted(const dg_graph *g) { return g->desc.weighted != 0; }
 
 static void dg__touch(dg__store *s, int32_t p) {
     if (!s->ph[p].dirty) { s->ph[p].dirty = 1; s->dlist[s->changed_pages++] = p; }
+    s->ph[p].segs = ~(uint64_t)0;
+}
+/* Marks entries lo..hi-1 of page p changed (a single-edge change sends ~64 bytes, not a page). */
+static void dg__touch_range(const dg_graph *g, dg__store *s, int32_t p, uint32_t lo, uint32_t hi) {
+    uint32_t a = lo >> g->seg_shift, b = (hi - 1) >> g->seg_shift;
+    if (!s->ph[p].dirty) { s->ph[p].dirty = 1; s->dlist[s->changed_pages++] = p; s->ph[p].segs = 0; }
+    for (; a <= b; a++) s->ph[p].segs |= (uint64_t)1 << a;
+}
+static void dg__touch_at(const dg_graph *g, dg__store *s, size_t pos) {
+    uint32_t e = (uint32_t)(pos & (g->P - 1));
+    dg__touch_range(g, s, (int32_t)(pos / g->P), e, e + 1);
 }
 /* Free entries of page p: the gaps after lists plus the space between records and slots. */
 static uint32_t dg__free_entries(const dg_graph *g, const dg__store *s, int32_t p) {
@@ -1167,14 +1181,20 @@ static void dg__append1(dg_graph *g, dg__store *s, dg_vertex u, dg_vertex v, flo
             p = q; pg = DG__PAGE(g, s, p);
         }
     }
-    pos = dg__make_room(g, s, p, u);
     off = s->dir[s->ds * (size_t)u + 1];
+    pos = off + 1 + pg[off];
+    if (pg[pos] != -1) {                 /* lists move: the whole page is sent */
+        pos = dg__make_room(g, s, p, u);
+        off = s->dir[s->ds * (size_t)u + 1];
+        dg__touch(s, p);
+    }
     pg[pos] = v;
     if (s->wpool) s->wpool[(size_t)p * g->P + pos] = w;
     pg[off]++;
-    if (pos >= pg[1]) pg[1] = pos + 1;
+    if (pos >= pg[1]) { pg[1] = pos + 1; dg__touch_range(g, s, p, 1, 2); }
     s->ph[p].fill++;
-    dg__touch(s, p);
+    dg__touch_range(g, s, p, (uint32_t)off, (uint32_t)off + 1);
+    dg__touch_range(g, s, p, (uint32_t)pos, (uint32_t)pos + 1);
 }
 
 /* Shrinks the list of u to its first nd entries; the entries freed become gap (-1), and
@@ -1185,8 +1205,11 @@ static void dg__truncate_list(dg_graph *g, dg__store *s, dg_vertex u, uint32_t n
     if (nd == deg) return;
     if (!pg0[2]) {
         dg__clear(pg0 + off + 1 + nd, deg - nd);
-        if (off + 1 + (int32_t)deg == pg0[1]) pg0[1] = off + 1 + (int32_t)nd;
+        if (off + 1 + (int32_t)deg == pg0[1]) { pg0[1] = off + 1 + (int32_t)nd; dg__touch_range(g, s, p0, 1, 2); }
         s->ph[p0].fill -= deg - nd;
+        pg0[off] = (int32_t)nd;
+        dg__touch_range(g, s, p0, (uint32_t)off, (uint32_t)off + 1 + deg);
+        return;
     } else {
         size_t L = (size_t)s->idx[p0].la_len, Lf = dg__la_pages_after(g, nd), j;
         int32_t *pages = dg__la_pages(s, p0);
@@ -1216,7 +1239,7 @@ static void dg__remove_at(dg_graph *g, dg__store *s, dg_vertex u, size_t pos) {
     size_t last = dg__list_at(g, s, u, deg - 1);
     s->pool[pos] = s->pool[last];
     if (s->wpool) s->wpool[pos] = s->wpool[last];
-    dg__touch(s, (int32_t)(pos / g->P));
+    dg__touch_at(g, s, pos);
     dg__truncate_list(g, s, u, deg - 1);
 }
 /* Removes v from the list of u if present; returns 1 if it was. */
@@ -1277,6 +1300,7 @@ DG_API dg_status dg_create(const dg_desc *desc, dg_graph **out) {
     memset(g, 0, sizeof *g);
     g->desc = d;
     g->P = P;
+    for (g->seg_shift = 4; (P >> g->seg_shift) > 64; g->seg_shift++) {}
     g->nstores = d.undirected ? 1 : 2;
     for (i = 0; i < 2; i++) {
         g->st[i].free_head = -1; g->st[i].head = -1; g->st[i].tail = -1;
@@ -1489,7 +1513,7 @@ DG_API dg_status dg_edit_edge(dg_graph *g, dg_vertex u, dg_vertex old_v, dg_vert
         if ((st = dg__reserve_append2(g, in, new_v, in, -1)) != DG_OK) return st;
     w = out->wpool ? out->wpool[pos] : 1.0f;
     out->pool[pos] = new_v;                      /* the edge is edited in place */
-    dg__touch(out, (int32_t)(pos / g->P));
+    dg__touch_at(g, out, pos);
     if (g->nstores == 2 || old_v != u) dg__remove_entry(g, in, old_v, u);
     if (g->nstores == 2 || new_v != u) dg__append1(g, in, new_v, u, w);
     if (g->nstores == 1) g->narcs += (size_t)(old_v == u) - (size_t)(new_v == u);
@@ -1506,11 +1530,11 @@ DG_API dg_status dg_set_weight(dg_graph *g, dg_vertex u, dg_vertex v, float weig
     if (pos == (size_t)-1) return dg__fail(g, DG_ERR_NOT_FOUND, "dg_set_weight: no edge %d->%d", (int)u, (int)v);
     if (!g->st[0].wpool) return DG_OK;           /* unweighted: every weight is 1 */
     g->st[0].wpool[pos] = weight;
-    dg__touch(&g->st[0], (int32_t)(pos / g->P));
+    dg__touch_at(g, &g->st[0], pos);
     if (g->nstores == 1 && u != v) {
         pos = dg__find(g, &g->st[0], v, u);
         g->st[0].wpool[pos] = weight;
-        dg__touch(&g->st[0], (int32_t)(pos / g->P));
+        dg__touch_at(g, &g->st[0], pos);
     }
     return DG_OK;
 }
@@ -1975,7 +1999,7 @@ static size_t dg__store_remove_batch(dg_graph *g, dg__store *s, const dg__arc *a
                 nr++;
                 s->pool[at] = s->pool[lastp];
                 if (s->wpool) s->wpool[at] = s->wpool[lastp];
-                dg__touch(s, (int32_t)(at / g->P));
+                dg__touch_at(g, s, at);
                 deg--;
             } else {
                 x++;
@@ -2546,15 +2570,27 @@ static int dg__cache_path(dg_graph *g, const char *opts, const char *const *src,
         return snprintf(path, cap, "%s/.cache/dyngraph-%016llx.bin", home, (unsigned long long)h) < (int)cap;
     return 0;
 }
+/* A cache file is a 24-byte header ("DGBIN1" + 2 zero bytes, the binary's length and its FNV-1a
+   hash, little-endian u64s) and the binary. A file that does not check out is not handed to the
+   driver at all (some drivers crash on garbage binaries). */
+static void dg__put_u64(unsigned char *b, uint64_t v) { int i; for (i = 0; i < 8; i++) b[i] = (unsigned char)(v >> (8 * i)); }
+static uint64_t dg__get_u64(const unsigned char *b) { uint64_t v = 0; int i; for (i = 7; i >= 0; i--) v = v << 8 | b[i]; return v; }
 static unsigned char *dg__cache_read(dg_graph *g, const char *path, size_t *len) {
     FILE *f = fopen(path, "rb");
-    unsigned char *buf = NULL;
-    long n;
+    unsigned char *buf = NULL, hdr[24];
+    uint64_t n;
     if (!f) return NULL;
-    if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) > 0 && (unsigned long)n <= DG_CACHE_MAX_BYTES &&
-        fseek(f, 0, SEEK_SET) == 0 && (buf = (unsigned char *)dg__alloc(g, (size_t)n)) != NULL) {
-        if (fread(buf, 1, (size_t)n, f) != (size_t)n) { dg__free(g, buf); buf = NULL; }
-        else *len = (size_t)n;
+    if (fread(hdr, 1, 24, f) == 24 && memcmp(hdr, "DGBIN1\0\0", 8) == 0 &&
+        (n = dg__get_u64(hdr + 8)) > 0 && n <= DG_CACHE_MAX_BYTES &&
+        (buf = (unsigned char *)dg__alloc(g, (size_t)n)) != NULL) {
+        if (fread(buf, 1, (size_t)n, f) != (size_t)n || fgetc(f) != EOF ||
+            dg__fnv(14695981039346656037ULL, (const char *)buf, (size_t)n) != dg__get_u64(hdr + 16)) {
+            dg__free(g, buf);
+            buf = NULL;
+            dg__log(g, DG_LOG_WARNING, "dyngraph: a damaged kernel binary in the cache was ignored");
+        } else {
+            *len = (size_t)n;
+        }
     }
     fclose(f);
     return buf;
@@ -2562,16 +2598,19 @@ static unsigned char *dg__cache_read(dg_graph *g, const char *path, size_t *len)
 /* Writes the program's binary to path (through a temporary file and rename). Best effort. */
 static void dg__cache_write(dg_graph *g, cl_program prog, const char *path) {
     size_t len = 0;
-    unsigned char *bin;
+    unsigned char *bin, hdr[24];
     char tmp[1100];
     FILE *f;
     if (clGetProgramInfo(prog, CL_PROGRAM_BINARY_SIZES, sizeof len, &len, NULL) != CL_SUCCESS ||
         len == 0 || len > DG_CACHE_MAX_BYTES) return;
     if (!(bin = (unsigned char *)dg__alloc(g, len))) return;
+    memcpy(hdr, "DGBIN1\0\0", 8);
+    dg__put_u64(hdr + 8, len);
     if (clGetProgramInfo(prog, CL_PROGRAM_BINARIES, sizeof bin, &bin, NULL) == CL_SUCCESS &&
+        (dg__put_u64(hdr + 16, dg__fnv(14695981039346656037ULL, (const char *)bin, len)), 1) &&
         snprintf(tmp, sizeof tmp, "%s.%p.tmp", path, (void *)g) < (int)sizeof tmp &&
         (f = fopen(tmp, "wb")) != NULL) {
-        int ok = fwrite(bin, 1, len, f) == len;
+        int ok = fwrite(hdr, 1, 24, f) == 24 && fwrite(bin, 1, len, f) == len;
         ok = (fclose(f) == 0) && ok;
         if (!ok || rename(tmp, path) != 0) remove(tmp);
     }
@@ -2853,6 +2892,20 @@ static int32_t dg__la_first(const dg__store *s, int32_t p) {
     return s->idx[p].la_pos == 0 ? p : s->dir[s->ds * (size_t)s->idx[p].first];
 }
 
+/* Stages the changed segments of page p of a pool (all of it when the page was rewritten). */
+static dg_status dg__stage_page(dg_graph *g, const dg__store *s, cl_mem dst, const int32_t *pool, int32_t p) {
+    uint64_t m = s->ph[p].segs;
+    size_t base = (size_t)p * g->P, S = (size_t)1 << g->seg_shift, a, b;
+    dg_status st;
+    if (m == ~(uint64_t)0) return dg__stage(g, dst, base, pool + base, g->P);
+    for (a = 0; a < 64 && m >> a; a = b) {
+        if (!((m >> a) & 1)) { b = a + 1; continue; }
+        for (b = a; b < 64 && ((m >> b) & 1); b++) {}
+        if ((st = dg__stage(g, dst, base + a * S, pool + base + a * S, (b - a) * S)) != DG_OK) return st;
+    }
+    return DG_OK;
+}
+
 static dg_status dg__sync_store(dg_graph *g, int si) {
     dg__dev *d = g->dev;
     dg__store *s = &g->st[si];
@@ -2864,15 +2917,10 @@ static dg_status dg__sync_store(dg_graph *g, int si) {
     if (s->wpool) DG__TRY(dg__buf_grow(g, &m->wpool, hw * P * 4, d->uploaded ? m->wpool.cap : 0));
     DG__TRY(dg__buf_grow(g, &m->idx, hw * sizeof(dg__pindex), d->uploaded ? m->idx.cap : 0));
     DG__TRY(dg__buf_grow(g, &m->latab, (s->latab_len ? s->latab_len : 1) * 4, d->uploaded ? m->latab.cap : 0));
-    for (i = 0; i < s->changed_pages; i++) {
-        int32_t p = s->dlist[i];
-        DG__TRY(dg__stage(g, m->pool.m, (size_t)p * P, DG__PAGE(g, s, p), P));
-    }
+    for (i = 0; i < s->changed_pages; i++) DG__TRY(dg__stage_page(g, s, m->pool.m, s->pool, s->dlist[i]));
     if (s->wpool)
-        for (i = 0; i < s->changed_pages; i++) {
-            int32_t p = s->dlist[i];
-            DG__TRY(dg__stage(g, m->wpool.m, (size_t)p * P, s->wpool + (size_t)p * P, P));
-        }
+        for (i = 0; i < s->changed_pages; i++)
+            DG__TRY(dg__stage_page(g, s, m->wpool.m, (const int32_t *)(const void *)s->wpool, s->dlist[i]));
     for (i = 0; i < s->changed_pages; i++) {
         int32_t p = s->dlist[i];
         DG__TRY(dg__stage(g, m->idx.m, (size_t)p * 4, &s->idx[p], 4));
@@ -2923,7 +2971,7 @@ static dg_status dg__sync(dg_graph *g) {
     /* everything is on its way: forget the marks */
     for (si = 0; si < g->nstores; si++) {
         dg__store *s = &g->st[si];
-        for (i = 0; i < s->changed_pages; i++) s->ph[s->dlist[i]].dirty = 0;
+        for (i = 0; i < s->changed_pages; i++) { s->ph[s->dlist[i]].dirty = 0; s->ph[s->dlist[i]].segs = 0; }
         s->changed_pages = 0;
         s->latab_moved = 0;
     }
