@@ -2848,6 +2848,12 @@ done:
     d->st_used = 0; d->ndesc = 0; d->ngrp = 0;
     return st;
 }
+/* Bytes of data the staging buffer still takes: the descriptors (this chunk's, and slack for
+   aligning them) stay inside the buffer. Never wraps. */
+static size_t dg__stage_room(const dg__dev *d) {
+    size_t used = ((d->st_used + 31) & ~(size_t)31) + (d->ndesc + 3) * 32;
+    return used < d->st_bytes ? d->st_bytes - used : 0;
+}
 /* Stages n int32 entries (or floats) from src for dst at entry offset `to`. */
 static dg_status dg__stage(dg_graph *g, cl_mem dst, size_t to, const void *src, size_t n) {
     dg__dev *d = g->dev;
@@ -2860,9 +2866,9 @@ static dg_status dg__stage(dg_graph *g, cl_mem dst, size_t to, const void *src, 
             if (!dg__grow(g, (void **)&d->desc, d->desc_cap * 4, cap * 4, sizeof(uint64_t))) return dg__oom(g, "staging");
             d->desc_cap = cap;
         }
-        room = d->st_bytes - ((d->st_used + 31) & ~(size_t)31) - (d->ndesc + 2) * 32;
+        room = dg__stage_room(d);
         if (room < 4096 && (st = dg__stage_flush(g)) != DG_OK) return st;
-        room = d->st_bytes - ((d->st_used + 31) & ~(size_t)31) - (d->ndesc + 2) * 32;
+        room = dg__stage_room(d);
         take = n < room / 4 ? n : room / 4;
         memcpy(d->pin_ptr + d->st_used, src, take * 4);
         d->sync_bytes += take * 4;

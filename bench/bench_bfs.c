@@ -1,0 +1,1297 @@
+/* bench_bfs.c - breadth-first search benchmark of dyngraph on its OpenCL device.
+
+   For each scale and each graph (Graph500 Kronecker, a uniform random graph of the same size, a
+   2-D grid), loaded UNDIRECTED with one dg_add_edges:
+     1. a sequential queue BFS over a sorted, deduplicated CSR built here ("cpu-seq"): the
+        baseline, and the reference every device result is checked against;
+     2. each dg_bfs strategy (MASK, QUEUE, EDGE_CHUNK, TOP_DOWN, DIRECTION_OPT, and TOP_DOWN /
+        DIRECTION_OPT with csr_copy = 1), from the same random roots (degree > 0, Graph500
+        style), after one warm-up run: device time (dg_bfs_stats.device_ms) and wall time of the
+        dg_bfs call (dist read back included); TEPS per root = input edge tuples in the
+        component reached / time, harmonic mean over the roots (Graph500);
+        every root's dist is compared with the CPU BFS, and the BFS tree (opt.parent) is
+        validated Graph500-style on the first roots (all for small graphs);
+     3. the dynamic scenario: batches of k random edge changes (half dg_add_edges of new edges,
+        half dg_remove_edges of existing ones), then dg_sync and a BFS, against rebuilding a
+        CSR on the host from the current edge set and uploading it to the device.
+
+   Build:  make bench   (or: cc -O2 -march=native -I. bench/bench_bfs.c -o build/bench_bfs -lOpenCL -lm)
+   Run:    build/bench_bfs --quick      smoke test (scale 12, every check)
+           build/bench_bfs [--scale 16,18,20,22] [--graphs kron,uniform,grid] [--device gpu] [--csv F]
+   The Markdown tables go to stdout, progress to stderr; build/bench_bfs --help lists the options.
+   The exit status is 1 when any check failed (every failure also prints a FAIL line). */
+#define _POSIX_C_SOURCE 200809L
+#define DYNGRAPH_IMPLEMENTATION
+#include "dyngraph.h"
+
+#define BENCH_NAME "bench_bfs"
+#include "bench_common.h"   /* utilities, random numbers, graph generators */
+
+#include <math.h>
+#include <stdarg.h>
+
+/* ------------------------------------------------------------------------------------------ */
+/* Options                                                                                     */
+/* ------------------------------------------------------------------------------------------ */
+
+#define MAX_LIST 32
+
+typedef struct strat_info {
+    const char *name;
+    int cpu;                      /* 1: the sequential CPU BFS, not dg_bfs */
+    dg_bfs_strategy strategy;
+    int csr_copy;
+} strat_info;
+
+static const strat_info STRATS[] = {
+    { "cpu-seq",      1, DG_BFS_AUTO,          0 },
+    { "mask",         0, DG_BFS_MASK,          0 },
+    { "queue",        0, DG_BFS_QUEUE,         0 },
+    { "edge-chunk",   0, DG_BFS_EDGE_CHUNK,    0 },
+    { "top-down",     0, DG_BFS_TOP_DOWN,      0 },
+    { "dir-opt",      0, DG_BFS_DIRECTION_OPT, 0 },
+    { "top-down-csr", 0, DG_BFS_TOP_DOWN,      1 },
+    { "dir-opt-csr",  0, DG_BFS_DIRECTION_OPT, 1 },
+};
+#define NSTRATS ((int)(sizeof STRATS / sizeof STRATS[0]))
+
+enum { G_KRON = 0, G_UNIFORM = 1, G_GRID = 2, NGRAPHS = 3 };
+static const char *const GRAPH_NAMES[NGRAPHS] = { "kron", "uniform", "grid" };
+
+typedef struct options {
+    int scales[MAX_LIST], nscales;
+    int graphs[NGRAPHS];          /* chosen graphs */
+    int strats[NSTRATS];          /* chosen strategies */
+    int roots;                    /* BFS roots per graph */
+    int check_trees;              /* parent trees validated on the first N roots; -1: auto */
+    int with_parent;              /* timed runs ask for opt.parent too */
+    long dyn_k[MAX_LIST]; int ndyn;
+    int dyn_reps;
+    uint32_t page_size;
+    const char *device;           /* dg_desc.device */
+    const char *csv_path;
+    uint64_t seed;
+    float alpha, beta;
+    uint32_t chunk;
+    int quick;
+} options;
+
+/* ------------------------------------------------------------------------------------------ */
+/* CSR of the undirected graph (host): validation, the CPU baseline, the static alternative     */
+/* ------------------------------------------------------------------------------------------ */
+
+typedef struct csr {
+    size_t n, arcs;
+    uint32_t *off;                /* n + 1 row offsets */
+    int32_t *col;                 /* arcs neighbour ids */
+    uint8_t *loop;                /* per vertex: 1 if it has a self-loop (sorted CSR only) */
+} csr;
+
+static void csr_free(csr *c)
+{
+    free(c->off); free(c->col); free(c->loop);
+    memset(c, 0, sizeof *c);
+}
+
+static size_t arcs_of(const dg_edge *e, size_t m)
+{
+    size_t k, a = 0;
+    for (k = 0; k < m; k++) a += e[k].src == e[k].dst ? 1 : 2;
+    return a;
+}
+
+/* The graph as dyngraph stores it: each tuple {u,v} is u->v and v->u (a self-loop one arc u->u),
+   repeats dropped. Lists sorted ascending (two counting-sort passes: by target, then stably by
+   source), so that an edge is found by binary search. */
+static void csr_build_sorted(csr *c, size_t n, const dg_edge *e, size_t m)
+{
+    size_t arcs = arcs_of(e, m), k, d, u, w;
+    uint32_t *dstart, *pos;
+    int32_t *tsrc;
+    if (arcs >= 0xffffffffull) die("graph too large for 32-bit CSR offsets");
+    memset(c, 0, sizeof *c);
+    c->n = n;
+    dstart = (uint32_t *)calloc(n + 1, sizeof *dstart);
+    pos = (uint32_t *)xmalloc((n + 1) * sizeof *pos);
+    tsrc = (int32_t *)xmalloc(arcs * sizeof *tsrc);
+    if (!dstart) die("out of memory");
+    /* pass 1: arcs bucketed by target; tsrc holds their sources */
+    for (k = 0; k < m; k++) {
+        dstart[e[k].dst + 1]++;
+        if (e[k].src != e[k].dst) dstart[e[k].src + 1]++;
+    }
+    for (d = 0; d < n; d++) dstart[d + 1] += dstart[d];
+    memcpy(pos, dstart, (n + 1) * sizeof *pos);
+    for (k = 0; k < m; k++) {
+        tsrc[pos[e[k].dst]++] = e[k].src;
+        if (e[k].src != e[k].dst) tsrc[pos[e[k].src]++] = e[k].dst;
+    }
+    /* pass 2: by source, visiting targets in ascending order: every list comes out sorted */
+    c->off = (uint32_t *)calloc(n + 1, sizeof *c->off);
+    if (!c->off) die("out of memory");
+    for (k = 0; k < arcs; k++) c->off[tsrc[k] + 1]++;
+    for (u = 0; u < n; u++) c->off[u + 1] += c->off[u];
+    memcpy(pos, c->off, (n + 1) * sizeof *pos);
+    c->col = (int32_t *)xmalloc(arcs * sizeof *c->col);
+    for (d = 0; d < n; d++)
+        for (k = dstart[d]; k < dstart[d + 1]; k++) c->col[pos[tsrc[k]]++] = (int32_t)d;
+    free(tsrc); free(pos); free(dstart);
+    /* drop repeats; note self-loops */
+    c->loop = (uint8_t *)calloc(n ? n : 1, 1);
+    if (!c->loop) die("out of memory");
+    w = 0;
+    for (u = 0; u < n; u++) {
+        size_t a = c->off[u], b = c->off[u + 1];
+        int32_t prev = -1;
+        c->off[u] = (uint32_t)w;
+        for (k = a; k < b; k++) {
+            if (c->col[k] == prev) continue;
+            prev = c->col[k];
+            if ((size_t)prev == u) c->loop[u] = 1;
+            c->col[w++] = prev;
+        }
+    }
+    c->off[n] = (uint32_t)w;
+    c->arcs = w;
+    c->col = (int32_t *)xrealloc(c->col, (w ? w : 1) * sizeof *c->col);
+}
+
+/* Undirected edges (self-loops count once) of a sorted CSR. */
+static size_t csr_edges(const csr *c)
+{
+    size_t u, loops = 0;
+    for (u = 0; u < c->n; u++) loops += c->loop[u];
+    return (c->arcs + loops) / 2;
+}
+
+/* The static alternative: a plain CSR (lists unsorted) rebuilt from a list of unique undirected
+   edges into c->off / c->col, which must have room (n + 1 and arcs entries). Counting sort:
+   degrees, inclusive prefix sums, then each arc written at --off[u] (off ends as the starts). */
+static void csr_rebuild(csr *c, size_t n, const dg_edge *e, size_t m)
+{
+    uint32_t *off = c->off;
+    int32_t *col = c->col;
+    size_t k, u;
+    memset(off, 0, (n + 1) * sizeof *off);
+    for (k = 0; k < m; k++) {
+        off[e[k].src]++;
+        if (e[k].src != e[k].dst) off[e[k].dst]++;
+    }
+    for (u = 1; u < n; u++) off[u] += off[u - 1];
+    off[n] = n ? off[n - 1] : 0;
+    for (k = 0; k < m; k++) {
+        dg_vertex a = e[k].src, b = e[k].dst;
+        col[--off[a]] = b;
+        if (a != b) col[--off[b]] = a;
+    }
+    c->n = n;
+    c->arcs = off[n];
+}
+
+/* A good sequential BFS: one queue array, dist doubling as the visited flag. Returns the number
+   of levels (largest distance + 1); *reached the vertices reached. The queue ends holding every
+   reached vertex in BFS order. */
+static uint32_t cpu_bfs(const csr *c, dg_vertex root, int32_t *dist, int32_t *queue, size_t *reached)
+{
+    const uint32_t *off = c->off;
+    const int32_t *col = c->col;
+    size_t head = 0, tail = 0;
+    memset(dist, 0xff, c->n * sizeof *dist);
+    dist[root] = 0;
+    queue[tail++] = root;
+    while (head < tail) {
+        int32_t u = queue[head++], du = dist[u] + 1;
+        uint32_t k, end = off[u + 1];
+        for (k = off[u]; k < end; k++) {
+            int32_t v = col[k];
+            if (dist[v] < 0) { dist[v] = du; queue[tail++] = v; }
+        }
+    }
+    *reached = tail;
+    return (uint32_t)dist[queue[tail - 1]] + 1;
+}
+
+static int csr_has_arc(const csr *c, int32_t u, int32_t v)
+{
+    size_t lo, hi;
+    if (c->off[u + 1] - c->off[u] > c->off[v + 1] - c->off[v]) { int32_t t = u; u = v; v = t; }
+    lo = c->off[u]; hi = c->off[u + 1];
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (c->col[mid] < v) lo = mid + 1; else hi = mid;
+    }
+    return lo < c->off[u + 1] && c->col[lo] == v;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Checks                                                                                      */
+/* ------------------------------------------------------------------------------------------ */
+
+static long g_fails;              /* FAIL lines printed */
+
+static void fail(const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
+static void fail(const char *fmt, ...)
+{
+    char buf[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    g_fails++;
+    fprintf(stderr, "FAIL: %s\n", buf);
+    printf("FAIL: %s\n\n", buf);
+    fflush(stdout);
+}
+
+/* dist against the CPU BFS; 0 if equal, else the number of differences (the first few printed). */
+static size_t check_dist(const char *what, dg_vertex root, const int32_t *got, const int32_t *want, size_t n)
+{
+    size_t v, bad = 0;
+    if (memcmp(got, want, n * sizeof *got) == 0) return 0;
+    for (v = 0; v < n; v++) {
+        if (got[v] == want[v]) continue;
+        if (bad < 3)
+            fail("%s root %d: dist[%zu] = %d, the CPU BFS says %d", what, (int)root, v,
+                 (int)got[v], (int)want[v]);
+        bad++;
+    }
+    if (bad > 3) fail("%s root %d: %zu dist entries differ from the CPU BFS", what, (int)root, bad);
+    return bad;
+}
+
+/* Graph500-style validation of a BFS tree: parent[root] == root; a reached v != root has a
+   parent p with dist[p] == dist[v] - 1 and an edge p-v in the graph; unreached iff parent -1.
+   dist must already be known to be right. Returns the number of bad vertices. */
+static size_t check_tree(const char *what, const csr *c, dg_vertex root, const int32_t *dist,
+                         const int32_t *parent)
+{
+    size_t v, bad = 0, n = c->n;
+    if (parent[root] != root) {
+        fail("%s root %d: parent[root] = %d, not the root", what, (int)root, (int)parent[root]);
+        bad++;
+    }
+    for (v = 0; v < n; v++) {
+        int32_t p = parent[v];
+        const char *why = NULL;
+        if ((dg_vertex)v == root) continue;
+        if (dist[v] < 0) { if (p != -1) why = "unreached vertex with a parent"; }
+        else if (p < 0 || (size_t)p >= n) why = "reached vertex without a valid parent";
+        else if (dist[p] != dist[v] - 1) why = "dist[parent] != dist[v] - 1";
+        else if (!csr_has_arc(c, p, (int32_t)v)) why = "no edge parent-v in the graph";
+        if (why) {
+            if (bad < 3)
+                fail("%s root %d: vertex %zu (dist %d), parent %d (dist %d): %s", what, (int)root,
+                     v, (int)dist[v], (int)p, (p >= 0 && (size_t)p < n) ? (int)dist[p] : -9, why);
+            bad++;
+        }
+    }
+    if (bad > 3) fail("%s root %d: %zu vertices break the BFS tree", what, (int)root, bad);
+    return bad;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Result rows                                                                                 */
+/* ------------------------------------------------------------------------------------------ */
+
+typedef struct bfs_row {
+    char device[256], graph[16];
+    int scale;
+    size_t n, tuples, m;          /* vertices, input tuples, stored edges (dg_edge_count) */
+    const char *strategy;
+    int roots;
+    double edges_mean, uedges_mean;   /* per root: input tuples / unique edges in the component */
+    double gteps_dev, gteps_wall;     /* harmonic means over the roots, input tuples */
+    double ugteps_dev, ugteps_wall;   /* the same counting unique edges */
+    double dev_ms, wall_ms, wall_min_ms, wall_max_ms, sync_ms;   /* medians (and extremes) */
+    double levels, bu_levels, round_trips, inspected;            /* medians over the roots */
+    double vs_cpu;                    /* gteps_wall / cpu-seq GTEPS (0 if cpu-seq not run) */
+    double cpu_wall;                  /* process CPU time / wall time over the timed calls */
+    int dist_checked, trees_checked;
+    long fails;
+} bfs_row;
+
+typedef struct dyn_row {
+    char device[256], graph[16];
+    int scale;
+    size_t n, m;                  /* vertices, edges before the scenario's batches of this k */
+    long k;
+    int reps;
+    size_t nadd, nrem;            /* of the last batch */
+    double add_ms, rem_ms, update_ms, sync_ms, sync_kb, sync_pages;
+    double bfs_dev_ms, bfs_wall_ms, bfs_sync_ms, dyn_total_ms;
+    double rebuild_ms, upload_ms, upload_pinned_ms, upload_mb, static_bfs_dev_ms;
+    double static_total_ms, static_total_pinned_ms;
+    long fails;
+} dyn_row;
+
+static bfs_row *g_rows; static int g_nrows, g_caprows;
+static dyn_row *g_drows; static int g_ndrows, g_capdrows;
+static char **g_notes; static int g_nnotes, g_capnotes;
+static FILE *g_csv, *g_dcsv;
+
+static bfs_row *new_row(void)
+{
+    if (g_nrows == g_caprows) {
+        g_caprows = g_caprows ? 2 * g_caprows : 64;
+        g_rows = (bfs_row *)xrealloc(g_rows, (size_t)g_caprows * sizeof *g_rows);
+    }
+    memset(&g_rows[g_nrows], 0, sizeof *g_rows);
+    return &g_rows[g_nrows++];
+}
+
+static dyn_row *new_drow(void)
+{
+    if (g_ndrows == g_capdrows) {
+        g_capdrows = g_capdrows ? 2 * g_capdrows : 32;
+        g_drows = (dyn_row *)xrealloc(g_drows, (size_t)g_capdrows * sizeof *g_drows);
+    }
+    memset(&g_drows[g_ndrows], 0, sizeof *g_drows);
+    return &g_drows[g_ndrows++];
+}
+
+static void note(const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+static void note(const char *fmt, ...)
+{
+    char buf[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "  %s\n", buf);
+    if (g_nnotes == g_capnotes) {
+        g_capnotes = g_capnotes ? 2 * g_capnotes : 32;
+        g_notes = (char **)xrealloc(g_notes, (size_t)g_capnotes * sizeof *g_notes);
+    }
+    g_notes[g_nnotes] = (char *)xmalloc(strlen(buf) + 1);
+    strcpy(g_notes[g_nnotes++], buf);
+}
+
+static void print_bfs_header(FILE *f)
+{
+    fprintf(f, "| device | graph | n | m | strategy | GTEPS device | GTEPS wall | median device ms | "
+               "median wall ms | levels | bottom-up levels | wall vs cpu-seq | checks |\n");
+    fprintf(f, "|---|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---|\n");
+}
+
+static void print_bfs_row(FILE *f, const bfs_row *w)
+{
+    char checks[64];
+    if (w->fails) snprintf(checks, sizeof checks, "**FAIL (%ld)**", w->fails);
+    else snprintf(checks, sizeof checks, "ok: %d dist, %d trees", w->dist_checked, w->trees_checked);
+    fprintf(f, "| %s | %s | %zu | %zu | %s | %.4f | %.4f | %.3f | %.3f | %.0f | %.0f | %.2f | %s |\n",
+            w->device, w->graph, w->n, w->m, w->strategy, w->gteps_dev, w->gteps_wall, w->dev_ms,
+            w->wall_ms, w->levels, w->bu_levels, w->vs_cpu, checks);
+}
+
+static void print_bfs_csv_header(FILE *f)
+{
+    fprintf(f, "device,graph,scale,n,tuples,m,strategy,roots,edges_in_component_mean,"
+               "unique_edges_in_component_mean,gteps_device_hmean,gteps_wall_hmean,"
+               "gteps_device_unique_hmean,gteps_wall_unique_hmean,device_ms_median,wall_ms_median,"
+               "wall_ms_min,wall_ms_max,sync_ms_median,levels_median,bottom_up_levels_median,"
+               "host_round_trips_median,edges_inspected_median,wall_vs_cpu_seq,cpu_per_wall,dist_checked,"
+               "trees_checked,fails\n");
+}
+
+static void csv_str(FILE *f, const char *s)     /* quoted, "" for " */
+{
+    fputc('"', f);
+    for (; *s; s++) { if (*s == '"') fputc('"', f); fputc(*s, f); }
+    fputc('"', f);
+}
+
+static void print_bfs_csv_row(FILE *f, const bfs_row *w)
+{
+    csv_str(f, w->device);
+    fprintf(f, ",%s,%d,%zu,%zu,%zu,%s,%d,%.1f,%.1f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,"
+               "%.1f,%.1f,%.1f,%.0f,%.4f,%.3f,%d,%d,%ld\n",
+            w->graph, w->scale, w->n, w->tuples, w->m, w->strategy, w->roots, w->edges_mean,
+            w->uedges_mean, w->gteps_dev, w->gteps_wall, w->ugteps_dev, w->ugteps_wall, w->dev_ms,
+            w->wall_ms, w->wall_min_ms, w->wall_max_ms, w->sync_ms, w->levels, w->bu_levels,
+            w->round_trips, w->inspected, w->vs_cpu, w->cpu_wall, w->dist_checked, w->trees_checked,
+            w->fails);
+}
+
+static void print_dyn_header(FILE *f)
+{
+    fprintf(f, "| device | graph | n | m | k | update ms | dg_sync ms | sync KB | sync pages | "
+               "BFS device ms | BFS wall ms | dynamic total ms | CSR rebuild ms | upload ms "
+               "(pageable / pinned) | CSR BFS device ms | static total ms | static / dynamic | checks |\n");
+    fprintf(f, "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+}
+
+static void print_dyn_row(FILE *f, const dyn_row *w)
+{
+    fprintf(f, "| %s | %s | %zu | %zu | %ld | %.3f | %.3f | %.1f | %.0f | %.3f | %.3f | %.3f | %.3f | "
+               "%.3f / %.3f | %.3f | %.3f | %.1f | %s |\n",
+            w->device, w->graph, w->n, w->m, w->k, w->update_ms, w->sync_ms, w->sync_kb,
+            w->sync_pages, w->bfs_dev_ms, w->bfs_wall_ms, w->dyn_total_ms, w->rebuild_ms,
+            w->upload_ms, w->upload_pinned_ms, w->static_bfs_dev_ms, w->static_total_pinned_ms,
+            w->dyn_total_ms > 0 ? w->static_total_pinned_ms / w->dyn_total_ms : 0.0,
+            w->fails ? "**FAIL**" : "ok");
+}
+
+static void print_dyn_csv_header(FILE *f)
+{
+    fprintf(f, "device,graph,scale,n,m,k,reps,adds,removes,add_ms,remove_ms,update_ms,sync_ms,"
+               "sync_kb,sync_pages,bfs_device_ms,bfs_wall_ms,bfs_sync_ms,dynamic_total_ms,"
+               "csr_rebuild_ms,upload_ms,upload_pinned_ms,upload_mb,csr_bfs_device_ms,"
+               "static_total_ms,static_total_pinned_ms,fails\n");
+}
+
+static void print_dyn_csv_row(FILE *f, const dyn_row *w)
+{
+    csv_str(f, w->device);
+    fprintf(f, ",%s,%d,%zu,%zu,%ld,%d,%zu,%zu,%.6f,%.6f,%.6f,%.6f,%.3f,%.1f,%.6f,%.6f,%.6f,%.6f,"
+               "%.6f,%.6f,%.6f,%.3f,%.6f,%.6f,%.6f,%ld\n",
+            w->graph, w->scale, w->n, w->m, w->k, w->reps, w->nadd, w->nrem, w->add_ms,
+            w->rem_ms, w->update_ms, w->sync_ms, w->sync_kb, w->sync_pages, w->bfs_dev_ms,
+            w->bfs_wall_ms, w->bfs_sync_ms, w->dyn_total_ms, w->rebuild_ms, w->upload_ms,
+            w->upload_pinned_ms, w->upload_mb, w->static_bfs_dev_ms, w->static_total_ms,
+            w->static_total_pinned_ms, w->fails);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* One graph                                                                                   */
+/* ------------------------------------------------------------------------------------------ */
+
+typedef struct bench_graph {
+    const options *o;
+    const char *name;
+    int scale;
+    size_t n, tuples_n, m;
+    dg_edge *tuples;              /* the generated input (freed after the CPU BFS) */
+    dg_graph *g;
+    char device[256];
+    csr c;                        /* sorted, deduplicated */
+    dg_vertex *roots; int nroots;
+    int32_t **cpu_dist;           /* per root */
+    uint32_t *cpu_levels;
+    size_t *cpu_reached;
+    double *edges;                /* per root: input tuples in the component (Graph500) */
+    double *uedges;               /* per root: unique undirected edges in the component */
+    double cpu_gteps_wall;
+} bench_graph;
+
+static double hmean_teps(const double *edges, const double *t_s, int n)
+{
+    double s = 0;
+    int i;
+    for (i = 0; i < n; i++) s += t_s[i] / edges[i];
+    return s > 0 ? n / s : 0.0;
+}
+
+static int trees_to_check(const bench_graph *b)
+{
+    if (b->o->check_trees >= 0) return b->o->check_trees < b->nroots ? b->o->check_trees : b->nroots;
+    return b->n <= ((size_t)1 << 20) ? b->nroots : (b->nroots < 4 ? b->nroots : 4);
+}
+
+/* The CPU baseline: timed, and its distances kept as the reference. */
+static void run_cpu(bench_graph *b, int report)
+{
+    int i, nr = b->nroots;
+    int32_t *queue = (int32_t *)xmalloc(b->n * sizeof *queue);
+    double *t = (double *)xmalloc((size_t)nr * sizeof *t), *tcopy = (double *)xmalloc((size_t)nr * sizeof *t);
+    double *lv = (double *)xmalloc((size_t)nr * sizeof *lv);
+    size_t reached, k;
+    double cpu_s = 0, wall_s = 0;
+    if (nr <= 0) die("no roots");
+    b->cpu_dist = (int32_t **)xmalloc((size_t)nr * sizeof *b->cpu_dist);
+    b->cpu_levels = (uint32_t *)xmalloc((size_t)nr * sizeof *b->cpu_levels);
+    b->cpu_reached = (size_t *)xmalloc((size_t)nr * sizeof *b->cpu_reached);
+    b->edges = (double *)xmalloc((size_t)nr * sizeof *b->edges);
+    b->uedges = (double *)xmalloc((size_t)nr * sizeof *b->uedges);
+    for (i = 0; i < nr; i++) b->cpu_dist[i] = (int32_t *)xmalloc(b->n * sizeof(int32_t));
+    cpu_bfs(&b->c, b->roots[0], b->cpu_dist[0], queue, &reached);      /* warm-up */
+    for (i = 0; i < nr; i++) {
+        const int32_t *d = b->cpu_dist[i];
+        double c0 = cpu_now_s(), t0 = now_s(), cnt = 0, sumdeg = 0, loops = 0;
+        b->cpu_levels[i] = cpu_bfs(&b->c, b->roots[i], b->cpu_dist[i], queue, &reached);
+        t[i] = now_s() - t0;
+        cpu_s += cpu_now_s() - c0;
+        wall_s += t[i];
+        b->cpu_reached[i] = reached;
+        /* Graph500 counting: input tuples whose endpoints were both reached */
+        for (k = 0; k < b->tuples_n; k++)
+            cnt += d[b->tuples[k].src] >= 0 && d[b->tuples[k].dst] >= 0;
+        for (k = 0; k < reached; k++) {
+            int32_t u = queue[k];
+            sumdeg += b->c.off[u + 1] - b->c.off[u];
+            loops += b->c.loop[u];
+        }
+        b->edges[i] = cnt;
+        b->uedges[i] = (sumdeg + loops) / 2;
+        lv[i] = b->cpu_levels[i];
+    }
+    {
+        bfs_row *w = report ? new_row() : NULL;
+        double em = 0, uem = 0, cpu_gteps;
+        for (i = 0; i < nr; i++) { em += b->edges[i]; uem += b->uedges[i]; }
+        cpu_gteps = hmean_teps(b->edges, t, nr) * 1e-9;
+        b->cpu_gteps_wall = cpu_gteps;
+        if (w) {
+            char cpu[128];
+            cpu_model(cpu, sizeof cpu);
+            snprintf(w->device, sizeof w->device, "CPU: %s", cpu);
+            snprintf(w->graph, sizeof w->graph, "%s", b->name);
+            w->scale = b->scale; w->n = b->n; w->tuples = b->tuples_n; w->m = b->m;
+            w->strategy = "cpu-seq";
+            w->roots = nr;
+            w->edges_mean = em / nr; w->uedges_mean = uem / nr;
+            w->gteps_dev = w->gteps_wall = cpu_gteps;
+            w->ugteps_dev = w->ugteps_wall = hmean_teps(b->uedges, t, nr) * 1e-9;
+            for (i = 0; i < nr; i++) tcopy[i] = t[i] * 1e3;
+            w->dev_ms = w->wall_ms = median(tcopy, nr);
+            w->wall_min_ms = tcopy[0]; w->wall_max_ms = tcopy[nr - 1];
+            w->levels = median(lv, nr);
+            w->vs_cpu = 1.0;
+            w->cpu_wall = wall_s > 0 ? cpu_s / wall_s : 0.0;
+            w->dist_checked = nr;         /* the reference itself */
+            w->trees_checked = 0;
+            fprintf(stderr, "  %-12s GTEPS %.4f (median %.3f ms, %.0f levels, cpu/wall %.2f)\n",
+                    w->strategy, w->gteps_wall, w->wall_ms, w->levels, w->cpu_wall);
+            if (g_csv) { print_bfs_csv_row(g_csv, w); fflush(g_csv); }
+            note("%s scale %d: cpu-seq cpu/wall %.2f (process CPU time / wall time of its timed "
+                 "runs; below about 0.95 other processes competed for the core and the cpu-seq "
+                 "figures are pessimistic)", b->name, b->scale, w->cpu_wall);
+        }
+    }
+    free(queue); free(t); free(tcopy); free(lv);
+}
+
+static void run_strategy(bench_graph *b, const strat_info *si)
+{
+    const options *o = b->o;
+    int i, nr = b->nroots, ntrees = o->with_parent ? nr : trees_to_check(b);
+    double *tdev = (double *)xmalloc((size_t)nr * sizeof(double));
+    double *twall = (double *)xmalloc((size_t)nr * sizeof(double));
+    double *tmp = (double *)xmalloc((size_t)nr * sizeof(double));
+    double *lv = (double *)xmalloc((size_t)nr * sizeof(double));
+    double *bu = (double *)xmalloc((size_t)nr * sizeof(double));
+    double *rt = (double *)xmalloc((size_t)nr * sizeof(double));
+    double *ins = (double *)xmalloc((size_t)nr * sizeof(double));
+    double *sy = (double *)xmalloc((size_t)nr * sizeof(double));
+    int32_t *dist = (int32_t *)xmalloc(b->n * sizeof *dist);
+    int32_t *dist2 = (int32_t *)xmalloc(b->n * sizeof *dist2);
+    int32_t *parent = (int32_t *)xmalloc(b->n * sizeof *parent);
+    dg_bfs_stats st;
+    dg_bfs_options opt;
+    bfs_row *w = new_row();
+    long fails0 = g_fails;
+    char what[96];
+    double em = 0, uem = 0, cpu_s = 0, wall_s = 0;
+
+    snprintf(what, sizeof what, "%s s%d %s", b->name, b->scale, si->name);
+    memset(&opt, 0, sizeof opt);
+    opt.strategy = si->strategy;
+    opt.csr_copy = si->csr_copy;
+    opt.alpha = o->alpha;
+    opt.beta = o->beta;
+    opt.max_edge_count = o->chunk;
+    opt.stats = &st;
+    opt.parent = o->with_parent ? parent : NULL;
+
+    CK(b->g, dg_bfs(b->g, b->roots[0], dist, &opt));                   /* warm-up */
+    for (i = 0; i < nr; i++) {
+        double t0, c0;
+        dg_vertex root = b->roots[i];
+        memset(&st, 0, sizeof st);
+        memset(dist, 0x5a, b->n * sizeof *dist);       /* no stale result can pass the check */
+        c0 = cpu_now_s();
+        t0 = now_s();
+        CK(b->g, dg_bfs(b->g, root, dist, &opt));
+        twall[i] = now_s() - t0;
+        cpu_s += cpu_now_s() - c0;
+        wall_s += twall[i];
+        tdev[i] = st.device_ms * 1e-3;
+        lv[i] = st.levels; bu[i] = st.bottom_up_levels; rt[i] = st.host_round_trips;
+        ins[i] = (double)st.edges_inspected; sy[i] = st.sync_ms;
+        if (st.strategy != si->strategy)
+            fail("%s root %d: stats.strategy = %d, asked for %d", what, (int)root,
+                 (int)st.strategy, (int)si->strategy);
+        if (st.levels != b->cpu_levels[i] || st.vertices_reached != b->cpu_reached[i])
+            fail("%s root %d: stats say %u levels and %llu vertices reached, the CPU BFS %u and %zu",
+                 what, (int)root, (unsigned)st.levels, (unsigned long long)st.vertices_reached,
+                 (unsigned)b->cpu_levels[i], b->cpu_reached[i]);
+        if (st.device_ms <= 0 || st.device_ms * 1e-3 > twall[i] * 1.05 + 1e-4)
+            fail("%s root %d: stats.device_ms = %.6f, wall time %.6f ms", what, (int)root,
+                 st.device_ms, twall[i] * 1e3);
+        check_dist(what, root, dist, b->cpu_dist[i], b->n);
+        if (i < ntrees) {
+            if (o->with_parent) {
+                check_tree(what, &b->c, root, dist, parent);
+            } else {                  /* an untimed run asking for the tree too */
+                dg_bfs_options o2 = opt;
+                o2.parent = parent;
+                o2.stats = NULL;
+                memset(parent, 0x5a, b->n * sizeof *parent);
+                CK(b->g, dg_bfs(b->g, root, dist2, &o2));
+                if (check_dist(what, root, dist2, b->cpu_dist[i], b->n) == 0)
+                    check_tree(what, &b->c, root, dist2, parent);
+            }
+        }
+    }
+    snprintf(w->device, sizeof w->device, "%s", b->device);
+    snprintf(w->graph, sizeof w->graph, "%s", b->name);
+    w->scale = b->scale; w->n = b->n; w->tuples = b->tuples_n; w->m = b->m;
+    w->strategy = si->name;
+    w->roots = nr;
+    for (i = 0; i < nr; i++) { em += b->edges[i]; uem += b->uedges[i]; }
+    w->edges_mean = em / nr; w->uedges_mean = uem / nr;
+    w->gteps_dev = hmean_teps(b->edges, tdev, nr) * 1e-9;
+    w->gteps_wall = hmean_teps(b->edges, twall, nr) * 1e-9;
+    w->ugteps_dev = hmean_teps(b->uedges, tdev, nr) * 1e-9;
+    w->ugteps_wall = hmean_teps(b->uedges, twall, nr) * 1e-9;
+    for (i = 0; i < nr; i++) tmp[i] = tdev[i] * 1e3;
+    w->dev_ms = median(tmp, nr);
+    for (i = 0; i < nr; i++) tmp[i] = twall[i] * 1e3;
+    w->wall_ms = median(tmp, nr);
+    w->wall_min_ms = tmp[0]; w->wall_max_ms = tmp[nr - 1];
+    w->sync_ms = median(sy, nr);
+    w->levels = median(lv, nr);
+    w->bu_levels = median(bu, nr);
+    w->round_trips = median(rt, nr);
+    w->inspected = median(ins, nr);
+    w->vs_cpu = b->cpu_gteps_wall > 0 ? w->gteps_wall / b->cpu_gteps_wall : 0.0;
+    w->cpu_wall = wall_s > 0 ? cpu_s / wall_s : 0.0;
+    w->dist_checked = nr;
+    w->trees_checked = ntrees;
+    w->fails = g_fails - fails0;
+    fprintf(stderr, "  %-12s GTEPS device %.4f wall %.4f (median %.3f / %.3f ms, %.0f levels, "
+            "%.0f bottom-up)%s\n", si->name, w->gteps_dev, w->gteps_wall, w->dev_ms, w->wall_ms,
+            w->levels, w->bu_levels, w->fails ? "  FAILED" : "");
+    if (g_csv) { print_bfs_csv_row(g_csv, w); fflush(g_csv); }
+    free(tdev); free(twall); free(tmp); free(lv); free(bu); free(rt); free(ins); free(sy);
+    free(dist); free(dist2); free(parent);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* The dynamic scenario                                                                        */
+/* ------------------------------------------------------------------------------------------ */
+
+static void cl_check(cl_int err, const char *what)
+{
+    if (err != CL_SUCCESS) {
+        fprintf(stderr, BENCH_NAME ": %s failed: OpenCL error %d\n", what, (int)err);
+        exit(1);
+    }
+}
+
+/* The static alternative's upload: new device buffers for the row offsets and the columns,
+   written from host memory, clFinish; the buffers are released after the timing. Seconds. */
+static double upload_csr(dg_graph *g, const uint32_t *off, const int32_t *col, size_t n, size_t arcs)
+{
+    cl_context ctx = dg_cl_context(g);
+    cl_command_queue q = dg_cl_queue(g);
+    size_t ob = (n + 1) * sizeof *off, cb = (arcs ? arcs : 1) * sizeof *col;
+    cl_mem bo, bc;
+    cl_int err;
+    double t0, t;
+    if (!ctx || !q) die_dg(g, "dg_cl_context / dg_cl_queue", DG_ERR_OPENCL, __LINE__);
+    t0 = now_s();
+    bo = clCreateBuffer(ctx, CL_MEM_READ_ONLY, ob, NULL, &err);
+    cl_check(err, "clCreateBuffer (row offsets)");
+    bc = clCreateBuffer(ctx, CL_MEM_READ_ONLY, cb, NULL, &err);
+    cl_check(err, "clCreateBuffer (columns)");
+    cl_check(clEnqueueWriteBuffer(q, bo, CL_FALSE, 0, ob, off, 0, NULL, NULL), "clEnqueueWriteBuffer");
+    cl_check(clEnqueueWriteBuffer(q, bc, CL_FALSE, 0, cb, col, 0, NULL, NULL), "clEnqueueWriteBuffer");
+    cl_check(clFinish(q), "clFinish");
+    t = now_s() - t0;
+    clReleaseMemObject(bo);
+    clReleaseMemObject(bc);
+    return t;
+}
+
+/* Host memory pinned by the device's runtime (CL_MEM_ALLOC_HOST_PTR, mapped), as a static
+   system would stage its CSR for a fast upload. */
+typedef struct pinned { cl_mem buf; void *ptr; } pinned;
+
+static void pinned_alloc(dg_graph *g, pinned *p, size_t bytes)
+{
+    cl_int err;
+    p->buf = clCreateBuffer(dg_cl_context(g), CL_MEM_ALLOC_HOST_PTR | CL_MEM_READ_WRITE, bytes, NULL, &err);
+    cl_check(err, "clCreateBuffer (pinned staging)");
+    p->ptr = clEnqueueMapBuffer(dg_cl_queue(g), p->buf, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, bytes,
+                                0, NULL, NULL, &err);
+    cl_check(err, "clEnqueueMapBuffer (pinned staging)");
+    memset(p->ptr, 0, bytes);
+}
+
+static void pinned_free(dg_graph *g, pinned *p)
+{
+    cl_check(clEnqueueUnmapMemObject(dg_cl_queue(g), p->buf, p->ptr, 0, NULL, NULL), "clEnqueueUnmapMemObject");
+    cl_check(clFinish(dg_cl_queue(g)), "clFinish");
+    clReleaseMemObject(p->buf);
+    p->buf = NULL; p->ptr = NULL;
+}
+
+static uint64_t ekey(dg_vertex u, dg_vertex v) { return ((uint64_t)(uint32_t)u << 32 | (uint32_t)v) + 1; }
+
+/* Inserts key into an open-addressing set of cap (a power of two) slots; 0 if already there. */
+static int set_insert(uint64_t *tab, size_t cap, uint64_t key)
+{
+    size_t h = (size_t)((key * 0x9E3779B97F4A7C15ull) >> 20) & (cap - 1);
+    while (tab[h]) {
+        if (tab[h] == key) return 0;
+        h = (h + 1) & (cap - 1);
+    }
+    tab[h] = key;
+    return 1;
+}
+
+static void run_dynamic(bench_graph *b)
+{
+    const options *o = b->o;
+    dg_graph *g = b->g;
+    size_t n = b->n, ncur = 0, capcur, u, maxadd = 0, maxk = 0, arcs_cap;
+    dg_edge *cur, *adds, *rems;
+    csr sc;                        /* the static alternative's CSR (preallocated) */
+    pinned poff, pcol;
+    int32_t *cpu_dist, *queue, *dist, *dist2;
+    uint64_t *set;
+    size_t setcap = 16;
+    int ki, rep, nreps = o->dyn_reps;
+    rng r;
+    char what[96];
+
+    for (ki = 0; ki < o->ndyn; ki++) {
+        maxadd += (size_t)(nreps + 1) * ((size_t)o->dyn_k[ki] / 2 + 1);
+        if ((size_t)o->dyn_k[ki] > maxk) maxk = (size_t)o->dyn_k[ki];
+    }
+    /* the current edge set: unique undirected edges u <= v, taken from the sorted CSR */
+    capcur = csr_edges(&b->c) + maxadd + 16;
+    cur = (dg_edge *)xmalloc(capcur * sizeof *cur);
+    for (u = 0; u < n; u++) {
+        uint32_t k;
+        for (k = b->c.off[u]; k < b->c.off[u + 1]; k++)
+            if ((size_t)b->c.col[k] >= u) {
+                cur[ncur].src = (dg_vertex)u; cur[ncur].dst = b->c.col[k]; cur[ncur].weight = 1.0f;
+                ncur++;
+            }
+    }
+    if (ncur != dg_edge_count(g))
+        fail("%s s%d dynamic: %zu edges in the CSR, dg_edge_count says %zu", b->name, b->scale,
+             ncur, dg_edge_count(g));
+    adds = (dg_edge *)xmalloc((maxk / 2 + 2) * sizeof *adds);
+    rems = (dg_edge *)xmalloc((maxk / 2 + 2) * sizeof *rems);
+    while (setcap < 2 * (maxk / 2 + 2)) setcap *= 2;
+    set = (uint64_t *)xmalloc(setcap * sizeof *set);
+    /* preallocated (and touched) buffers of the static rebuild, pageable and pinned */
+    arcs_cap = 2 * capcur;
+    memset(&sc, 0, sizeof sc);
+    sc.off = (uint32_t *)xmalloc((n + 1) * sizeof *sc.off);
+    sc.col = (int32_t *)xmalloc(arcs_cap * sizeof *sc.col);
+    memset(sc.off, 0, (n + 1) * sizeof *sc.off);
+    memset(sc.col, 0, arcs_cap * sizeof *sc.col);
+    pinned_alloc(g, &poff, (n + 1) * sizeof(uint32_t));
+    pinned_alloc(g, &pcol, arcs_cap * sizeof(int32_t));
+    cpu_dist = (int32_t *)xmalloc(n * sizeof *cpu_dist);
+    queue = (int32_t *)xmalloc(n * sizeof *queue);
+    dist = (int32_t *)xmalloc(n * sizeof *dist);
+    dist2 = (int32_t *)xmalloc(n * sizeof *dist2);
+    rng_seed(&r, o->seed * 7919ull + (uint64_t)b->scale * 131ull + (uint64_t)(b->name[0]) + 0xD1CEull);
+
+    for (ki = -1; ki < o->ndyn; ki++) {
+        /* ki = -1: one untimed warm-up batch of up to 1000 changes (the sync and scatter kernels) */
+        long k = ki < 0 ? (maxk < 1000 ? (long)maxk : 1000) : o->dyn_k[ki];
+        int reps = ki < 0 ? 1 : nreps;
+        double *a_ms = (double *)xmalloc((size_t)reps * sizeof(double) * 17), *col_[17];
+        int c;
+        dyn_row *w = ki < 0 ? NULL : new_drow();
+        long fails0 = g_fails;
+        size_t m_before = ncur;
+        for (c = 0; c < 17; c++) col_[c] = a_ms + (size_t)c * (size_t)reps;
+        snprintf(what, sizeof what, "%s s%d dynamic k=%ld", b->name, b->scale, k);
+        for (rep = 0; rep < reps; rep++) {
+            size_t nadd = (size_t)k / 2 + ((k & 1) && !(rep & 1)), nrem = (size_t)k - nadd;
+            size_t added = 0, removed = 0, j;
+            double t0, t1, t2, t3, t4, t5, t6;
+            dg_stats gs;
+            dg_bfs_stats st, st2;
+            dg_bfs_options opt, opt2;
+            dg_vertex root = b->roots[(size_t)rep % (size_t)b->nroots];
+            if (nrem > ncur) nrem = ncur;
+            /* the batch, chosen before the timing: removals among the current edges, additions
+               of absent edges u != v (absent from the graph and from the batch) */
+            for (j = 0; j < nrem; j++) {
+                size_t i = (size_t)rng_below(&r, ncur);
+                rems[j] = cur[i];
+                cur[i] = cur[--ncur];
+            }
+            memset(set, 0, setcap * sizeof *set);
+            for (j = 0; j < nadd; j++) {
+                dg_vertex a, bb;
+                do {
+                    a = (dg_vertex)rng_below(&r, n);
+                    bb = (dg_vertex)rng_below(&r, n);
+                    if (a > bb) { dg_vertex t = a; a = bb; bb = t; }
+                } while (a == bb || dg_has_edge(g, a, bb) || !set_insert(set, setcap, ekey(a, bb)));
+                adds[j].src = a; adds[j].dst = bb; adds[j].weight = 1.0f;
+            }
+            /* (1) update */
+            t0 = now_s();
+            CK(g, dg_add_edges(g, adds, nadd, &added));
+            t1 = now_s();
+            CK(g, dg_remove_edges(g, rems, nrem, &removed));
+            t2 = now_s();
+            for (j = 0; j < nadd; j++) cur[ncur++] = adds[j];
+            if (added != nadd || removed != nrem || dg_edge_count(g) != ncur)
+                fail("%s: added %zu of %zu, removed %zu of %zu; dg_edge_count %zu, expected %zu",
+                     what, added, nadd, removed, nrem, dg_edge_count(g), ncur);
+            /* (2) sync */
+            t3 = now_s();
+            CK(g, dg_sync(g));
+            t4 = now_s();
+            CK(g, dg_get_stats(g, &gs));
+            /* (3) BFS, default strategy */
+            memset(&opt, 0, sizeof opt);
+            memset(&st, 0, sizeof st);
+            opt.stats = &st;
+            t5 = now_s();
+            CK(g, dg_bfs(g, root, dist, &opt));
+            t6 = now_s();
+            /* the static alternative: rebuild a CSR from the edge set, upload it */
+            {
+                double r0 = now_s(), r1, up, upp;
+                sc.n = n;
+                csr_rebuild(&sc, n, cur, ncur);
+                r1 = now_s();
+                if (sc.arcs > arcs_cap) die("static CSR buffer too small");
+                up = upload_csr(g, sc.off, sc.col, n, sc.arcs);
+                memcpy(poff.ptr, sc.off, (n + 1) * sizeof *sc.off);     /* untimed: staging */
+                memcpy(pcol.ptr, sc.col, sc.arcs * sizeof *sc.col);
+                upp = upload_csr(g, (const uint32_t *)poff.ptr, (const int32_t *)pcol.ptr, n, sc.arcs);
+                col_[9][rep] = (r1 - r0) * 1e3;
+                col_[10][rep] = up * 1e3;
+                col_[11][rep] = upp * 1e3;
+                col_[12][rep] = (double)((n + 1) * 4 + sc.arcs * 4) / 1048576.0;
+            }
+            /* the BFS a static system would run: the same search on a plain CSR copy */
+            memset(&opt2, 0, sizeof opt2);
+            memset(&st2, 0, sizeof st2);
+            opt2.csr_copy = 1;
+            opt2.stats = &st2;
+            CK(g, dg_bfs(g, root, dist2, &opt2));
+            col_[0][rep] = (t1 - t0) * 1e3;
+            col_[1][rep] = (t2 - t1) * 1e3;
+            col_[2][rep] = (t2 - t0) * 1e3;
+            col_[3][rep] = (t4 - t3) * 1e3;
+            col_[4][rep] = (double)gs.last_sync_bytes / 1024.0;
+            col_[5][rep] = (double)gs.last_sync_pages;
+            col_[6][rep] = st.device_ms;
+            col_[7][rep] = (t6 - t5) * 1e3;
+            col_[8][rep] = st.sync_ms;
+            col_[13][rep] = st2.device_ms;
+            col_[14][rep] = col_[2][rep] + col_[3][rep] + col_[6][rep];                    /* dynamic */
+            col_[15][rep] = col_[9][rep] + col_[11][rep] + col_[13][rep];                  /* static, pinned */
+            col_[16][rep] = col_[9][rep] + col_[10][rep] + col_[13][rep];                  /* static, pageable */
+            /* check both searches against a CPU BFS on the rebuilt CSR */
+            {
+                size_t reached;
+                cpu_bfs(&sc, root, cpu_dist, queue, &reached);
+                check_dist(what, root, dist, cpu_dist, n);
+                check_dist(what, root, dist2, cpu_dist, n);
+                (void)reached;
+            }
+            if (w) { w->nadd = nadd; w->nrem = nrem; }
+            if (ki >= 0 && (nreps <= 5 || rep == 0))
+                fprintf(stderr, "  dynamic k=%ld rep %d: update %.3f ms, sync %.3f ms (%zu bytes, "
+                        "%zu pages), BFS %.3f ms device / %.3f ms wall; rebuild %.3f ms + upload "
+                        "%.3f ms (pinned %.3f ms)\n", k, rep + 1, col_[2][rep], col_[3][rep],
+                        gs.last_sync_bytes, gs.last_sync_pages, col_[6][rep], col_[7][rep],
+                        col_[9][rep], col_[10][rep], col_[11][rep]);
+        }
+        if (w) {
+            snprintf(w->device, sizeof w->device, "%s", b->device);
+            snprintf(w->graph, sizeof w->graph, "%s", b->name);
+            w->scale = b->scale; w->n = n; w->m = m_before; w->k = k; w->reps = reps;
+            w->add_ms = median(col_[0], reps);
+            w->rem_ms = median(col_[1], reps);
+            w->update_ms = median(col_[2], reps);
+            w->sync_ms = median(col_[3], reps);
+            w->sync_kb = median(col_[4], reps);
+            w->sync_pages = median(col_[5], reps);
+            w->bfs_dev_ms = median(col_[6], reps);
+            w->bfs_wall_ms = median(col_[7], reps);
+            w->bfs_sync_ms = median(col_[8], reps);
+            w->rebuild_ms = median(col_[9], reps);
+            w->upload_ms = median(col_[10], reps);
+            w->upload_pinned_ms = median(col_[11], reps);
+            w->upload_mb = median(col_[12], reps);
+            w->static_bfs_dev_ms = median(col_[13], reps);
+            w->dyn_total_ms = median(col_[14], reps);
+            w->static_total_pinned_ms = median(col_[15], reps);
+            w->static_total_ms = median(col_[16], reps);
+            w->fails = g_fails - fails0;
+            fprintf(stderr, "  dynamic k=%ld: update %.3f + sync %.3f + BFS %.3f = %.3f ms; static: "
+                    "rebuild %.3f + upload %.3f (pageable %.3f) + CSR BFS %.3f = %.3f ms\n", k,
+                    w->update_ms, w->sync_ms, w->bfs_dev_ms, w->dyn_total_ms, w->rebuild_ms,
+                    w->upload_pinned_ms, w->upload_ms, w->static_bfs_dev_ms, w->static_total_pinned_ms);
+            if (g_dcsv) { print_dyn_csv_row(g_dcsv, w); fflush(g_dcsv); }
+        }
+        free(a_ms);
+    }
+    pinned_free(g, &poff);
+    pinned_free(g, &pcol);
+    free(sc.off); free(sc.col);
+    free(cur); free(adds); free(rems); free(set);
+    free(cpu_dist); free(queue); free(dist); free(dist2);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* One graph, start to end                                                                     */
+/* ------------------------------------------------------------------------------------------ */
+
+static void run_graph(const options *o, int gi, int scale)
+{
+    bench_graph B, *b = &B;
+    uint64_t gseed = o->seed * 1000003ull + (uint64_t)gi + (uint64_t)scale * 0x10000ull;
+    dg_desc desc;
+    dg_stats gs;
+    dg_vertex first = -1;
+    size_t added = 0, loops, k, ue;
+    double t0, t_setup, t_build, t_sync, t_gen;
+    int i, si, any_dev = 0;
+    rng r;
+
+    memset(b, 0, sizeof *b);
+    b->o = o;
+    b->name = GRAPH_NAMES[gi];
+    b->scale = scale;
+    fprintf(stderr, "%s, scale %d:\n", b->name, scale);
+
+    /* generate */
+    t0 = now_s();
+    if (gi == G_GRID) {
+        size_t side = (size_t)floor(sqrt((double)((size_t)1 << scale)) + 1e-9);
+        b->n = side * side;
+        b->tuples = gen_grid(side, &b->tuples_n);
+    } else {
+        b->n = (size_t)1 << scale;
+        b->tuples_n = 16 * b->n;
+        b->tuples = gi == G_KRON ? gen_kronecker(scale, b->tuples_n, gseed)
+                                 : gen_uniform(b->n, b->tuples_n, gseed, 0);
+    }
+    t_gen = now_s() - t0;
+    loops = count_self_loops(b->tuples, b->tuples_n);
+
+    /* the device first (empty graph: setup and kernel build), then the build, then the upload */
+    memset(&desc, 0, sizeof desc);
+    desc.undirected = 1;
+    desc.page_size = o->page_size;
+    desc.device = o->device;
+    CK(b->g, dg_create(&desc, &b->g));
+    for (si = 1; si < NSTRATS; si++) any_dev |= o->strats[si];
+    any_dev |= o->ndyn > 0;
+    t0 = now_s();
+    if (any_dev && !dg_cl_context(b->g)) die_dg(b->g, "dg_cl_context", DG_ERR_OPENCL, __LINE__);
+    t_setup = now_s() - t0;
+    snprintf(b->device, sizeof b->device, "%s", any_dev ? dg_device_name(b->g) : "(none)");
+    t0 = now_s();
+    CK(b->g, dg_add_vertices(b->g, b->n, &first));
+    CK(b->g, dg_add_edges(b->g, b->tuples, b->tuples_n, &added));
+    t_build = now_s() - t0;
+    b->m = dg_edge_count(b->g);
+    t0 = now_s();
+    if (any_dev) CK(b->g, dg_sync(b->g));
+    t_sync = now_s() - t0;
+    CK(b->g, dg_get_stats(b->g, &gs));
+    if (o->quick) CK(b->g, dg_validate(b->g));
+    if (o->quick && any_dev) CK(b->g, dg_validate_device(b->g));
+
+    /* the reference CSR */
+    t0 = now_s();
+    csr_build_sorted(&b->c, b->n, b->tuples, b->tuples_n);
+    ue = csr_edges(&b->c);
+    if (ue != b->m || added != b->m || first != 0)
+        fail("%s s%d: the CSR has %zu unique edges, dg_edge_count %zu, dg_add_edges added %zu "
+             "(first id %d)", b->name, scale, ue, b->m, added, (int)first);
+    note("%s scale %d: n %zu, %zu tuples (%zu self-loops), %zu edges stored; generated in %.2f s, "
+         "dg build %.2f s (%.2f M tuples/s), device setup %.2f s, first dg_sync %.3f s "
+         "(%.1f MB, %zu pages), host %.1f MB, device %.1f MB; CSR built in %.2f s",
+         b->name, scale, b->n, b->tuples_n, loops, b->m, t_gen, t_build,
+         b->tuples_n / t_build * 1e-6, t_setup, t_sync, gs.last_sync_bytes / 1048576.0,
+         gs.last_sync_pages, gs.host_bytes / 1048576.0, gs.device_bytes / 1048576.0, now_s() - t0);
+
+    /* roots: distinct random vertices with an edge that is not a self-loop (Graph500) */
+    rng_seed(&r, gseed ^ 0x600DF00Dull);
+    b->roots = (dg_vertex *)xmalloc((size_t)o->roots * sizeof *b->roots);
+    for (k = 0; k < 100 * (size_t)o->roots + 10000 && b->nroots < o->roots; k++) {
+        dg_vertex v = (dg_vertex)rng_below(&r, b->n);
+        int dup = 0;
+        if (b->c.off[v + 1] - b->c.off[v] - b->c.loop[v] == 0) continue;
+        for (i = 0; i < b->nroots; i++) dup |= b->roots[i] == v;
+        if (!dup) b->roots[b->nroots++] = v;
+    }
+    if (b->nroots == 0) die("no vertex with an edge to start from");
+
+    /* CPU baseline and reference distances; then the input tuples can go */
+    run_cpu(b, o->strats[0]);
+    free(b->tuples); b->tuples = NULL;
+    {
+        double em = 0, uem = 0, lv = 0, rv = 0;
+        for (i = 0; i < b->nroots; i++) {
+            em += b->edges[i]; uem += b->uedges[i]; lv += b->cpu_levels[i]; rv += (double)b->cpu_reached[i];
+        }
+        note("%s scale %d: %d roots; per root on average %.0f vertices reached, %.0f input tuples "
+             "(Graph500 TEPS counting) and %.0f unique edges in the component, %.1f levels",
+             b->name, scale, b->nroots, rv / b->nroots, em / b->nroots, uem / b->nroots, lv / b->nroots);
+    }
+
+    for (si = 1; si < NSTRATS; si++)
+        if (o->strats[si]) run_strategy(b, &STRATS[si]);
+
+    if (o->ndyn > 0) run_dynamic(b);
+
+    CK(b->g, dg_get_stats(b->g, &gs));
+    note("%s scale %d: at the end %zu syncs, %.1f MB uploaded in all, device %.1f MB", b->name,
+         scale, gs.syncs, (double)gs.upload_bytes / 1048576.0, gs.device_bytes / 1048576.0);
+
+    dg_destroy(b->g);
+    csr_free(&b->c);
+    for (i = 0; i < b->nroots; i++) free(b->cpu_dist[i]);
+    free(b->cpu_dist); free(b->cpu_levels); free(b->cpu_reached); free(b->edges); free(b->uedges);
+    free(b->roots);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Main                                                                                        */
+/* ------------------------------------------------------------------------------------------ */
+
+static void usage(void)
+{
+    int i;
+    fprintf(stderr,
+        "usage: " BENCH_NAME " [options]\n"
+        "  --scale LIST       scales, comma-separated (default 16,18,20,22; 12 with --quick):\n"
+        "                     kron and uniform have 2^S vertices and 16*2^S edge tuples, grid\n"
+        "                     floor(sqrt(2^S))^2 vertices\n"
+        "  --large            add scale 24 to the default list (about 25 GB of host memory)\n"
+        "  --graphs LIST      kron,uniform,grid (default all)\n"
+        "  --strategies LIST  default all of:");
+    for (i = 0; i < NSTRATS; i++) fprintf(stderr, " %s", STRATS[i].name);
+    fprintf(stderr, "\n"
+        "  --roots R          BFS roots per graph (default 16)\n"
+        "  --check-trees N    validate the BFS tree (opt.parent) on the first N roots, with an\n"
+        "                     extra untimed run each (default: all roots when n <= 2^20, else 4)\n"
+        "  --with-parent      timed runs ask for opt.parent too (and every tree is validated)\n"
+        "  --dynamic LIST     batch sizes k of the dynamic scenario (default 1,1000,100000;\n"
+        "                     1,100,1000 with --quick); --no-dynamic: skip it\n"
+        "  --dyn-reps R       batches per k, medians reported (default 5; 3 with --quick)\n"
+        "  --device STR       dg_desc.device: gpu, cpu, or text matched against the device name\n"
+        "  --page P           dg_desc.page_size (default 0: the library's default)\n"
+        "  --alpha A --beta B --chunk C   dg_bfs_options alpha, beta, max_edge_count (0: default)\n"
+        "  --csv FILE         also write the BFS rows as CSV, and the dynamic rows to\n"
+        "                     FILE with .csv replaced by _dynamic.csv\n"
+        "  --seed N           generator seed (default 1)\n"
+        "  --quick            smoke test: scale 12, every tree checked, dg_validate and\n"
+        "                     dg_validate_device after the build\n");
+}
+
+static double parse_double(const char *s, const char *opt)
+{
+    char *end;
+    double v;
+    if (!s) { fprintf(stderr, BENCH_NAME ": %s needs a value\n", opt); exit(2); }
+    v = strtod(s, &end);
+    if (*s == 0 || *end != 0 || !(v >= 0) || v > 1e9) {
+        fprintf(stderr, BENCH_NAME ": bad value for %s: %s\n", opt, s);
+        exit(2);
+    }
+    return v;
+}
+
+static int parse_list(const char *v, const char *opt, long *out, int max, long lo, long hi)
+{
+    char buf[512], *tok;
+    int n = 0;
+    if (!v || strlen(v) >= sizeof buf) { fprintf(stderr, BENCH_NAME ": bad %s\n", opt); exit(2); }
+    strcpy(buf, v);
+    for (tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+        if (n == max) { fprintf(stderr, BENCH_NAME ": too many values for %s\n", opt); exit(2); }
+        out[n++] = parse_long(tok, opt, lo, hi);
+    }
+    if (n == 0) { fprintf(stderr, BENCH_NAME ": empty %s\n", opt); exit(2); }
+    return n;
+}
+
+static void parse_names(const char *v, const char *opt, const char *const *names, int nnames,
+                        int *chosen)
+{
+    char buf[512], *tok;
+    int i;
+    if (!v || strlen(v) >= sizeof buf) { fprintf(stderr, BENCH_NAME ": bad %s\n", opt); exit(2); }
+    strcpy(buf, v);
+    for (i = 0; i < nnames; i++) chosen[i] = 0;
+    for (tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+        for (i = 0; i < nnames; i++) if (!strcmp(tok, names[i])) break;
+        if (i == nnames) { fprintf(stderr, BENCH_NAME ": unknown name in %s: %s\n", opt, tok); exit(2); }
+        chosen[i] = 1;
+    }
+}
+
+int main(int argc, char **argv)
+{
+    options o;
+    int i, j, scales_given = 0, large = 0, dyn_given = 0, no_dyn = 0, reps_given = 0;
+    long tmp[MAX_LIST];
+    const char *strat_names[NSTRATS];
+    char cpu[256];
+    const char *dev_name = NULL;
+
+    memset(&o, 0, sizeof o);
+    for (i = 0; i < NGRAPHS; i++) o.graphs[i] = 1;
+    for (i = 0; i < NSTRATS; i++) { o.strats[i] = 1; strat_names[i] = STRATS[i].name; }
+    o.roots = 16;
+    o.check_trees = -1;
+    o.seed = 1;
+    o.dyn_reps = 5;
+
+    for (i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = (i + 1 < argc) ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--scale")) {
+            o.nscales = parse_list(v, a, tmp, MAX_LIST, 1, 29);
+            for (j = 0; j < o.nscales; j++) o.scales[j] = (int)tmp[j];
+            scales_given = 1; i++;
+        }
+        else if (!strcmp(a, "--large")) large = 1;
+        else if (!strcmp(a, "--graphs") || !strcmp(a, "--graph")) {
+            parse_names(v, a, GRAPH_NAMES, NGRAPHS, o.graphs); i++;
+        }
+        else if (!strcmp(a, "--strategies") || !strcmp(a, "--strategy")) {
+            parse_names(v, a, strat_names, NSTRATS, o.strats); i++;
+        }
+        else if (!strcmp(a, "--roots")) { o.roots = (int)parse_long(v, a, 1, 4096); i++; }
+        else if (!strcmp(a, "--check-trees")) { o.check_trees = (int)parse_long(v, a, 0, 4096); i++; }
+        else if (!strcmp(a, "--with-parent")) o.with_parent = 1;
+        else if (!strcmp(a, "--dynamic")) { o.ndyn = parse_list(v, a, o.dyn_k, MAX_LIST, 1, 100000000L); dyn_given = 1; i++; }
+        else if (!strcmp(a, "--no-dynamic")) no_dyn = 1;
+        else if (!strcmp(a, "--dyn-reps")) { o.dyn_reps = (int)parse_long(v, a, 1, 1000); reps_given = 1; i++; }
+        else if (!strcmp(a, "--device")) {
+            if (!v) { fprintf(stderr, BENCH_NAME ": --device needs a value\n"); return 2; }
+            o.device = v; i++;
+        }
+        else if (!strcmp(a, "--page")) { o.page_size = (uint32_t)parse_long(v, a, 0, 65536); i++; }
+        else if (!strcmp(a, "--alpha")) { o.alpha = (float)parse_double(v, a); i++; }
+        else if (!strcmp(a, "--beta")) { o.beta = (float)parse_double(v, a); i++; }
+        else if (!strcmp(a, "--chunk")) { o.chunk = (uint32_t)parse_long(v, a, 0, 1 << 20); i++; }
+        else if (!strcmp(a, "--csv")) {
+            if (!v) { fprintf(stderr, BENCH_NAME ": --csv needs a file name\n"); return 2; }
+            o.csv_path = v; i++;
+        }
+        else if (!strcmp(a, "--seed")) { o.seed = (uint64_t)parse_long(v, a, 0, 0x7fffffffL); i++; }
+        else if (!strcmp(a, "--quick")) o.quick = 1;
+        else if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(); return 0; }
+        else { fprintf(stderr, BENCH_NAME ": unknown option %s\n", a); usage(); return 2; }
+    }
+    /* explicit options win over --quick, whatever their order */
+    if (!scales_given) {
+        if (o.quick) { o.scales[0] = 12; o.nscales = 1; }
+        else {
+            static const int def[4] = { 16, 18, 20, 22 };
+            for (o.nscales = 0; o.nscales < 4; o.nscales++) o.scales[o.nscales] = def[o.nscales];
+            if (large) o.scales[o.nscales++] = 24;
+        }
+    }
+    if (!dyn_given) {
+        static const long defq[3] = { 1, 100, 1000 }, def[3] = { 1, 1000, 100000 };
+        for (o.ndyn = 0; o.ndyn < 3; o.ndyn++) o.dyn_k[o.ndyn] = o.quick ? defq[o.ndyn] : def[o.ndyn];
+    }
+    if (no_dyn) o.ndyn = 0;
+    if (!reps_given && o.quick) o.dyn_reps = 3;
+    if (o.quick && o.check_trees < 0) o.check_trees = o.roots;
+
+    if (o.csv_path) {
+        char dpath[1024];
+        size_t L = strlen(o.csv_path);
+        if (L >= sizeof dpath - 16) { fprintf(stderr, BENCH_NAME ": --csv path too long\n"); return 2; }
+        strcpy(dpath, o.csv_path);
+        if (L > 4 && !strcmp(dpath + L - 4, ".csv")) dpath[L - 4] = 0;
+        strcat(dpath, "_dynamic.csv");
+        g_csv = fopen(o.csv_path, "w");
+        if (!g_csv) { perror(o.csv_path); return 1; }
+        print_bfs_csv_header(g_csv);
+        if (o.ndyn > 0) {
+            g_dcsv = fopen(dpath, "w");
+            if (!g_dcsv) { perror(dpath); return 1; }
+            print_dyn_csv_header(g_dcsv);
+        }
+    }
+
+    cpu_model(cpu, sizeof cpu);
+    for (i = 0; i < o.nscales; i++)
+        for (j = 0; j < NGRAPHS; j++)
+            if (o.graphs[j]) run_graph(&o, j, o.scales[i]);
+    for (i = 0; i < g_nrows && !dev_name; i++)
+        if (strncmp(g_rows[i].device, "CPU: ", 5)) dev_name = g_rows[i].device;
+    for (i = 0; i < g_ndrows && !dev_name; i++) dev_name = g_drows[i].device;
+
+    printf("# dyngraph BFS benchmark (bench/bench_bfs.c)\n\n");
+    printf("- device: %s; host CPU: %s (the benchmark's host code and cpu-seq are single-threaded)\n",
+           dev_name ? dev_name : "(none used)", cpu);
+#ifdef __VERSION__
+    printf("- compiler: %s; dyngraph %s\n", __VERSION__, DYNGRAPH_VERSION_STRING);
+#endif
+    printf("- graphs loaded undirected with one dg_add_edges (repeats dropped, self-loops kept once); "
+           "kron: Graph500 Kronecker (A=0.57, B=C=0.19, edge factor 16, ids permuted); uniform: "
+           "same n and tuples, uniform endpoints; grid: 4-neighbour sqrt(n) x sqrt(n), row-major ids; "
+           "m = dg_edge_count; seed %llu\n", (unsigned long long)o.seed);
+    printf("- per strategy: one warm-up run, then %d random roots with an edge (the same for every "
+           "strategy); GTEPS = harmonic mean over the roots of (input edge tuples with both ends "
+           "reached) / time, Graph500 counting; device = dg_bfs_stats.device_ms, wall = the "
+           "dg_bfs call with dist read back%s; median ms over the roots; levels and bottom-up "
+           "levels: medians of dg_bfs_stats; wall vs cpu-seq = GTEPS wall / cpu-seq GTEPS\n",
+           o.roots, o.with_parent ? " and parent read back" : "");
+    printf("- cpu-seq: a sequential queue BFS over a sorted, deduplicated int32 CSR on the host "
+           "(dist only, initialisation included); *-csr: dg_bfs with csr_copy = 1 (the same search on "
+           "a plain CSR built and uploaded inside the call: that build counts in the wall time only)\n");
+    {
+        char trees[96];
+        if (o.with_parent) snprintf(trees, sizeof trees, "every root (--with-parent)");
+        else if (o.check_trees < 0) snprintf(trees, sizeof trees, "every root when n <= 2^20, else the first 4");
+        else snprintf(trees, sizeof trees, "the first %d roots", o.check_trees);
+        printf("- checks: every root's dist against cpu-seq; BFS trees (opt.parent) validated "
+               "Graph500-style on %s (the trees column counts them); dg_bfs_stats levels and "
+               "vertices reached against cpu-seq\n\n", trees);
+    }
+    print_bfs_header(stdout);
+    for (i = 0; i < g_nrows; i++) print_bfs_row(stdout, &g_rows[i]);
+    if (g_ndrows > 0) {
+        printf("\n## Dynamic scenario\n\n");
+        printf("- per k: %d batches (after one untimed warm-up batch), medians; each batch is k random "
+               "changes on the current graph, half dg_add_edges of absent edges u != v, half "
+               "dg_remove_edges of present edges (k = 1 alternates an addition and a removal)\n", o.dyn_reps);
+        printf("- dynamic: update (the two calls) + dg_sync (stats.last_sync_bytes / pages) + BFS "
+               "(default strategy, device ms; the wall time adds dist read-back); m = edges before the "
+               "batches of that k\n");
+        printf("- static: rebuild an int32 CSR on the host from the current edge list (counting sort, "
+               "preallocated arrays) + upload it (clCreateBuffer x2, clEnqueueWriteBuffer x2, clFinish, "
+               "from pageable memory / from pinned staging) + the BFS on a plain CSR (device ms of "
+               "dg_bfs with csr_copy = 1); static total uses the pinned upload; static / dynamic = "
+               "static total / dynamic total\n");
+        printf("- checks: both BFS results against a CPU BFS on the rebuilt CSR; counts added / removed "
+               "and dg_edge_count\n\n");
+        print_dyn_header(stdout);
+        for (i = 0; i < g_ndrows; i++) print_dyn_row(stdout, &g_drows[i]);
+    }
+    printf("\nNotes:\n\n");
+    for (i = 0; i < g_nnotes; i++) printf("- %s\n", g_notes[i]);
+    if (g_fails) printf("\n**%ld FAIL lines: see above and stderr.**\n", g_fails);
+    else printf("\nAll checks passed.\n");
+    if (g_csv) fclose(g_csv);
+    if (g_dcsv) fclose(g_dcsv);
+    for (i = 0; i < g_nnotes; i++) free(g_notes[i]);
+    free(g_notes); free(g_rows); free(g_drows);
+    fprintf(stderr, BENCH_NAME ": %s\n", g_fails ? "FAILED (see the FAIL lines)" : "all checks passed");
+    return g_fails ? 1 : 0;
+}
