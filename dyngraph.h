@@ -716,6 +716,10 @@ static void dg__touch_range(const dg_graph *g, dg__store *s, int32_t p, uint32_t
     if (!s->ph[p].dirty) { s->ph[p].dirty = 1; s->dlist[s->changed_pages++] = p; s->ph[p].segs = 0; }
     for (; a <= b; a++) s->ph[p].segs |= (uint64_t)1 << a;
 }
+/* Marks only the index entry of page p changed (the page's entries are as the device has them). */
+static void dg__touch_idx(dg__store *s, int32_t p) {
+    if (!s->ph[p].dirty) { s->ph[p].dirty = 1; s->dlist[s->changed_pages++] = p; s->ph[p].segs = 0; }
+}
 static void dg__touch_at(const dg_graph *g, dg__store *s, size_t pos) {
     uint32_t e = (uint32_t)(pos & (g->P - 1));
     dg__touch_range(g, s, (int32_t)(pos / g->P), e, e + 1);
@@ -850,12 +854,13 @@ static void dg__la_table_fit(dg__store *s, int32_t p0, size_t from, size_t to) {
     }
     s->latab_len += ncap + 1;
     s->idx[p0].la_tab = (int32_t)o;
-    dg__touch(s, p0);
+    dg__touch_idx(s, p0);
 }
 /* Records a new length for the large list at p0 in every page's index entry. */
 static void dg__la_set_len(dg__store *s, int32_t p0, int32_t len) {
     int32_t j, *pages = dg__la_pages(s, p0);
-    for (j = 0; j < len; j++) { s->idx[pages[j]].la_len = len; dg__touch(s, pages[j]); }
+    for (j = 0; j < len; j++)
+        if (s->idx[pages[j]].la_len != len) { s->idx[pages[j]].la_len = len; dg__touch_idx(s, pages[j]); }
 }
 /* Turns the large list at p0 back into an ordinary one-page list. */
 static void dg__la_dissolve(dg_graph *g, dg__store *s, int32_t p0) {
@@ -1100,14 +1105,16 @@ static void dg__la_grow(dg_graph *g, dg__store *s, dg_vertex u, const dg__arc *a
         }
         take = room < k - done ? room : k - done;
         dg__put_arcs(s, (size_t)last * g->P + lg[1], a + done, take);
+        dg__touch_range(g, s, last, (uint32_t)lg[1], (uint32_t)lg[1] + (uint32_t)take);
+        dg__touch_range(g, s, last, 1, 2);
         lg[1] += (int32_t)take;
         s->ph[last].fill += (uint32_t)take;
-        dg__touch(s, last);
         done += take;
     }
     DG_ASSERT(L == Lf);
     dg__la_set_len(s, p0, (int32_t)L);
     pg0[off] = (int32_t)(deg + k);
+    dg__touch_range(g, s, p0, (uint32_t)off, (uint32_t)off + 1);
 }
 
 static void dg__repack(dg_graph *g, dg__store *s, const int32_t *run, uint32_t k, const dg__arc *a,
@@ -1218,10 +1225,14 @@ static void dg__truncate_list(dg_graph *g, dg__store *s, dg_vertex u, uint32_t n
             int32_t *lg = DG__PAGE(g, s, pages[Lf - 1]);
             int32_t end = DG__HDR + (int32_t)(nd - dg__la_c0(g) - (Lf - 2) * dg__la_cn(g));
             dg__clear(lg + end, (size_t)(lg[1] - end));
+            if (lg[1] > end) dg__touch_range(g, s, pages[Lf - 1], (uint32_t)end, (uint32_t)lg[1]);
+            dg__touch_range(g, s, pages[Lf - 1], 1, 2);
             lg[1] = end;
             s->ph[pages[Lf - 1]].fill = (uint32_t)end;
-            dg__touch(s, pages[Lf - 1]);
             if (Lf != L) dg__la_set_len(s, p0, (int32_t)Lf);
+            pg0[off] = (int32_t)nd;
+            dg__touch_range(g, s, p0, (uint32_t)off, (uint32_t)off + 1);
+            return;
         } else {
             dg__clear(pg0 + off + 1 + nd, dg__la_c0(g) - nd);
             pg0[1] = off + 1 + (int32_t)nd;
@@ -3488,6 +3499,7 @@ static dg_status dg__bfs_do(dg_graph *g, dg__bfs_run *r, int bottom_up, double a
     cl_mem par = r->want_parent ? d->parent.m : NULL;
     uint32_t L = 0, K = 1, small = 0, j;
     uint64_t nf = 1, mf, prev_nf = 0;
+    cl_uint want_m = bottom_up != 0;
     double mu;
     int bu = 0;
     mf = dg__deg(g, &g->st[0], r->src);
@@ -3506,7 +3518,8 @@ static dg_status dg__bfs_do(dg_graph *g, dg__bfs_run *r, int bottom_up, double a
     DG__TRY(dg__bfs_init_kernel(g, r, d->vis.m, d->q[0].m, (cl_uint)mf));
     r->levels = 1; r->reached = 1;
     for (;;) {
-        if (bottom_up && !bu && (double)mf > mu / alpha) {       /* top-down -> bottom-up */
+        if (bottom_up && !bu && (double)mf > mu / alpha && nf > prev_nf) {   /* top-down -> bottom-up
+                                                           while the frontier grows */
             cl_int lvl = (cl_int)L;
             DG__TRY(dg__fill_bytes(g, d->front.m, 0, 0, words * 4));
             DG__ARG(kq, 0, d->q[L & 1].m); DG__ARG(kq, 1, d->lv.m); DG__ARG(kq, 2, ring);
@@ -3551,13 +3564,14 @@ static dg_status dg__bfs_do(dg_graph *g, dg__bfs_run *r, int bottom_up, double a
             DG__ARG(ktd, 5, d->q[(L + j) & 1].m); DG__ARG(ktd, 6, d->q[(L + j + 1) & 1].m);
             DG__ARG(ktd, 7, d->lv.m); DG__ARG(ktd, 8, ring); DG__ARG(ktd, 9, lvl);
             DG__ARG(ktd, 10, d->dist.m); DG__ARG(ktd, 11, par); DG__ARG(ktd, 12, d->vis.m);
-            DG__ARG(ktd, 13, d->hubs.m); DG__ARG(ktd, 14, hub);
+            DG__ARG(ktd, 13, d->hubs.m); DG__ARG(ktd, 14, hub); DG__ARG(ktd, 15, want_m);
             DG__TRY(dg__launch(g, ktd, grp * d->wg, d->wg));
             if (hub != 0xffffffffu) {
                 DG__TRY(dg__adj_args(g, khub, 0, 0, r->csr));
                 DG__ARG(khub, 5, d->hubs.m); DG__ARG(khub, 6, d->q[(L + j + 1) & 1].m);
                 DG__ARG(khub, 7, d->lv.m); DG__ARG(khub, 8, ring); DG__ARG(khub, 9, lvl);
                 DG__ARG(khub, 10, d->dist.m); DG__ARG(khub, 11, par); DG__ARG(khub, 12, d->vis.m);
+                DG__ARG(khub, 13, want_m);
                 DG__TRY(dg__launch(g, khub, d->groups * d->wg, d->wg));
             }
         }

@@ -34,37 +34,43 @@ __kernel void dg_bfs_init(__global int *dist, __global int *parent, __global uin
    in local memory and appended with one global atomic per round. */
 #define DG_PIECE (4 * DG_WG)
 
-/* Claims u for the next level (parent p); a winner is put in the local list. */
+/* Claims u for the next level (parent p); a winner is put in the local list (and its degree
+   counted when want_m: direction-optimizing needs it). */
 inline void dg_td_visit(DG_ADJ_ARGS, const int u, const int p, const int level,
                         __global int *dist, __global int *parent, __global uint *vis,
-                        __local int *l_q, __local uint *l_n, __local uint *l_m)
+                        __local int *l_q, __local uint *l_n, __local uint *l_m, const uint want_m)
 {
     if (dg_claim(vis, u)) {
         dist[u] = level + 1;
         if (parent) parent[u] = p;
         l_q[atomic_inc(l_n)] = u;
-        atomic_add(l_m, dg_degree(DG_ADJ, u));
+        if (want_m) atomic_add(l_m, dg_degree(DG_ADJ, u));
     }
 }
-/* Appends the local list to the next queue (one global atomic), then empties it. Run by the
-   whole work-group (a macro: it holds barriers). */
-#define DG_TD_FLUSH() do { \
+/* After a round: once the local list might not take another round (or at the end: last),
+   appends it to the next queue with one global atomic and empties it. Run by the whole
+   work-group (a macro: it holds barriers; PoCL wants them in the kernel itself). */
+#define DG_TD_FLUSH(last) do { \
     barrier(CLK_LOCAL_MEM_FENCE); \
-    if (lid == 0 && l_n) { l_out = atomic_add(&nx[0], l_n); atomic_add(&nx[1], l_m); } \
-    barrier(CLK_LOCAL_MEM_FENCE); \
-    if (lid < l_n) q_out[l_out + lid] = l_q[lid]; \
-    barrier(CLK_LOCAL_MEM_FENCE); \
-    if (lid == 0) { l_n = 0; l_m = 0; } \
-    barrier(CLK_LOCAL_MEM_FENCE); \
+    if ((last) || l_n > DG_TDQ - DG_WG) { \
+        uint f_; \
+        if (lid == 0 && l_n) { l_out = atomic_add(&nx[0], l_n); atomic_add(&nx[1], l_m); } \
+        barrier(CLK_LOCAL_MEM_FENCE); \
+        for (f_ = lid; f_ < l_n; f_ += DG_WG) q_out[l_out + f_] = l_q[f_]; \
+        barrier(CLK_LOCAL_MEM_FENCE); \
+        if (lid == 0) { l_n = 0; l_m = 0; } \
+        barrier(CLK_LOCAL_MEM_FENCE); \
+    } \
 } while (0)
+#define DG_TDQ (4 * DG_WG)   /* local list of new vertices, flushed when nearly full */
 
 __kernel void dg_bfs_td(DG_ADJ_ARGS, __global const int *q_in, __global int *q_out,
                         __global uint *lv, const uint ring, const int level,
                         __global int *dist, __global int *parent, __global uint *vis,
-                        __global int *hubs, const uint hub)
+                        __global int *hubs, const uint hub, const uint want_m)
 {
     __local uint l_off[DG_WG], l_base[DG_WG];
-    __local int l_v[DG_WG], l_q[DG_WG];
+    __local int l_v[DG_WG], l_q[DG_TDQ];
     __local uint l_n, l_m, l_out;
     const uint lid = get_local_id(0);
     __global uint *cur = DG_LV(lv, ring, level);
@@ -93,47 +99,56 @@ __kernel void dg_bfs_td(DG_ADJ_ARGS, __global const int *q_in, __global int *q_o
             if (e < total) {
                 const uint j = dg_local_owner(l_off, DG_WG, e);
                 dg_td_visit(DG_ADJ, pool[dg_entry(DG_ADJ, l_base[j], e - l_off[j])], l_v[j], level,
-                            dist, parent, vis, l_q, &l_n, &l_m);
+                            dist, parent, vis, l_q, &l_n, &l_m, want_m);
             }
-            DG_TD_FLUSH();
+            DG_TD_FLUSH(0);
         }
     }
+    DG_TD_FLUSH(1);
     if (lid == 0 && seen) atomic_add(&cur[2], seen);
 }
 
 /* The hub lists of the level: piece k (DG_PIECE edges) of all of them goes to work-group
-   k % groups. */
+   k % groups. The hubs are read DG_WG at a time by the whole group, their piece counts
+   scanned in local memory, and each owned piece's hub found by binary search. */
 __kernel void dg_bfs_td_hubs(DG_ADJ_ARGS, __global const int *hubs, __global int *q_out,
                              __global uint *lv, const uint ring, const int level,
-                             __global int *dist, __global int *parent, __global uint *vis)
+                             __global int *dist, __global int *parent, __global uint *vis,
+                             const uint want_m)
 {
-    __local int l_q[DG_WG];
+    __local int l_q[DG_TDQ], l_v[DG_WG];
+    __local uint l_off[DG_WG], l_base[DG_WG], l_deg[DG_WG];
     __local uint l_n, l_m, l_out;
     const uint lid = get_local_id(0), grp = get_group_id(0), ngrp = get_num_groups(0);
     __global uint *cur = DG_LV(lv, ring, level);
     const uint nh = cur[3];
     __global uint *nx = DG_LV(lv, ring, level + 1);
-    uint h, k = 0, seen = 0;
+    uint h0, k = 0, seen = 0;
     if (lid == 0) { l_n = 0; l_m = 0; }
-    for (h = 0; h < nh; h++) {
-        const int v = hubs[h];
-        uint deg, p;
-        const uint base = dg_row(DG_ADJ, v, &deg), np = (deg + DG_PIECE - 1) / DG_PIECE;
-        /* pieces k .. k+np-1 of the running count belong to this hub */
-        for (p = (grp + ngrp - k % ngrp) % ngrp; p < np; p += ngrp) {
-            const uint lo = p * DG_PIECE, hi = min(deg, lo + DG_PIECE);
+    for (h0 = 0; h0 < nh; h0 += DG_WG) {
+        uint deg = 0, base = 0, tot, j;
+        int v = -1;
+        if (h0 + lid < nh) { v = hubs[h0 + lid]; base = dg_row(DG_ADJ, v, &deg); }
+        l_v[lid] = v; l_base[lid] = base; l_deg[lid] = deg;
+        l_off[lid] = (deg + DG_PIECE - 1) / DG_PIECE;
+        tot = dg_local_scan(l_off, lid);
+        for (j = (grp + ngrp - k % ngrp) % ngrp; j < tot; j += ngrp) {
+            const uint o = dg_local_owner(l_off, DG_WG, j), lo = (j - l_off[o]) * DG_PIECE;
+            const uint hi = min(l_deg[o], lo + DG_PIECE);
             uint e0;
             for (e0 = lo; e0 < hi; e0 += DG_WG) {
                 const uint e = e0 + lid;
                 if (e < hi)
-                    dg_td_visit(DG_ADJ, pool[dg_entry(DG_ADJ, base, e)], v, level, dist, parent, vis,
-                                l_q, &l_n, &l_m);
-                DG_TD_FLUSH();
+                    dg_td_visit(DG_ADJ, pool[dg_entry(DG_ADJ, l_base[o], e)], l_v[o], level, dist, parent,
+                                vis, l_q, &l_n, &l_m, want_m);
+                DG_TD_FLUSH(0);
             }
             seen += hi - lo;
         }
-        k += np;
+        k += tot;
+        barrier(CLK_LOCAL_MEM_FENCE);
     }
+    DG_TD_FLUSH(1);
     if (lid == 0 && seen) atomic_add(&cur[2], seen);
 }
 
