@@ -706,8 +706,10 @@ static int dg__is_weighted(const dg_graph *g) { return g->desc.weighted != 0; }
 #define DG__SLOT_OFF(g, pg, i) ((pg)[(g)->P - 2 - 2 * (i)])
 #define DG__SLOT_VID(g, pg, i) ((pg)[(g)->P - 1 - 2 * (i)])
 
+#define DG__DIRTY_IDX 4          /* dg__phost.dirty: the index entry changed too */
 static void dg__touch(dg__store *s, int32_t p) {
     if (!s->ph[p].dirty) { s->ph[p].dirty = 1; s->dlist[s->changed_pages++] = p; }
+    s->ph[p].dirty |= DG__DIRTY_IDX;
     s->ph[p].segs = ~(uint64_t)0;
 }
 /* Marks entries lo..hi-1 of page p changed (a single-edge change sends ~64 bytes, not a page). */
@@ -719,6 +721,7 @@ static void dg__touch_range(const dg_graph *g, dg__store *s, int32_t p, uint32_t
 /* Marks only the index entry of page p changed (the page's entries are as the device has them). */
 static void dg__touch_idx(dg__store *s, int32_t p) {
     if (!s->ph[p].dirty) { s->ph[p].dirty = 1; s->dlist[s->changed_pages++] = p; s->ph[p].segs = 0; }
+    s->ph[p].dirty |= DG__DIRTY_IDX;
 }
 static void dg__touch_at(const dg_graph *g, dg__store *s, size_t pos) {
     uint32_t e = (uint32_t)(pos & (g->P - 1));
@@ -2940,7 +2943,7 @@ static dg_status dg__sync_store(dg_graph *g, int si) {
             DG__TRY(dg__stage_page(g, s, m->wpool.m, (const int32_t *)(const void *)s->wpool, s->dlist[i]));
     for (i = 0; i < s->changed_pages; i++) {
         int32_t p = s->dlist[i];
-        DG__TRY(dg__stage(g, m->idx.m, (size_t)p * 4, &s->idx[p], 4));
+        if (s->ph[p].dirty & DG__DIRTY_IDX) DG__TRY(dg__stage(g, m->idx.m, (size_t)p * 4, &s->idx[p], 4));
     }
     d->sync_pages += s->changed_pages;
     /* LA-table segments of the large lists whose pages changed (each once), or all of it */
@@ -2952,7 +2955,7 @@ static dg_status dg__sync_store(dg_graph *g, int si) {
             if (s->idx[p].la_len < 0 || s->idx[p].first < 0) continue;
             p0 = dg__la_first(s, p);
             if (s->idx[p0].la_tab < 0 || (s->ph[p0].dirty & 2)) continue;
-            s->ph[p0].dirty |= 2;     /* sent: not again in this sync */
+            s->ph[p0].dirty |= 2;     /* sent: not again in this sync (bit 1 only, cleared below) */
             DG__TRY(dg__stage(g, m->latab.m, (size_t)s->idx[p0].la_tab, s->latab + s->idx[p0].la_tab,
                               (size_t)s->latab[s->idx[p0].la_tab] + 1));
         }
@@ -2960,7 +2963,7 @@ static dg_status dg__sync_store(dg_graph *g, int si) {
 done:
     for (i = 0; i < s->changed_pages; i++) {
         int32_t p = s->dlist[i];
-        if (s->idx[p].la_len >= 0 && s->idx[p].first >= 0) s->ph[dg__la_first(s, p)].dirty &= 1;
+        if (s->idx[p].la_len >= 0 && s->idx[p].first >= 0) s->ph[dg__la_first(s, p)].dirty &= ~2u;
     }
     return st;
 }
@@ -3499,7 +3502,7 @@ static dg_status dg__bfs_do(dg_graph *g, dg__bfs_run *r, int bottom_up, double a
     cl_mem par = r->want_parent ? d->parent.m : NULL;
     uint32_t L = 0, K = 1, small = 0, j;
     uint64_t nf = 1, mf, prev_nf = 0;
-    cl_uint want_m = bottom_up != 0;
+    cl_uint want_m = 1;          /* degrees of new vertices: the switch, and work-group counts */
     double mu;
     int bu = 0;
     mf = dg__deg(g, &g->st[0], r->src);
@@ -3559,6 +3562,8 @@ static dg_status dg__bfs_do(dg_graph *g, dg__bfs_run *r, int bottom_up, double a
             cl_int lvl = (cl_int)(L + j);
             cl_uint hub = K == 1 && mf > DG__HUB ? DG__HUB : 0xffffffffu;
             size_t grp = (size_t)((K == 1 ? nf : 4 * nf) + d->wg - 1) / d->wg;
+            size_t egrp = (size_t)(mf / (8 * (uint64_t)d->wg)) + 1;   /* ~8 rounds of edges each */
+            if (K == 1 && egrp > grp) grp = egrp;
             grp = grp < 1 ? 1 : grp > d->groups ? d->groups : grp;
             DG__TRY(dg__adj_args(g, ktd, 0, 0, r->csr));
             DG__ARG(ktd, 5, d->q[(L + j) & 1].m); DG__ARG(ktd, 6, d->q[(L + j + 1) & 1].m);
