@@ -169,7 +169,9 @@
      versions, library version, build options and the whole source. A cached
      binary the driver rejects (binary_status, or a failed build) is ignored and
      the program is built from source again. DYNGRAPH_CACHE=0 or
-     dg_desc.binary_cache = -1 turns the cache off.
+     dg_desc.binary_cache = -1 turns the cache off. On PoCL it is off unless
+     DYNGRAPH_CACHE=1 or binary_cache = 1: PoCL caches kernels itself, and
+     reading binaries back makes it compile them twice.
    - the mirror: device buffers hold each store's page pool (and weights), page
      index and LA table, and the directory, byte for byte as on the host.
      Mutations only mark what they change (a flag and a list per page, a flag
@@ -318,8 +320,9 @@ typedef struct dg_desc {          /* zero-initialised means "all defaults" */
                                      "cpu", or text matched (case-insensitive) against
                                      "<platform name> <device name>"; NULL: the environment
                                      variable DYNGRAPH_DEVICE, else the first GPU, else any device */
-    int binary_cache;             /* 0: cache compiled kernels on disk unless DYNGRAPH_CACHE=0;
-                                     -1: never; 1: always (see the manual, DEVICE) */
+    int binary_cache;             /* 0: cache compiled kernels on disk unless DYNGRAPH_CACHE=0 (on
+                                     PoCL, which caches by itself, only if DYNGRAPH_CACHE=1);
+                                     -1: never; 1: always (see the manual, THE DEVICE) */
 } dg_desc;
 
 /* Creates an empty graph. desc may be NULL (all defaults). Returns DG_ERR_INVALID_ARGUMENT for a
@@ -477,7 +480,8 @@ typedef struct dg_bfs_stats {
     double device_ms;             /* device time of the search, from the first kernel to the last */
     double sync_ms;               /* host time of the sync before it */
 } dg_bfs_stats;
-typedef struct dg_bfs_options {   /* zero-initialised means defaults */
+typedef struct dg_bfs_options {   /* zero-initialised means defaults; csr_copy with DG_BFS_QUEUE
+                                     is DG_ERR_INVALID_ARGUMENT */
     dg_bfs_strategy strategy;
     int32_t *parent;              /* optional, dg_vertex_id_bound() entries: the BFS tree (parent of
                                      the source is itself, -1 where unreached) */
@@ -2336,6 +2340,7 @@ typedef struct dg__dev {
     cl_context ctx;
     cl_command_queue queue;
     int profiling;                /* the queue has CL_QUEUE_PROFILING_ENABLE */
+    int pocl;                     /* the platform is PoCL (it caches compiled kernels itself) */
     uint32_t wg;                  /* work-group size of the load-balanced kernels */
     size_t groups;                /* persistent work-groups (compute units x 8) */
     cl_ulong max_alloc;
@@ -2574,6 +2579,9 @@ static int dg__cache_path(dg_graph *g, const char *opts, const char *const *src,
     size_t i;
     if (g->desc.binary_cache < 0) return 0;
     if (g->desc.binary_cache == 0 && env && env[0] == '0') return 0;
+    /* PoCL keeps its own kernel cache, and asking it for binaries compiles everything once more:
+       on PoCL the cache is on only when asked for (binary_cache = 1 or DYNGRAPH_CACHE=1) */
+    if (g->desc.binary_cache == 0 && !(env && env[0] == '1') && g->dev->pocl) return 0;
     h = dg__fnv(h, g->dev->key, strlen(g->dev->key));
     h = dg__fnv(h, opts, strlen(opts) + 1);
     for (i = 0; i < nsrc; i++) h = dg__fnv(h, src[i], strlen(src[i]) + 1);
@@ -2759,6 +2767,7 @@ static dg_status dg__dev_init(dg_graph *g) {
     clGetDeviceInfo(d->device, CL_DEVICE_VERSION, sizeof dver, dver, NULL);
     clGetDeviceInfo(d->device, CL_DRIVER_VERSION, sizeof drv, drv, NULL);
     pname[sizeof pname - 1] = dname[sizeof dname - 1] = dver[sizeof dver - 1] = drv[sizeof drv - 1] = 0;
+    d->pocl = dg__contains(pname, "Portable Computing Language");
     if (snprintf(d->name, sizeof d->name, "%.120s: %.120s", pname, dname) < 0) d->name[0] = 0;
     if (snprintf(d->key, sizeof d->key, "%.200s|%.200s|%.200s|%.200s|%s", pname, dname, dver, drv,
                  DYNGRAPH_VERSION_STRING) < 0) d->key[0] = 0;

@@ -1,0 +1,1222 @@
+/* test_bfs.c - dg_bfs against a plain C queue BFS, every strategy, on random graphs, on every
+   dataset and along long random mutation sequences.
+
+   The reference is written independently of the library: graphs are kept as plain adjacency
+   lists (random graphs, mutations) or read from the dataset files by the small parsers below
+   (not by dg_load), snapshotted into a sorted CSR and searched with a FIFO queue. Each dg_bfs
+   result is compared in full: dist of every id (removed vertices -1), the parent array as a
+   BFS tree (parent[source] == source, -1 exactly where unreached, parent[v] -> v an edge of the
+   reference one level up), and the stats (levels, vertices reached, strategy, bottom-up levels
+   for direction-optimising runs forced to switch early or never).
+
+   Variants: AUTO, MASK, QUEUE, EDGE_CHUNK (default, 16, 3, 1, 1000 edges per chunk), TOP_DOWN,
+   DIRECTION_OPT (default, alpha/beta forcing bottom-up at once, oscillating, never, moderate),
+   and csr_copy = 1 with several of them (csr_copy with QUEUE may be refused with
+   DG_ERR_INVALID_ARGUMENT). Each run uses one of four output modes in turn: dist, dist + parent,
+   parent only (dist NULL), stats only.
+
+   Parts: bad input; hand-made and random graphs from 1 vertex to 20k vertices (self-loops,
+   isolated vertices, holes from removed vertices, paths of 400 levels, stars, hubs with lists
+   over several pages at page size 64 and 1024), directed and undirected (see PAGE SIZES for
+   which page sizes); every dataset of $DG_DATA (directed, a few also undirected) from vertex 0,
+   a random vertex and the largest hub; random mutation sequences (every mutation kind, hubs
+   growing into lists of several pages, removed sources) with a BFS after each round, the
+   changes reaching the device through the BFS's own sync or an explicit dg_sync.
+
+   Usage: test_bfs [seed]      (the seed is printed; a failure message names graph, variant and
+                                source, so that `test_bfs SEED` reproduces it) */
+#define DYNGRAPH_IMPLEMENTATION
+#include "dyngraph.h"
+#include "tt.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <ctype.h>
+
+/* ================================ random numbers ================================ */
+static uint64_t rng_state;
+static uint64_t rnext(void)
+{   /* splitmix64 */
+    uint64_t z = (rng_state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+static uint32_t rnd(uint32_t n) { return n ? (uint32_t)(rnext() % n) : 0; }
+static int chance(int percent) { return (int)rnd(100) < percent; }
+
+static void *xmalloc(size_t sz)
+{
+    void *p = malloc(sz ? sz : 1);
+    if (!p) { fprintf(stderr, "test_bfs: out of memory\n"); exit(2); }
+    return p;
+}
+static void *xrealloc(void *p, size_t sz)
+{
+    void *q = realloc(p, sz ? sz : 1);
+    if (!q) { fprintf(stderr, "test_bfs: out of memory\n"); exit(2); }
+    return q;
+}
+
+/* ================================ reference model ================================ */
+typedef struct { int32_t *a; size_t n, cap; } ivec;
+static void iv_push(ivec *v, int32_t x)
+{
+    if (v->n == v->cap) { v->cap = v->cap ? v->cap * 2 : 4; v->a = (int32_t *)xrealloc(v->a, v->cap * sizeof(int32_t)); }
+    v->a[v->n++] = x;
+}
+static int iv_find(const ivec *v, int32_t x)
+{
+    size_t i;
+    for (i = 0; i < v->n; i++) if (v->a[i] == x) return (int)i;
+    return -1;
+}
+static int iv_del(ivec *v, int32_t x)
+{
+    int i = iv_find(v, x);
+    if (i < 0) return 0;
+    v->a[i] = v->a[--v->n];
+    return 1;
+}
+
+/* Plain adjacency lists: out[u] holds v for every arc u->v, in[v] holds u. An undirected edge
+   {u,v} is the two arcs u->v and v->u (a self-loop one arc). */
+typedef struct {
+    int undirected;
+    int32_t bound;
+    size_t cap;
+    unsigned char *alive;
+    ivec *out, *in;
+    size_t nedges, nalive;
+} model;
+
+static void m_init(model *m, int undirected)
+{
+    memset(m, 0, sizeof *m);
+    m->undirected = undirected;
+}
+static void m_free(model *m)
+{
+    int32_t i;
+    for (i = 0; i < m->bound; i++) { free(m->out[i].a); free(m->in[i].a); }
+    free(m->out); free(m->in); free(m->alive);
+    memset(m, 0, sizeof *m);
+}
+static int32_t m_add_vertex(model *m)
+{
+    if ((size_t)m->bound == m->cap) {
+        size_t nc = m->cap ? m->cap * 2 : 64;
+        m->alive = (unsigned char *)xrealloc(m->alive, nc);
+        m->out = (ivec *)xrealloc(m->out, nc * sizeof(ivec));
+        m->in = (ivec *)xrealloc(m->in, nc * sizeof(ivec));
+        m->cap = nc;
+    }
+    m->alive[m->bound] = 1;
+    memset(&m->out[m->bound], 0, sizeof(ivec));
+    memset(&m->in[m->bound], 0, sizeof(ivec));
+    m->nalive++;
+    return m->bound++;
+}
+static int m_live(const model *m, int32_t v) { return v >= 0 && v < m->bound && m->alive[v]; }
+static int m_has(const model *m, int32_t u, int32_t v) { return m_live(m, u) && iv_find(&m->out[u], v) >= 0; }
+static void arc_add(model *m, int32_t u, int32_t v) { iv_push(&m->out[u], v); iv_push(&m->in[v], u); }
+static void arc_del(model *m, int32_t u, int32_t v) { iv_del(&m->out[u], v); iv_del(&m->in[v], u); }
+/* 1 if added, 0 if present */
+static int m_add_edge(model *m, int32_t u, int32_t v)
+{
+    if (m_has(m, u, v)) return 0;
+    arc_add(m, u, v);
+    if (m->undirected && u != v) arc_add(m, v, u);
+    m->nedges++;
+    return 1;
+}
+static int m_remove_edge(model *m, int32_t u, int32_t v)
+{
+    if (!m_has(m, u, v)) return 0;
+    arc_del(m, u, v);
+    if (m->undirected && u != v) arc_del(m, v, u);
+    m->nedges--;
+    return 1;
+}
+static void m_remove_vertex(model *m, int32_t x)
+{
+    size_t i;
+    int self = iv_find(&m->out[x], x) >= 0;
+    if (m->undirected) {
+        m->nedges -= m->out[x].n;
+    } else {
+        m->nedges -= m->out[x].n + m->in[x].n - (size_t)self;
+    }
+    for (i = 0; i < m->out[x].n; i++) if (m->out[x].a[i] != x) iv_del(&m->in[m->out[x].a[i]], x);
+    for (i = 0; i < m->in[x].n; i++) if (m->in[x].a[i] != x) iv_del(&m->out[m->in[x].a[i]], x);
+    m->out[x].n = m->in[x].n = 0;
+    m->alive[x] = 0;
+    m->nalive--;
+}
+static int32_t m_random_live(const model *m)
+{
+    int tries;
+    if (!m->nalive) return -1;
+    for (tries = 0; tries < 1000; tries++) {
+        int32_t v = (int32_t)rnd((uint32_t)m->bound);
+        if (m->alive[v]) return v;
+    }
+    { int32_t v; for (v = 0; v < m->bound; v++) if (m->alive[v]) return v; }
+    return -1;
+}
+
+/* ================================ reference CSR and BFS ================================ */
+typedef struct {
+    int32_t n;                    /* ids 0..n-1 */
+    unsigned char *alive;
+    size_t *off;                  /* adj[off[v] .. off[v+1]) sorted, no repeats */
+    int32_t *adj;
+} csr;
+
+static int cmp_i32(const void *a, const void *b)
+{
+    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+    return x < y ? -1 : x > y;
+}
+static void csr_free(csr *r) { free(r->alive); free(r->off); free(r->adj); memset(r, 0, sizeof *r); }
+
+/* from arcs (src[i], dst[i]); repeats dropped; every id alive */
+static void csr_from_arcs(csr *r, int32_t n, const int32_t *src, const int32_t *dst, size_t narcs)
+{
+    size_t i, *pos;
+    int32_t v;
+    r->n = n;
+    r->alive = (unsigned char *)xmalloc((size_t)n + 1);
+    memset(r->alive, 1, (size_t)n + 1);
+    r->off = (size_t *)calloc((size_t)n + 2, sizeof(size_t));
+    r->adj = (int32_t *)xmalloc((narcs + 1) * sizeof(int32_t));
+    for (i = 0; i < narcs; i++) r->off[src[i] + 1]++;
+    for (v = 0; v < n; v++) r->off[v + 1] += r->off[v];
+    pos = (size_t *)xmalloc(((size_t)n + 1) * sizeof(size_t));
+    memcpy(pos, r->off, ((size_t)n + 1) * sizeof(size_t));
+    for (i = 0; i < narcs; i++) r->adj[pos[src[i]]++] = dst[i];
+    free(pos);
+    /* sort and unique each list, compacting */
+    {
+        size_t w = 0, start = 0;
+        for (v = 0; v < n; v++) {
+            size_t end = r->off[v + 1], k, begin = w;
+            qsort(r->adj + start, end - start, sizeof(int32_t), cmp_i32);
+            for (k = start; k < end; k++)
+                if (w == begin || r->adj[w - 1] != r->adj[k]) r->adj[w++] = r->adj[k];
+            r->off[v] = begin;
+            start = end;
+        }
+        r->off[n] = w;
+    }
+}
+
+static void csr_from_model(csr *r, const model *m)
+{
+    size_t total = 0, w = 0;
+    int32_t v;
+    for (v = 0; v < m->bound; v++) total += m->out[v].n;
+    r->n = m->bound;
+    r->alive = (unsigned char *)xmalloc((size_t)m->bound + 1);
+    r->off = (size_t *)xmalloc(((size_t)m->bound + 1) * sizeof(size_t));
+    r->adj = (int32_t *)xmalloc((total + 1) * sizeof(int32_t));
+    for (v = 0; v < m->bound; v++) {
+        r->alive[v] = m->alive[v];
+        r->off[v] = w;
+        if (m->out[v].n) memcpy(r->adj + w, m->out[v].a, m->out[v].n * sizeof(int32_t));
+        qsort(r->adj + w, m->out[v].n, sizeof(int32_t), cmp_i32);
+        w += m->out[v].n;
+    }
+    r->off[m->bound] = w;
+}
+
+static int csr_has(const csr *r, int32_t u, int32_t v)
+{
+    size_t lo, hi;
+    if (u < 0 || u >= r->n) return 0;
+    lo = r->off[u]; hi = r->off[u + 1];
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (r->adj[mid] < v) lo = mid + 1; else hi = mid;
+    }
+    return lo < r->off[u + 1] && r->adj[lo] == v;
+}
+
+typedef struct { int32_t levels; size_t reached; } ref_result;
+
+/* FIFO-queue BFS from src over out-arcs. dist: n entries. */
+static ref_result ref_bfs(const csr *r, int32_t src, int32_t *dist)
+{
+    ref_result res = { 0, 0 };
+    int32_t *queue, head = 0, tail = 0, v;
+    for (v = 0; v < r->n; v++) dist[v] = -1;
+    if (src < 0 || src >= r->n || !r->alive[src]) return res;
+    queue = (int32_t *)xmalloc(((size_t)r->n + 1) * sizeof(int32_t));
+    dist[src] = 0;
+    queue[tail++] = src;
+    while (head < tail) {
+        int32_t u = queue[head++];
+        size_t k;
+        if (dist[u] + 1 > res.levels) res.levels = dist[u] + 1;
+        for (k = r->off[u]; k < r->off[u + 1]; k++) {
+            int32_t w = r->adj[k];
+            if (dist[w] < 0) { dist[w] = dist[u] + 1; queue[tail++] = w; }
+        }
+    }
+    res.reached = (size_t)tail;
+    free(queue);
+    return res;
+}
+
+/* ================================ variants ================================ */
+typedef struct {
+    const char *name;
+    dg_bfs_strategy strategy;
+    uint32_t max_edge_count;
+    float alpha, beta;
+    int csr_copy;
+    int bu;                       /* 1: bottom-up must run when levels >= 3; -1: never; 0: either */
+    int may_refuse;               /* DG_ERR_INVALID_ARGUMENT is an acceptable answer (see below) */
+} variant;
+
+static const variant VARIANTS[] = {
+    { "AUTO", DG_BFS_AUTO, 0, 0, 0, 0, 0, 0 },
+    { "MASK", DG_BFS_MASK, 0, 0, 0, 0, -1, 0 },
+    { "QUEUE", DG_BFS_QUEUE, 0, 0, 0, 0, -1, 0 },
+    { "EDGE_CHUNK(default)", DG_BFS_EDGE_CHUNK, 0, 0, 0, 0, -1, 0 },
+    { "EDGE_CHUNK(16)", DG_BFS_EDGE_CHUNK, 16, 0, 0, 0, -1, 0 },
+    { "EDGE_CHUNK(3)", DG_BFS_EDGE_CHUNK, 3, 0, 0, 0, -1, 0 },
+    { "EDGE_CHUNK(1)", DG_BFS_EDGE_CHUNK, 1, 0, 0, 0, -1, 0 },
+    { "EDGE_CHUNK(1000)", DG_BFS_EDGE_CHUNK, 1000, 0, 0, 0, -1, 0 },
+    { "TOP_DOWN", DG_BFS_TOP_DOWN, 0, 0, 0, 0, -1, 0 },
+    { "DIRECTION_OPT", DG_BFS_DIRECTION_OPT, 0, 0, 0, 0, 0, 0 },
+    { "DIRECTION_OPT(bottom-up at once: alpha 1e9, beta 1e9)", DG_BFS_DIRECTION_OPT, 0, 1e9f, 1e9f, 0, 1, 0 },
+    { "DIRECTION_OPT(oscillate: alpha 1e9, beta 1e-9)", DG_BFS_DIRECTION_OPT, 0, 1e9f, 1e-9f, 0, 0, 0 },
+    { "DIRECTION_OPT(never bottom-up: alpha 1e-9)", DG_BFS_DIRECTION_OPT, 0, 1e-9f, 0, 0, -1, 0 },
+    { "DIRECTION_OPT(alpha 2, beta 2)", DG_BFS_DIRECTION_OPT, 0, 2.0f, 2.0f, 0, 0, 0 },
+    { "csr_copy AUTO", DG_BFS_AUTO, 0, 0, 0, 1, 0, 0 },
+    { "csr_copy MASK", DG_BFS_MASK, 0, 0, 0, 1, -1, 0 },
+    /* QUEUE runs on the public primitives, over the pages: the library refuses csr_copy there
+       (DG_ERR_INVALID_ARGUMENT, "csr_copy does not apply to DG_BFS_QUEUE"); either that or a
+       right answer is accepted */
+    { "csr_copy QUEUE", DG_BFS_QUEUE, 0, 0, 0, 1, -1, 1 },
+    { "csr_copy EDGE_CHUNK(3)", DG_BFS_EDGE_CHUNK, 3, 0, 0, 1, -1, 0 },
+    { "csr_copy TOP_DOWN", DG_BFS_TOP_DOWN, 0, 0, 0, 1, -1, 0 },
+    { "csr_copy DIRECTION_OPT(bottom-up at once)", DG_BFS_DIRECTION_OPT, 0, 1e9f, 1e9f, 1, 1, 0 },
+};
+#define NVARIANTS ((int)(sizeof VARIANTS / sizeof VARIANTS[0]))
+static int variant_counts[NVARIANTS];
+
+enum { MODE_DIST = 0, MODE_DIST_PARENT = 1, MODE_PARENT = 2, MODE_STATS = 3 };
+static const char *MODE_NAMES[] = { "dist", "dist+parent", "parent only", "stats only" };
+
+static uint64_t seed;
+static long bfs_runs;
+
+/* 1 if a live vertex that the search does not reach has an out-edge */
+static int unreached_with_edges(const csr *r, const int32_t *ref_dist)
+{
+    int32_t v;
+    for (v = 0; v < r->n; v++)
+        if (r->alive[v] && ref_dist[v] < 0 && r->off[v + 1] > r->off[v]) return 1;
+    return 0;
+}
+
+/* One dg_bfs compared in full with the reference. ref_dist/ref: the reference result from src.
+   Returns 1 if everything matched. */
+static int check_bfs(dg_graph *g, const csr *r, const int32_t *ref_dist, ref_result ref,
+                     dg_vertex src, int vi, int mode, const char *label)
+{
+    const variant *va = &VARIANTS[vi];
+    size_t bound = dg_vertex_id_bound(g), v;
+    int32_t *dist = NULL, *parent = NULL;
+    dg_bfs_options opt;
+    dg_bfs_stats st;
+    dg_status s;
+    int ok = 1;
+    char where[512];
+
+    snprintf(where, sizeof where, "[%s] source %d, %s, %s (seed %llu)", label, (int)src, va->name,
+             MODE_NAMES[mode], (unsigned long long)seed);
+    bfs_runs++;
+    variant_counts[vi]++;
+    CHECK_MSG(bound == (size_t)r->n, "%s: id bound %zu, reference %d", where, bound, (int)r->n);
+    if (bound != (size_t)r->n) return 0;
+
+    if (mode == MODE_DIST || mode == MODE_DIST_PARENT) {
+        dist = (int32_t *)xmalloc(bound * sizeof(int32_t));
+        for (v = 0; v < bound; v++) dist[v] = -7;      /* every entry must be written */
+    }
+    if (mode == MODE_DIST_PARENT || mode == MODE_PARENT) {
+        parent = (int32_t *)xmalloc(bound * sizeof(int32_t));
+        for (v = 0; v < bound; v++) parent[v] = -7;
+    }
+    memset(&opt, 0, sizeof opt);
+    memset(&st, 0xa5, sizeof st);                       /* every field checked must be written */
+    opt.strategy = va->strategy;
+    opt.max_edge_count = va->max_edge_count;
+    opt.alpha = va->alpha;
+    opt.beta = va->beta;
+    opt.csr_copy = va->csr_copy;
+    opt.parent = parent;
+    opt.stats = &st;
+
+    s = dg_bfs(g, src, dist, &opt);
+    if (va->may_refuse && s == DG_ERR_INVALID_ARGUMENT) {
+        CHECK_MSG(dg_error_message(g)[0] != '\0', "%s: refused without a message", where);
+        free(dist); free(parent);
+        return 1;
+    }
+    CHECK_MSG(s == DG_OK, "%s: dg_bfs: %s: %s", where, dg_status_string(s), dg_error_message(g));
+    if (s != DG_OK) { free(dist); free(parent); return 0; }
+
+    if (dist) {
+        size_t bad = 0, first = 0, dead_bad = 0;
+        for (v = 0; v < bound; v++) {
+            if (dist[v] != ref_dist[v]) { if (!bad++) first = v; }
+            if (!r->alive[v] && dist[v] != -1) dead_bad++;
+        }
+        CHECK_MSG(bad == 0, "%s: %zu wrong distances; first: dist[%zu] = %d, expected %d", where, bad,
+                  first, (int)dist[first], (int)ref_dist[first]);
+        CHECK_MSG(dead_bad == 0, "%s: %zu removed vertices with dist != -1", where, dead_bad);
+        if (bad || dead_bad) ok = 0;
+    }
+    if (parent) {
+        size_t bad = 0, first = 0;
+        const char *why = "";
+        for (v = 0; v < bound; v++) {
+            int32_t p = parent[v];
+            const char *w = NULL;
+            if (ref_dist[v] < 0) { if (p != -1) w = "unreached vertex with a parent"; }
+            else if ((dg_vertex)v == src) { if (p != src) w = "parent[source] != source"; }
+            else if (p < 0 || (size_t)p >= bound) w = "reached vertex without a valid parent";
+            else if (ref_dist[p] != ref_dist[v] - 1) w = "parent not one level up";
+            else if (!csr_has(r, p, (int32_t)v)) w = "parent -> v is not an edge";
+            if (w) { if (!bad++) { first = v; why = w; } }
+        }
+        CHECK_MSG(bad == 0, "%s: %zu bad parents; first: parent[%zu] = %d (%s; dist %d)", where, bad,
+                  first, bad ? (int)parent[first] : 0, why, bad ? (int)ref_dist[first] : 0);
+        if (bad) ok = 0;
+    }
+    /* stats */
+    {
+        dg_bfs_strategy want = va->strategy == DG_BFS_AUTO ? DG_BFS_DIRECTION_OPT : va->strategy;
+        CHECK_MSG(st.levels == (uint32_t)ref.levels, "%s: stats.levels %u, expected %d", where,
+                  (unsigned)st.levels, (int)ref.levels);
+        CHECK_MSG(st.vertices_reached == (uint64_t)ref.reached, "%s: stats.vertices_reached %llu, expected %zu",
+                  where, (unsigned long long)st.vertices_reached, ref.reached);
+        CHECK_MSG(st.strategy == want, "%s: stats.strategy %d, expected %d", where, (int)st.strategy, (int)want);
+        CHECK_MSG(st.bottom_up_levels <= st.levels, "%s: stats.bottom_up_levels %u > levels %u", where,
+                  (unsigned)st.bottom_up_levels, (unsigned)st.levels);
+        /* "bottom-up when frontier edges > unvisited edges / alpha": with alpha 1e-9 that cannot
+           happen while some vertex never reached has out-edges (unvisited edges >= 1 throughout);
+           the other strategies never run bottom-up */
+        if (va->bu < 0 && (va->strategy != DG_BFS_DIRECTION_OPT || unreached_with_edges(r, ref_dist)))
+            CHECK_MSG(st.bottom_up_levels == 0, "%s: stats.bottom_up_levels %u, expected 0", where,
+                      (unsigned)st.bottom_up_levels);
+        if (va->bu > 0 && ref.levels >= 3)
+            CHECK_MSG(st.bottom_up_levels >= 1, "%s: stats.bottom_up_levels 0 with alpha 1e9 (levels %d)",
+                      where, (int)ref.levels);
+        CHECK_MSG(ref.reached <= 1 || st.edges_inspected >= 1, "%s: stats.edges_inspected %llu", where,
+                  (unsigned long long)st.edges_inspected);
+        CHECK_MSG(st.device_ms >= 0 && st.device_ms < 1e7, "%s: stats.device_ms %g", where, st.device_ms);
+        CHECK_MSG(st.sync_ms >= 0 && st.sync_ms < 1e7, "%s: stats.sync_ms %g", where, st.sync_ms);
+        if (st.levels != (uint32_t)ref.levels || st.vertices_reached != (uint64_t)ref.reached ||
+            st.strategy != want) ok = 0;
+    }
+    free(dist);
+    free(parent);
+    return ok;
+}
+
+/* PAGE SIZES. Every page size and kind of graph (directed or not) is an OpenCL program of its
+   own, and csr_copy another; with a cold PoCL kernel cache (after any change to kernels/) each
+   costs ~40 s of compilation on a 2-core machine. So: directed graphs at page sizes 64 and 1024,
+   undirected ones at 1024, csr_copy variants at 1024 only (lists over several pages at both
+   sizes); five programs in all. And no binary cache (dg_desc.binary_cache = -1; test_device
+   tests it): on PoCL, asking for a program's binary makes it compile every kernel once more,
+   which doubles the cold cost, while PoCL's own cache already makes later builds fast. */
+static int csr_ok(const dg_graph *g) { return dg_query_desc(g).page_size == 1024; }
+
+/* Every variant (or `count` random ones when count > 0) from src; returns failures. */
+static int check_sources(dg_graph *g, const csr *r, const dg_vertex *srcs, int nsrc, int count,
+                         const char *label)
+{
+    int32_t *ref_dist = (int32_t *)xmalloc(((size_t)r->n + 1) * sizeof(int32_t));
+    int i, vi, fails = 0, with_csr = csr_ok(g);
+    for (i = 0; i < nsrc; i++) {
+        ref_result ref = ref_bfs(r, srcs[i], ref_dist);
+        if (count <= 0) {
+            for (vi = 0; vi < NVARIANTS; vi++)
+                if (with_csr || !VARIANTS[vi].csr_copy)
+                    if (!check_bfs(g, r, ref_dist, ref, srcs[i], vi, (vi + i) % 4, label)) fails++;
+        } else {
+            int k;
+            for (k = 0; k < count; k++) {
+                do vi = (int)rnd(NVARIANTS); while (!with_csr && VARIANTS[vi].csr_copy);
+                if (!check_bfs(g, r, ref_dist, ref, srcs[i], vi, (int)rnd(4), label)) fails++;
+            }
+        }
+    }
+    free(ref_dist);
+    return fails;
+}
+
+/* ================================ graph pairs (library + model) ================================ */
+typedef struct {
+    dg_graph *g;
+    model m;
+    int weighted;
+} pair;
+
+static int pair_create(pair *p, uint32_t page_size, int undirected, int weighted)
+{
+    dg_desc d;
+    dg_status s;
+    memset(&d, 0, sizeof d);
+    d.binary_cache = -1;           /* see PAGE SIZES */
+    d.page_size = page_size;
+    d.undirected = undirected;
+    d.weighted = weighted;
+    p->g = NULL;
+    p->weighted = weighted;
+    s = dg_create(&d, &p->g);
+    CHECK_MSG(s == DG_OK, "dg_create: %s", dg_status_string(s));
+    m_init(&p->m, undirected);
+    return s == DG_OK;
+}
+static void pair_free(pair *p) { dg_destroy(p->g); m_free(&p->m); p->g = NULL; }
+
+static void pair_add_vertices(pair *p, size_t n)
+{
+    dg_vertex first = -1;
+    size_t i;
+    dg_status s = dg_add_vertices(p->g, n, &first);
+    CHECK_MSG(s == DG_OK && first == p->m.bound, "dg_add_vertices: %s", dg_status_string(s));
+    for (i = 0; i < n; i++) m_add_vertex(&p->m);
+}
+static float rweight(void) { return (float)(1 + rnd(100)) * 0.25f; }
+
+/* one dg_add_edges; the model predicts the count added */
+static int pair_add_batch(pair *p, const dg_edge *e, size_t n)
+{
+    size_t i, want = 0, added = (size_t)-1;
+    dg_status s;
+    for (i = 0; i < n; i++) want += (size_t)m_add_edge(&p->m, e[i].src, e[i].dst);
+    s = dg_add_edges(p->g, e, n, &added);
+    CHECK_MSG(s == DG_OK && added == want, "dg_add_edges(%zu): %s, added %zu, expected %zu: %s", n,
+              dg_status_string(s), added, want, dg_error_message(p->g));
+    return s == DG_OK && added == want;
+}
+static void pair_add_edge(pair *p, int32_t u, int32_t v)
+{
+    int want_new = !m_has(&p->m, u, v);
+    dg_status s = dg_add_edge(p->g, u, v, rweight());
+    CHECK_MSG(s == (want_new ? DG_OK : DG_ERR_EXISTS), "dg_add_edge(%d, %d): %s", (int)u, (int)v,
+              dg_status_string(s));
+    if (s == DG_OK) m_add_edge(&p->m, u, v);
+}
+static void pair_remove_vertex(pair *p, int32_t v)
+{
+    dg_status s = dg_remove_vertex(p->g, v);
+    CHECK_MSG(s == DG_OK, "dg_remove_vertex(%d): %s", (int)v, dg_status_string(s));
+    if (s == DG_OK) m_remove_vertex(&p->m, v);
+}
+static int pair_counts_ok(pair *p, const char *label)
+{
+    int ok = dg_vertex_count(p->g) == p->m.nalive && dg_edge_count(p->g) == p->m.nedges &&
+             dg_vertex_id_bound(p->g) == (size_t)p->m.bound;
+    CHECK_MSG(ok, "[%s] library has %zu vertices, %zu edges, bound %zu; model %zu, %zu, %d", label,
+              dg_vertex_count(p->g), dg_edge_count(p->g), dg_vertex_id_bound(p->g), p->m.nalive,
+              p->m.nedges, (int)p->m.bound);
+    return ok;
+}
+
+/* ================================ bad input ================================ */
+static void test_bad_input(void)
+{
+    pair p;
+    int32_t dist[8], parent[8];
+    dg_bfs_options opt;
+    dg_bfs_stats st;
+    dg_status s;
+    int i;
+
+    CHECK(dg_bfs(NULL, 0, dist, NULL) == DG_ERR_INVALID_ARGUMENT);
+    if (!pair_create(&p, 64, 0, 0)) return;
+    pair_add_vertices(&p, 5);
+    pair_add_edge(&p, 0, 1);
+    pair_add_edge(&p, 1, 2);
+    pair_add_edge(&p, 2, 0);
+    pair_add_edge(&p, 3, 3);
+
+    s = dg_bfs(p.g, -1, dist, NULL);
+    CHECK_MSG(s == DG_ERR_INVALID_ARGUMENT, "source -1: %s", dg_status_string(s));
+    CHECK(dg_error_message(p.g)[0] != '\0');
+    s = dg_bfs(p.g, 5, dist, NULL);                     /* == id bound */
+    CHECK_MSG(s == DG_ERR_NOT_FOUND, "source = bound: %s", dg_status_string(s));
+    CHECK(dg_error_message(p.g)[0] != '\0');
+    s = dg_bfs(p.g, 0x7fffffff, dist, NULL);
+    CHECK_MSG(s == DG_ERR_NOT_FOUND, "source INT32_MAX: %s", dg_status_string(s));
+    s = dg_bfs(p.g, -12345, dist, NULL);
+    CHECK_MSG(s == DG_ERR_INVALID_ARGUMENT, "source -12345: %s", dg_status_string(s));
+
+    memset(&opt, 0, sizeof opt);
+    opt.strategy = (dg_bfs_strategy)99;
+    s = dg_bfs(p.g, 0, dist, &opt);
+    CHECK_MSG(s == DG_ERR_INVALID_ARGUMENT, "strategy 99: %s", dg_status_string(s));
+    opt.strategy = (dg_bfs_strategy)(DG_BFS_DIRECTION_OPT + 1);
+    s = dg_bfs(p.g, 0, dist, &opt);
+    CHECK_MSG(s == DG_ERR_INVALID_ARGUMENT, "strategy DIRECTION_OPT+1: %s", dg_status_string(s));
+    opt.strategy = (dg_bfs_strategy)-1;
+    s = dg_bfs(p.g, 0, dist, &opt);
+    CHECK_MSG(s == DG_ERR_INVALID_ARGUMENT, "strategy -1: %s", dg_status_string(s));
+    CHECK(dg_error_message(p.g)[0] != '\0');
+
+    /* the graph still works after the failures; opt NULL; dist only */
+    for (i = 0; i < 8; i++) dist[i] = -7;
+    s = dg_bfs(p.g, 0, dist, NULL);
+    CHECK_MSG(s == DG_OK, "dg_bfs after errors: %s: %s", dg_status_string(s), dg_error_message(p.g));
+    CHECK(dist[0] == 0 && dist[1] == 1 && dist[2] == 2 && dist[3] == -1 && dist[4] == -1);
+    s = dg_bfs(p.g, 3, dist, NULL);                     /* self-loop only */
+    CHECK(s == DG_OK && dist[3] == 0 && dist[0] == -1 && dist[1] == -1 && dist[2] == -1 && dist[4] == -1);
+
+    /* dist NULL with only parent; dist NULL with only stats */
+    memset(&opt, 0, sizeof opt);
+    for (i = 0; i < 8; i++) parent[i] = -7;
+    opt.parent = parent;
+    opt.stats = &st;
+    s = dg_bfs(p.g, 1, NULL, &opt);
+    CHECK_MSG(s == DG_OK, "dist NULL, parent given: %s: %s", dg_status_string(s), dg_error_message(p.g));
+    CHECK(parent[1] == 1 && parent[2] == 1 && parent[0] == 2 && parent[3] == -1 && parent[4] == -1);
+    CHECK(st.levels == 3 && st.vertices_reached == 3);
+    opt.parent = NULL;
+    memset(&st, 0, sizeof st);
+    s = dg_bfs(p.g, 4, NULL, &opt);
+    CHECK_MSG(s == DG_OK, "dist NULL, stats only: %s", dg_status_string(s));
+    CHECK(st.levels == 1 && st.vertices_reached == 1 && st.strategy == DG_BFS_DIRECTION_OPT);
+
+    /* removed source */
+    pair_remove_vertex(&p, 1);
+    s = dg_bfs(p.g, 1, dist, NULL);
+    CHECK_MSG(s == DG_ERR_NOT_FOUND, "removed source: %s", dg_status_string(s));
+    opt.strategy = DG_BFS_MASK;
+    s = dg_bfs(p.g, 1, dist, &opt);
+    CHECK_MSG(s == DG_ERR_NOT_FOUND, "removed source (MASK): %s", dg_status_string(s));
+    for (i = 0; i < 8; i++) dist[i] = -7;
+    s = dg_bfs(p.g, 2, dist, NULL);
+    CHECK(s == DG_OK && dist[2] == 0 && dist[0] == 1 && dist[1] == -1 && dist[3] == -1 && dist[4] == -1);
+    pair_free(&p);
+
+    /* an empty graph: no source exists */
+    if (!pair_create(&p, 0, 1, 0)) return;
+    s = dg_bfs(p.g, 0, dist, NULL);
+    CHECK_MSG(s == DG_ERR_NOT_FOUND, "empty graph, source 0: %s", dg_status_string(s));
+    pair_free(&p);
+}
+
+/* ================================ hand-made and random graphs ================================ */
+typedef struct {
+    const char *name;
+    uint32_t page_size;
+    int32_t vertices;
+    size_t random_edges;
+    int self_loops;               /* percent of random edges that are self-loops */
+    int hubs;                     /* number of hub vertices */
+    int32_t hub_degree;           /* out- and in-degree given to each hub */
+    int shape;                    /* 0 random, 1 path, 2 out-star, 3 in-star, 4 binary tree, 5 two components */
+    int32_t remove;               /* vertices removed at the end */
+    int batch;                    /* 1: edges through dg_add_edges, 0: dg_add_edge */
+} gspec;
+
+static const gspec GRAPHS[] = {
+    { "1 vertex, no edge", 64, 1, 0, 0, 0, 0, 0, 0, 0 },
+    { "1 vertex, self-loop", 64, 1, 1, 100, 0, 0, 0, 0, 0 },
+    { "2 isolated vertices", 1024, 2, 0, 0, 0, 0, 0, 0, 1 },
+    { "tiny random with self-loops", 64, 9, 14, 20, 0, 0, 0, 0, 0 },
+    { "small random", 1024, 60, 150, 3, 0, 0, 0, 0, 1 },
+    { "path of 400", 64, 400, 0, 0, 0, 0, 1, 0, 0 },
+    { "out-star of 3000 (p64)", 64, 3001, 0, 0, 0, 0, 2, 0, 1 },
+    { "in-star of 800 (p64)", 64, 801, 0, 0, 0, 0, 3, 0, 0 },
+    { "binary tree of 4095", 1024, 4095, 0, 0, 0, 0, 4, 0, 1 },
+    { "two components", 64, 2000, 3000, 1, 0, 0, 5, 0, 1 },
+    { "hubs p64 (degree 700 > 3 pages)", 64, 3000, 6000, 1, 3, 700, 0, 0, 1 },
+    { "random 5k p64 with 600 removed", 64, 5000, 15000, 1, 2, 400, 0, 600, 0 },
+    { "random 20k p1024, hubs of 5000", 1024, 20000, 60000, 0, 2, 5000, 0, 0, 1 },
+    { "random 20k p64 sparse, a hub of 5000", 64, 20000, 24000, 1, 1, 5000, 0, 50, 1 },
+};
+#define NGRAPHS ((int)(sizeof GRAPHS / sizeof GRAPHS[0]))
+
+static void build_graph(pair *p, const gspec *gs)
+{
+    dg_edge *e = NULL;
+    size_t ne = 0, cap = 0, i;
+    int32_t v, n = gs->vertices;
+    int h;
+#define PUSH(a, b) do { if (ne == cap) { cap = cap ? cap * 2 : 256; e = (dg_edge *)xrealloc(e, cap * sizeof(dg_edge)); } \
+        e[ne].src = (a); e[ne].dst = (b); e[ne].weight = rweight(); ne++; } while (0)
+    pair_add_vertices(p, (size_t)n);
+    switch (gs->shape) {
+    case 1: for (v = 0; v + 1 < n; v++) PUSH(v, v + 1); break;
+    case 2: for (v = 1; v < n; v++) PUSH(0, v); break;
+    case 3: for (v = 1; v < n; v++) PUSH(v, 0); break;
+    case 4: for (v = 1; v < n; v++) PUSH((v - 1) / 2, v); break;
+    default: break;
+    }
+    for (i = 0; i < gs->random_edges; i++) {
+        int32_t a = (int32_t)rnd((uint32_t)n), b;
+        if (chance(gs->self_loops)) b = a;
+        else if (gs->shape == 5) { /* halves that never meet */
+            int32_t half = n / 2;
+            a = (int32_t)rnd((uint32_t)half);
+            b = (int32_t)rnd((uint32_t)half);
+            if (chance(50)) { a += half; b += half; }
+        } else b = (int32_t)rnd((uint32_t)n);
+        PUSH(a, b);
+    }
+    for (h = 0; h < gs->hubs; h++) {
+        int32_t hub = (int32_t)rnd((uint32_t)n), k;
+        for (k = 0; k < gs->hub_degree; k++) {
+            PUSH(hub, (int32_t)rnd((uint32_t)n));
+            PUSH((int32_t)rnd((uint32_t)n), hub);
+        }
+    }
+#undef PUSH
+    if (gs->batch) {
+        /* in a few batches, so that later ones go into a graph with content */
+        size_t done = 0;
+        while (done < ne) {
+            size_t k = ne - done > 1 ? 1 + rnd((uint32_t)(ne - done)) : 1;
+            if (ne - done > 50 && k < (ne - done) / 3) k = (ne - done) / 3 + 1;
+            if (!pair_add_batch(p, e + done, k)) break;
+            done += k;
+        }
+    } else {
+        for (i = 0; i < ne; i++) pair_add_edge(p, e[i].src, e[i].dst);
+    }
+    free(e);
+    if (gs->hubs && gs->hub_degree > 3 * (int32_t)dg_query_desc(p->g).page_size) {
+        /* the hubs' lists span several pages (what this graph is for) */
+        dg_stats st;
+        CHECK(dg_get_stats(p->g, &st) == DG_OK);
+        CHECK_MSG(st.large_lists >= 1 && st.large_pages >= 4, "[%s] %zu large lists, %zu pages", gs->name,
+                  st.large_lists, st.large_pages);
+    }
+    for (v = 0; v < gs->remove; v++) {
+        int32_t x = m_random_live(&p->m);
+        if (x >= 0) pair_remove_vertex(p, x);
+    }
+}
+
+static int32_t max_degree_vertex(const csr *r)
+{
+    int32_t v, best = -1;
+    size_t bd = 0;
+    for (v = 0; v < r->n; v++)
+        if (r->alive[v] && (best < 0 || r->off[v + 1] - r->off[v] > bd)) { best = v; bd = r->off[v + 1] - r->off[v]; }
+    return best;
+}
+static int32_t random_source(const csr *r, int want_edges)
+{
+    int tries;
+    for (tries = 0; tries < 10000; tries++) {
+        int32_t v = (int32_t)rnd((uint32_t)r->n);
+        if (r->alive[v] && (!want_edges || r->off[v + 1] > r->off[v])) return v;
+    }
+    for (tries = 0; tries < r->n; tries++) if (r->alive[tries]) return tries;
+    return 0;
+}
+
+static void test_graphs(void)
+{
+    int gi, und, w = 0;
+    for (gi = 0; gi < NGRAPHS; gi++) {
+        for (und = 0; und <= 1; und++) {
+            const gspec *gs = &GRAPHS[gi];
+            pair p;
+            csr r;
+            dg_vertex srcs[4];
+            int nsrc = 0, fails;
+            char label[256];
+            snprintf(label, sizeof label, "%s, %s", gs->name, und ? "undirected" : "directed");
+            /* undirected graphs at page size 1024 only (see PAGE SIZES above) */
+            if (!pair_create(&p, und ? 1024 : gs->page_size, und, (w++) & 1)) continue;
+            build_graph(&p, gs);
+            pair_counts_ok(&p, label);
+
+            csr_from_model(&r, &p.m);
+            srcs[nsrc++] = random_source(&r, 0);
+            if (r.n > 1) {
+                srcs[nsrc++] = random_source(&r, 1);
+                srcs[nsrc++] = max_degree_vertex(&r);
+            }
+            if (gs->shape == 3 && r.alive[0]) srcs[nsrc++] = 0;   /* in-star centre: nothing out */
+            fails = check_sources(p.g, &r, srcs, nsrc, 0, label);
+            if (fails) fprintf(stderr, "test_bfs: [%s] %d failing runs\n", label, fails);
+            csr_free(&r);
+            pair_free(&p);
+        }
+    }
+}
+
+/* ================================ datasets ================================ */
+static const char *data_dir(void)
+{
+    const char *d = getenv("DG_DATA");
+    return d && *d ? d : "test/data";
+}
+
+typedef struct {
+    int32_t *src, *dst;
+    size_t n, cap;
+    int64_t bound;                /* ids 0..bound-1 */
+} arcs;
+static void arcs_push(arcs *a, int64_t u, int64_t v)
+{
+    if (a->n == a->cap) {
+        a->cap = a->cap ? a->cap * 2 : 1024;
+        a->src = (int32_t *)xrealloc(a->src, a->cap * sizeof(int32_t));
+        a->dst = (int32_t *)xrealloc(a->dst, a->cap * sizeof(int32_t));
+    }
+    a->src[a->n] = (int32_t)u;
+    a->dst[a->n] = (int32_t)v;
+    a->n++;
+    if (u + 1 > a->bound) a->bound = u + 1;
+    if (v + 1 > a->bound) a->bound = v + 1;
+}
+static int ends_with(const char *s, const char *suffix)
+{
+    size_t a = strlen(s), b = strlen(suffix);
+    return a >= b && strcmp(s + a - b, suffix) == 0;
+}
+
+/* Reads a dataset file into arcs, independently of dg_load, following test/data/README.md:
+   .mtx (1-based, symmetric gives both directions), .gr (DIMACS "a u v w", 1-based, "p sp n m"),
+   .graph (METIS: n m, then a line of 1-based neighbours per vertex: both directions),
+   .gra (GRAIL: graph_for_greach, n, "i: j k ... #"), else an edge list ("u v", # or % comments).
+   Returns 0 if the file cannot be read. */
+static int read_dataset(const char *path, arcs *a)
+{
+    FILE *f = fopen(path, "rb");
+    char *line = NULL;
+    size_t cap = 1 << 16;
+    int kind = ends_with(path, ".mtx") ? 1 : ends_with(path, ".gr") ? 2 : ends_with(path, ".graph") ? 3 :
+               ends_with(path, ".gra") ? 4 : 0;
+    int symmetric = 0, header_done = 0;
+    int64_t metis_vertex = 0, header_n = 0;
+    memset(a, 0, sizeof *a);
+    if (!f) return 0;
+    line = (char *)xmalloc(cap);
+    for (;;) {
+        size_t len = 0;
+        int c;
+        char *s, *end;
+        /* read one line of any length */
+        while ((c = fgetc(f)) != EOF && c != '\n') {
+            if (len + 2 >= cap) { cap *= 2; line = (char *)xrealloc(line, cap); }
+            line[len++] = (char)c;
+        }
+        if (c == EOF && len == 0) break;
+        line[len] = '\0';
+        if (len && line[len - 1] == '\r') line[--len] = '\0';
+        s = line;
+        switch (kind) {
+        case 1: /* Matrix Market */
+            if (s[0] == '%') {
+                if (strncmp(s, "%%MatrixMarket", 14) == 0 && strstr(s, "symmetric")) symmetric = 1;
+                continue;
+            }
+            if (!header_done) {
+                long long rows = strtoll(s, &end, 10), cols = strtoll(end, &end, 10);
+                if (end == s) continue;
+                header_n = rows > cols ? rows : cols;
+                header_done = 1;
+            } else {
+                long long i = strtoll(s, &end, 10), j;
+                if (end == s) continue;
+                j = strtoll(end, &end, 10);
+                arcs_push(a, i - 1, j - 1);
+                if (symmetric && i != j) arcs_push(a, j - 1, i - 1);
+            }
+            break;
+        case 2: /* DIMACS */
+            if (s[0] == 'p') {
+                char *q = s + 1;
+                while (*q && !isdigit((unsigned char)*q)) q++;
+                header_n = strtoll(q, &end, 10);
+            } else if (s[0] == 'a') {
+                long long u = strtoll(s + 1, &end, 10), v = strtoll(end, &end, 10);
+                arcs_push(a, u - 1, v - 1);
+            }
+            break;
+        case 3: /* METIS (format 0 only: the datasets) */
+            if (s[0] == '%') continue;
+            if (!header_done) {
+                header_n = strtoll(s, &end, 10);
+                if (end == s) continue;
+                header_done = 1;
+            } else if (metis_vertex < header_n) {
+                for (;;) {
+                    long long v = strtoll(s, &end, 10);
+                    if (end == s) break;
+                    arcs_push(a, metis_vertex, v - 1);
+                    arcs_push(a, v - 1, metis_vertex);
+                    s = end;
+                }
+                metis_vertex++;
+            }
+            break;
+        case 4: /* GRAIL */
+            if (!header_done) {
+                if (strstr(s, "graph_for_greach")) continue;
+                header_n = strtoll(s, &end, 10);
+                if (end == s) continue;
+                header_done = 1;
+            } else {
+                long long u = strtoll(s, &end, 10);
+                if (end == s) continue;
+                s = strchr(end, ':');
+                if (!s) continue;
+                s++;
+                for (;;) {
+                    long long v = strtoll(s, &end, 10);
+                    if (end == s) break;
+                    arcs_push(a, u, v);
+                    s = end;
+                }
+                if (u + 1 > a->bound) a->bound = u + 1;
+            }
+            break;
+        default: /* edge list */
+            while (*s == ' ' || *s == '\t') s++;
+            if (*s == '#' || *s == '%' || *s == '\0') continue;
+            {
+                long long u = strtoll(s, &end, 10), v;
+                if (end == s) continue;
+                s = end;
+                v = strtoll(s, &end, 10);
+                if (end == s) continue;
+                arcs_push(a, u, v);
+            }
+            break;
+        }
+    }
+    if (header_n > a->bound) a->bound = header_n;
+    free(line);
+    fclose(f);
+    return 1;
+}
+
+typedef struct {
+    const char *file;
+    int undirected_too;           /* also loaded into an undirected graph */
+    int heavy;                    /* 1: id bound of a million, 2: ten million: fewer variants */
+} dataset;
+
+static const dataset DATASETS[] = {
+    { "snap/facebook_combined.txt", 1, 0 },
+    { "snap/CA-GrQc.txt", 1, 0 },
+    { "snap/CA-HepTh.txt", 0, 0 },
+    { "snap/CA-HepPh.txt", 0, 0 },
+    { "snap/BlogCatalog3.txt", 0, 0 },
+    { "snap/power.txt", 1, 0 },
+    { "snap/jazz.txt", 0, 0 },
+    { "snap/Karate.txt", 1, 0 },
+    { "snap/cit-HepPh_partial.txt", 0, 2 },
+    { "snap/roadNet-PA_prefix.txt", 1, 1 },
+    { "dimacs9/rome99.gr", 1, 0 },
+    { "dimacs10/delaunay_n15.graph", 0, 0 },
+    { "metis/4elt.graph", 1, 0 },
+    { "suitesparse/bips98_606.mtx", 1, 0 },
+    { "grail/agrocyc_dag_uniq.gra", 0, 0 },
+    { "grail/amaze_dag_uniq.gra", 0, 0 },
+    { "grail/anthra_dag_uniq.gra", 0, 0 },
+    { "grail/ecoo_dag_uniq.gra", 0, 0 },
+    { "grail/human_dag_uniq.gra", 1, 0 },
+    { "grail/kegg_dag_uniq.gra", 0, 0 },
+    { "grail/mtbrv_dag_uniq.gra", 0, 0 },
+    { "grail/nasa_dag_uniq.gra", 0, 0 },
+    { "grail/vchocyc_dag_uniq.gra", 0, 0 },
+    { "grail/xmark_dag_uniq.gra", 0, 0 },
+};
+#define NDATASETS ((int)(sizeof DATASETS / sizeof DATASETS[0]))
+
+static void test_datasets(void)
+{
+    int di, und;
+    char path[1024];
+    for (di = 0; di < NDATASETS; di++) {
+        const dataset *ds = &DATASETS[di];
+        arcs a;
+        snprintf(path, sizeof path, "%s/%s", data_dir(), ds->file);
+        CHECK_MSG(read_dataset(path, &a), "%s: cannot read", path);
+        if (!a.src && !a.bound) continue;
+        for (und = 0; und <= ds->undirected_too; und++) {
+            dg_graph *g = NULL;
+            dg_desc d;
+            dg_status s;
+            csr r;
+            dg_vertex srcs[3];
+            int nsrc = 0, fails;
+            char label[256];
+            time_t t0 = time(NULL);
+            memset(&d, 0, sizeof d);
+            d.binary_cache = -1;           /* see PAGE SIZES */
+            d.undirected = und;
+            snprintf(label, sizeof label, "%s, %s", ds->file, und ? "undirected" : "directed");
+            if (dg_create(&d, &g) != DG_OK) { CHECK(0); continue; }
+            s = dg_load(g, path, DG_FORMAT_AUTO);
+            CHECK_MSG(s == DG_OK, "%s: dg_load: %s: %s", label, dg_status_string(s), dg_error_message(g));
+            if (s != DG_OK) { dg_destroy(g); continue; }
+            if (und) {
+                /* both directions of every arc */
+                arcs b = a;
+                size_t i;
+                b.src = (int32_t *)xmalloc((2 * a.n + 1) * sizeof(int32_t));
+                b.dst = (int32_t *)xmalloc((2 * a.n + 1) * sizeof(int32_t));
+                for (i = 0; i < a.n; i++) {
+                    b.src[2 * i] = a.src[i]; b.dst[2 * i] = a.dst[i];
+                    b.src[2 * i + 1] = a.dst[i]; b.dst[2 * i + 1] = a.src[i];
+                }
+                csr_from_arcs(&r, (int32_t)a.bound, b.src, b.dst, 2 * a.n);
+                free(b.src); free(b.dst);
+            } else {
+                csr_from_arcs(&r, (int32_t)a.bound, a.src, a.dst, a.n);
+            }
+            CHECK_MSG(dg_vertex_id_bound(g) == (size_t)r.n, "%s: bound %zu, reference %d", label,
+                      dg_vertex_id_bound(g), (int)r.n);
+            if (!und)
+                CHECK_MSG(dg_edge_count(g) == r.off[r.n], "%s: %zu edges, reference %zu arcs", label,
+                          dg_edge_count(g), r.off[r.n]);
+            if (dg_vertex_id_bound(g) != (size_t)r.n) { csr_free(&r); dg_destroy(g); continue; }
+            srcs[nsrc++] = 0;
+            srcs[nsrc++] = random_source(&r, 1);
+            if (!ds->heavy) srcs[nsrc++] = max_degree_vertex(&r);
+            if (ds->heavy > 1) {
+                /* ~10 million ids: a few variants (each run costs seconds under ASan) */
+                static const int few[] = { 0, 1, 5, 8, 10, 14 };
+                int32_t *ref_dist = (int32_t *)xmalloc(((size_t)r.n + 1) * sizeof(int32_t));
+                ref_result ref = ref_bfs(&r, srcs[1], ref_dist);
+                size_t k;
+                fails = 0;
+                for (k = 0; k < sizeof few / sizeof few[0]; k++)
+                    if (!check_bfs(g, &r, ref_dist, ref, srcs[1], few[k], (int)(k % 4), label)) fails++;
+                free(ref_dist);
+                fails += check_sources(g, &r, srcs, 1, 1, label);
+            } else if (ds->heavy) {
+                /* a million ids: every variant from one source (directed), a few undirected */
+                fails = check_sources(g, &r, srcs + 1, 1, und ? 5 : 0, label);
+            } else if (und || ds->file[0] == 'g') {
+                /* undirected loads and the small DAGs: all variants from one source, a few from the rest */
+                fails = check_sources(g, &r, srcs + 1, 1, 0, label);
+                fails += check_sources(g, &r, srcs, 1, 4, label);
+                fails += check_sources(g, &r, srcs + 2, 1, 4, label);
+            } else {
+                fails = check_sources(g, &r, srcs, nsrc, 0, label);
+            }
+            if (fails) fprintf(stderr, "test_bfs: [%s] %d failing runs\n", label, fails);
+            printf("test_bfs: [%s] %ld s\n", label, (long)(time(NULL) - t0));
+            csr_free(&r);
+            dg_destroy(g);
+        }
+        free(a.src);
+        free(a.dst);
+    }
+}
+
+/* ================================ mutate, then BFS ================================ */
+/* Random mutations of every kind on both the library and the model; *ok cleared on a mismatch
+   of return codes (the sequence then stops: the model no longer describes the graph). */
+static void mutate_once(pair *p, int32_t hub, int *ok)
+{
+    model *m = &p->m;
+    int op = (int)rnd(100);
+    dg_status s, want;
+    int32_t u = m_random_live(m), v = m_random_live(m);
+    if (u < 0 || m->nalive < 4) op = 90;                      /* add vertices */
+    if (op < 30) {                                             /* add_edge */
+        if (chance(30) && m_live(m, hub)) { if (chance(50)) u = hub; else v = hub; }
+        want = m_has(m, u, v) ? DG_ERR_EXISTS : DG_OK;
+        s = dg_add_edge(p->g, u, v, rweight());
+        CHECK_MSG(s == want, "dg_add_edge(%d, %d): %s, expected %s", (int)u, (int)v, dg_status_string(s),
+                  dg_status_string(want));
+        if (s != want) { *ok = 0; return; }
+        if (s == DG_OK) m_add_edge(m, u, v);
+    } else if (op < 50) {                                      /* remove_edge: mostly present ones */
+        if (m->out[u].n && chance(85)) v = m->out[u].a[rnd((uint32_t)m->out[u].n)];
+        want = m_has(m, u, v) ? DG_OK : DG_ERR_NOT_FOUND;
+        s = dg_remove_edge(p->g, u, v);
+        CHECK_MSG(s == want, "dg_remove_edge(%d, %d): %s, expected %s", (int)u, (int)v, dg_status_string(s),
+                  dg_status_string(want));
+        if (s != want) { *ok = 0; return; }
+        if (s == DG_OK) m_remove_edge(m, u, v);
+    } else if (op < 60) {                                      /* edit_edge */
+        int32_t old, nv = v;
+        if (!m->out[u].n) return;
+        old = m->out[u].a[rnd((uint32_t)m->out[u].n)];
+        want = (old != nv && m_has(m, u, nv)) ? DG_ERR_EXISTS : DG_OK;
+        s = dg_edit_edge(p->g, u, old, nv);
+        CHECK_MSG(s == want, "dg_edit_edge(%d, %d, %d): %s, expected %s", (int)u, (int)old, (int)nv,
+                  dg_status_string(s), dg_status_string(want));
+        if (s != want) { *ok = 0; return; }
+        if (s == DG_OK && old != nv) { m_remove_edge(m, u, old); m_add_edge(m, u, nv); }
+    } else if (op < 72) {                                      /* add_edges batch, hub-heavy now and then */
+        size_t n = 1 + rnd(chance(20) ? 600 : 60), i, want_added = 0, added = (size_t)-1;
+        dg_edge *e = (dg_edge *)xmalloc(n * sizeof(dg_edge));
+        int hubby = chance(40) && m_live(m, hub);
+        for (i = 0; i < n; i++) {
+            e[i].src = m_random_live(m);
+            e[i].dst = m_random_live(m);
+            if (hubby && chance(80)) { if (chance(50)) e[i].src = hub; else e[i].dst = hub; }
+            if (i && chance(5)) e[i] = e[rnd((uint32_t)i)];   /* repeats within the batch */
+            e[i].weight = rweight();
+        }
+        s = dg_add_edges(p->g, e, n, &added);
+        if (s == DG_OK) for (i = 0; i < n; i++) want_added += (size_t)m_add_edge(m, e[i].src, e[i].dst);
+        CHECK_MSG(s == DG_OK && added == want_added, "dg_add_edges(%zu): %s, added %zu, expected %zu", n,
+                  dg_status_string(s), added, want_added);
+        free(e);
+        if (s != DG_OK || added != want_added) { *ok = 0; return; }
+    } else if (op < 82) {                                      /* remove_edges batch: present and absent */
+        size_t n = 1 + rnd(chance(20) ? 400 : 40), i, want_removed = 0, removed = (size_t)-1;
+        dg_edge *e = (dg_edge *)xmalloc(n * sizeof(dg_edge));
+        int hubby = chance(40) && m_live(m, hub) && m->out[hub].n;
+        for (i = 0; i < n; i++) {
+            int32_t a = hubby && chance(70) ? hub : m_random_live(m);
+            e[i].src = a;
+            e[i].dst = m->out[a].n && chance(70) ? m->out[a].a[rnd((uint32_t)m->out[a].n)] : m_random_live(m);
+            e[i].weight = 0;
+        }
+        s = dg_remove_edges(p->g, e, n, &removed);
+        if (s == DG_OK) for (i = 0; i < n; i++) want_removed += (size_t)m_remove_edge(m, e[i].src, e[i].dst);
+        CHECK_MSG(s == DG_OK && removed == want_removed, "dg_remove_edges(%zu): %s, removed %zu, expected %zu",
+                  n, dg_status_string(s), removed, want_removed);
+        free(e);
+        if (s != DG_OK || removed != want_removed) { *ok = 0; return; }
+    } else if (op < 88) {                                      /* remove_vertex (the hub rarely) */
+        if (u == hub && !chance(10)) return;
+        s = dg_remove_vertex(p->g, u);
+        CHECK_MSG(s == DG_OK, "dg_remove_vertex(%d): %s", (int)u, dg_status_string(s));
+        if (s != DG_OK) { *ok = 0; return; }
+        m_remove_vertex(m, u);
+    } else {                                                   /* add_vertex, often with edges */
+        dg_vertex id = -1;
+        int k, nk = (int)rnd(4);
+        s = dg_add_vertex(p->g, &id);
+        CHECK_MSG(s == DG_OK && id == m->bound, "dg_add_vertex: %s, id %d, expected %d", dg_status_string(s),
+                  (int)id, (int)m->bound);
+        if (s != DG_OK || id != m->bound) { *ok = 0; return; }
+        m_add_vertex(m);
+        for (k = 0; k < nk; k++) {
+            int32_t w = m_random_live(m);
+            int32_t a = chance(50) ? id : w, b = a == id ? w : id;
+            want = m_has(m, a, b) ? DG_ERR_EXISTS : DG_OK;
+            s = dg_add_edge(p->g, a, b, 1.0f);
+            CHECK(s == want);
+            if (s != want) { *ok = 0; return; }
+            if (s == DG_OK) m_add_edge(m, a, b);
+        }
+    }
+}
+
+static void run_mutations(int undirected, uint32_t page_size, int rounds)
+{
+    pair p;
+    char label[256];
+    int32_t hub;
+    int round, ok = 1, fails = 0;
+    int32_t *ref_dist;
+    snprintf(label, sizeof label, "mutations, %s, page size %u", undirected ? "undirected" : "directed",
+             (unsigned)page_size);
+    if (!pair_create(&p, page_size, undirected, undirected)) return;
+    pair_add_vertices(&p, 600);
+    {   /* a start: random edges and a hub past 3 pages */
+        dg_edge e[3000];
+        size_t i;
+        for (i = 0; i < 3000; i++) {
+            e[i].src = (int32_t)rnd(600);
+            e[i].dst = (int32_t)rnd(600);
+            if (i < 1200) { if (i & 1) e[i].src = 7; else e[i].dst = 7; }
+            e[i].weight = rweight();
+        }
+        pair_add_batch(&p, e, 3000);
+    }
+    hub = 7;
+    for (round = 0; round < rounds && ok; round++) {
+        int k, nmut = 1 + (int)rnd(chance(10) ? 40 : 8);
+        csr r;
+        dg_vertex src;
+        char lab[300];
+        for (k = 0; k < nmut && ok; k++) mutate_once(&p, hub, &ok);
+        if (!ok) break;
+        snprintf(lab, sizeof lab, "%s, round %d", label, round);
+        if (!pair_counts_ok(&p, lab)) break;
+        csr_from_model(&r, &p.m);
+        ref_dist = (int32_t *)xmalloc(((size_t)r.n + 1) * sizeof(int32_t));
+        src = chance(20) && m_live(&p.m, hub) ? hub : m_random_live(&p.m);
+        if (chance(30)) {   /* the changes may also reach the device before the BFS */
+            dg_status s = dg_sync(p.g);
+            CHECK_MSG(s == DG_OK, "%s: dg_sync: %s: %s", lab, dg_status_string(s), dg_error_message(p.g));
+        }
+        if (round % 25 == 24) {
+            fails += check_sources(p.g, &r, &src, 1, 0, lab);          /* every variant */
+        } else {
+            fails += check_sources(p.g, &r, &src, 1, 1, lab);          /* one random variant */
+        }
+        /* a removed source */
+        if (chance(30)) {
+            int32_t dead = -1, t;
+            for (t = 0; t < 50 && dead < 0; t++) {
+                int32_t x = (int32_t)rnd((uint32_t)r.n);
+                if (!r.alive[x]) dead = x;
+            }
+            if (dead >= 0) {
+                dg_bfs_options opt;
+                dg_status s;
+                memset(&opt, 0, sizeof opt);
+                opt.strategy = VARIANTS[rnd(NVARIANTS)].strategy;
+                s = dg_bfs(p.g, dead, ref_dist, &opt);
+                CHECK_MSG(s == DG_ERR_NOT_FOUND, "%s: removed source %d: %s", lab, (int)dead, dg_status_string(s));
+            }
+        }
+        free(ref_dist);
+        csr_free(&r);
+        if (fails > 5) break;       /* the graph is known to be off: stop flooding */
+    }
+    if (fails) fprintf(stderr, "test_bfs: [%s] %d failing runs\n", label, fails);
+    {   /* the host store is still sound */
+        dg_status s = dg_validate(p.g);
+        CHECK_MSG(s == DG_OK, "%s: dg_validate: %s", label, dg_error_message(p.g));
+    }
+    pair_free(&p);
+}
+
+/* ================================ main ================================ */
+int main(int argc, char **argv)
+{
+    clock_t t0 = clock();
+    time_t w0 = time(NULL);
+    int vi;
+    seed = (uint64_t)time(NULL);
+    if (argc > 1) seed = strtoull(argv[1], NULL, 0);
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    printf("test_bfs: seed %llu\n", (unsigned long long)seed);
+    rng_state = seed;
+
+    test_bad_input();
+    printf("test_bfs: bad input done (%lds)\n", (long)(time(NULL) - w0));
+    test_graphs();
+    printf("test_bfs: graphs done (%lds, %ld BFS runs)\n", (long)(time(NULL) - w0), bfs_runs);
+    test_datasets();
+    printf("test_bfs: datasets done (%lds, %ld BFS runs)\n", (long)(time(NULL) - w0), bfs_runs);
+    run_mutations(0, 64, 160);
+    run_mutations(0, 1024, 120);
+    run_mutations(1, 1024, 200);
+    printf("test_bfs: mutations done (%lds, %ld BFS runs)\n", (long)(time(NULL) - w0), bfs_runs);
+
+    for (vi = 0; vi < NVARIANTS; vi++) CHECK_MSG(variant_counts[vi] > 0, "variant %s never ran", VARIANTS[vi].name);
+    printf("test_bfs: %ld BFS runs, %.1f s CPU, %ld s (seed %llu)\n", bfs_runs,
+           (double)(clock() - t0) / CLOCKS_PER_SEC, (long)(time(NULL) - w0), (unsigned long long)seed);
+    return TT_SUMMARY("test_bfs");
+}
