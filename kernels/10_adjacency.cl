@@ -114,22 +114,18 @@ inline uint dg_local_scan(__local uint *x, const uint lid)
     return total;
 }
 
-/* Largest j in [0, n) with x[j] <= e (x ascending, x[0] <= e). */
-inline uint dg_local_owner(__local const uint *x, const uint n, const uint e)
-{
-    uint lo = 0, hi = n;
-    while (hi - lo > 1) {
-        const uint mid = (lo + hi) >> 1;
-        if (x[mid] <= e) lo = mid; else hi = mid;
-    }
-    return lo;
+/* Largest j in [0, n) with x[j] <= e (x ascending, x[0] <= e): the owner of output element e
+   in an exclusive scan. One body for local and global memory (OpenCL 1.2 has no generic
+   address space). */
+#define DG_DEFINE_OWNER(NAME, SPACE) \
+inline uint NAME(SPACE const uint *x, const uint n, const uint e) \
+{ \
+    uint lo = 0, hi = n; \
+    while (hi - lo > 1) { \
+        const uint mid = (lo + hi) >> 1; \
+        if (x[mid] <= e) lo = mid; else hi = mid; \
+    } \
+    return lo; \
 }
-inline uint dg_global_owner(__global const uint *x, const uint n, const uint e)
-{
-    uint lo = 0, hi = n;
-    while (hi - lo > 1) {
-        const uint mid = (lo + hi) >> 1;
-        if (x[mid] <= e) lo = mid; else hi = mid;
-    }
-    return lo;
-}
+DG_DEFINE_OWNER(dg_local_owner, __local)
+DG_DEFINE_OWNER(dg_global_owner, __global)
