@@ -168,7 +168,9 @@
      dyngraph-<hash>.bin; the hash covers platform, device, device and driver
      versions, library version, build options and the whole source. A cached
      binary the driver rejects (binary_status, or a failed build) is ignored and
-     the program is built from source again. DYNGRAPH_CACHE=0 or
+     the program is built from source again. DYNGRAPH_CL_OPTIONS adds build
+     options (e.g. -cl-opt-disable: faster builds, slower kernels; the tests use
+     it on PoCL). DYNGRAPH_CACHE=0 or
      dg_desc.binary_cache = -1 turns the cache off. On PoCL it is off unless
      DYNGRAPH_CACHE=1 or binary_cache = 1: PoCL caches kernels itself, and
      reading binaries back makes it compile them twice.
@@ -2693,9 +2695,11 @@ static dg_status dg__build(dg_graph *g, const char *const *src, size_t nsrc, con
 /* Build options: page size, directory stride, work-group size, variant. */
 static void dg__options(dg_graph *g, char *buf, size_t cap, int csr) {
     uint32_t lp = 0;
+    const char *extra = getenv("DYNGRAPH_CL_OPTIONS");
     while ((1u << lp) < g->P) lp++;
-    snprintf(buf, cap, "-cl-std=CL1.2 -DDG_LOG_P=%u -DDG_DS=%u -DDG_WG=%u%s", (unsigned)lp,
-             (unsigned)(2 * g->nstores), (unsigned)g->dev->wg, csr ? " -DDG_CSR" : "");
+    snprintf(buf, cap, "-cl-std=CL1.2 -DDG_LOG_P=%u -DDG_DS=%u -DDG_WG=%u%s%s%.200s", (unsigned)lp,
+             (unsigned)(2 * g->nstores), (unsigned)g->dev->wg, csr ? " -DDG_CSR" : "",
+             extra && *extra ? " " : "", extra ? extra : "");
 }
 
 static dg_status dg__kernel(dg_graph *g, dg__prog *p, int k, cl_kernel *out) {
@@ -2709,7 +2713,7 @@ static dg_status dg__kernel(dg_graph *g, dg__prog *p, int k, cl_kernel *out) {
 }
 
 static dg_status dg__prog_make(dg_graph *g, dg__prog *p, int csr) {
-    char opts[256];
+    char opts[512];
     const char *src[1];
     if (p->prog) return DG_OK;
     dg__options(g, opts, sizeof opts, csr);
@@ -3275,7 +3279,7 @@ DG_API dg_status dg_program_create(dg_graph *g, const char *source, const dg_op 
                                    dg_program **out) {
     dg_status st = DG_OK;
     dg_program *p = NULL;
-    char *gen = NULL, opts[256], name[32];
+    char *gen = NULL, opts[512], name[32];
     const char *src[3];
     size_t i, len = 1;
     cl_int e;

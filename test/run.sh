@@ -14,7 +14,8 @@
 #              instance a leak found by LeakSanitizer at exit).
 # The last line printed is "N passed, M failed" (the totals); the exit status is 1 if M > 0.
 #
-# Environment: CC (default cc) builds the tests; DG_TEST_TIMEOUT (seconds per test program,
+# Environment: CC (default cc) builds the tests; DYNGRAPH_CL_OPTIONS (default -cl-opt-disable;
+# set it empty to test optimised kernels); DG_TEST_TIMEOUT (seconds per test program,
 # default 1200); DG_TESTS, a space-separated list of test names (test_load ...) to run only
 # those.
 # Flag lists ($STRICT, $LIBS, ...) are split into words on purpose:
@@ -31,6 +32,11 @@ LIBS="-lOpenCL -lm"
 TIMEOUT=${DG_TEST_TIMEOUT:-1200}
 
 DG_DATA=test/data
+# Kernels built without optimisation: on a fresh machine PoCL compiles every kernel of every
+# program (page size and directedness are compiled in), and its optimiser is most of the run
+# time of test_bfs and test_device (about 3x faster cold). The benchmarks run optimised.
+DYNGRAPH_CL_OPTIONS=${DYNGRAPH_CL_OPTIONS--cl-opt-disable}
+export DYNGRAPH_CL_OPTIONS
 # PoCL and its LLVM keep allocations until exit: test/lsan.supp keeps them out of leak reports.
 # Options already in the environment come last, so they win.
 LSAN_OPTIONS="suppressions=$(pwd)/test/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
