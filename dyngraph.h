@@ -286,7 +286,8 @@ typedef enum dg_status {          /* 0 is success, errors are negative */
     DG_ERR_IO               = -8, /* file could not be opened, read or written */
     DG_ERR_PARSE            = -9, /* malformed input file (message names file:line) */
     DG_ERR_LIMIT            = -10,/* beyond a size limit (ids, page size, allocation size) */
-    DG_ERR_CORRUPT          = -11 /* dg_validate found a broken invariant (a library bug) */
+    DG_ERR_CORRUPT          = -11,/* dg_validate found a broken invariant (a library bug) */
+    DG_ERR_NEGATIVE_CYCLE   = -12 /* dg_sssp with negative_weights: a negative cycle is reachable */
 } dg_status;
 
 /* Name of a status ("DG_OK", "DG_ERR_NOT_FOUND", ...). Never NULL. Thread-safe. */
@@ -500,6 +501,48 @@ typedef struct dg_bfs_options {   /* zero-initialised means defaults; csr_copy w
    DG_ERR_NOT_FOUND for a missing source. */
 DG_API dg_status dg_bfs(dg_graph *g, dg_vertex source, int32_t *dist, const dg_bfs_options *opt);
 
+/* ---- Single-source shortest paths. ---- */
+typedef enum dg_sssp_strategy {
+    DG_SSSP_AUTO = 0,             /* the default: DG_SSSP_NEAR_FAR (DG_SSSP_BELLMAN_FORD with
+                                     negative_weights) */
+    DG_SSSP_BELLMAN_FORD,         /* edge-parallel: relax every edge, pass after pass, until nothing
+                                     changes (003); the only one that accepts negative weights */
+    DG_SSSP_FRONTIER,             /* frontier Bellman-Ford on the public advance + filter: relax the
+                                     out-edges of the vertices improved last round (000 / Gunrock) */
+    DG_SSSP_NEAR_FAR              /* near-far delta-stepping: fused relax kernel, buckets of width
+                                     delta, all control on the device */
+} dg_sssp_strategy;
+typedef struct dg_sssp_stats {
+    dg_sssp_strategy strategy;    /* the strategy that ran */
+    uint32_t iterations;          /* passes (BELLMAN_FORD), rounds (FRONTIER), relax kernels
+                                     (NEAR_FAR, not counting bucket changes) */
+    uint32_t phases;              /* NEAR_FAR: buckets processed (threshold increases) */
+    uint32_t host_round_trips;    /* blocking read-backs during the search (not counting dist/pred) */
+    float delta;                  /* NEAR_FAR: the bucket width used */
+    uint64_t relaxations;         /* edges relaxed (dist[u] + w compared with dist[v]) */
+    uint64_t updates;             /* relaxations that lowered a distance */
+    uint64_t vertices_reached;
+    double device_ms;             /* device time of the search, from the first kernel to the last */
+    double sync_ms;               /* host time of the sync (and weight check) before it */
+} dg_sssp_stats;
+typedef struct dg_sssp_options {  /* zero-initialised means defaults */
+    dg_sssp_strategy strategy;
+    int32_t *pred;                /* optional, dg_vertex_id_bound() entries: a shortest-path tree
+                                     (pred of the source is itself, -1 where unreached) */
+    float delta;                  /* NEAR_FAR bucket width; 0 = automatic from the weights
+                                     (32 x mean weight / mean out-degree) */
+    int negative_weights;         /* 1: negative weights allowed (BELLMAN_FORD or AUTO only); a
+                                     negative cycle reachable from the source gives
+                                     DG_ERR_NEGATIVE_CYCLE */
+    dg_sssp_stats *stats;         /* optional: filled in on success */
+} dg_sssp_options;
+/* dist[v] = weight of a shortest path from source, INFINITY if unreachable or removed; dist has
+   dg_vertex_id_bound() entries (it may be NULL when only pred or stats are wanted). Unweighted
+   graphs: every weight is 1. opt may be NULL. Syncs first. Errors: DG_ERR_NOT_FOUND for a
+   missing source; DG_ERR_INVALID_ARGUMENT for a negative weight (the message names the edge)
+   unless opt->negative_weights; DG_ERR_NEGATIVE_CYCLE (negative_weights only). */
+DG_API dg_status dg_sssp(dg_graph *g, dg_vertex source, float *dist, const dg_sssp_options *opt);
+
 /* ---- Files. ---- */
 /* Ids in files are kept (1-based formats become 0-based); vertices 0..max id are created.
    AUTO decides by extension (.mtx, .gr, .graph/.metis, .gra, anything else: edge list), then by
@@ -654,6 +697,7 @@ DG_API const char *dg_status_string(dg_status s) {
     case DG_ERR_PARSE: return "DG_ERR_PARSE";
     case DG_ERR_LIMIT: return "DG_ERR_LIMIT";
     case DG_ERR_CORRUPT: return "DG_ERR_CORRUPT";
+    case DG_ERR_NEGATIVE_CYCLE: return "DG_ERR_NEGATIVE_CYCLE";
     }
     return "DG_ERR_UNKNOWN";
 }
@@ -2316,13 +2360,18 @@ enum {
     DG__K_SCATTER, DG__K_FILL_INT, DG__K_SCAN_BLOCKS, DG__K_SCAN_ADD, DG__K_FRONTIER_DEGREES,
     DG__K_COMPACT, DG__K_BFS_INIT, DG__K_BFS_TD, DG__K_BFS_BU, DG__K_BFS_Q2BM, DG__K_MASK_EXPAND,
     DG__K_MASK_VISIT, DG__K_DEGREES, DG__K_EC_FILL, DG__K_EC_LEVEL, DG__K_QUEUE_ADVANCE,
-    DG__K_QUEUE_FILTER, DG__K_PARENTS, DG__K_BFS_TD_HUBS, DG__K_BFS_COUNT, DG__K_COUNT
+    DG__K_QUEUE_FILTER, DG__K_PARENTS, DG__K_BFS_TD_HUBS, DG__K_BFS_COUNT, DG__K_SSSP_WEIGHTS,
+    DG__K_SSSP_SOURCE, DG__K_SSSP_BF, DG__K_SSSP_BF_NEG, DG__K_SSSP_PRED, DG__K_SSSP_FR_ADVANCE,
+    DG__K_SSSP_FR_FILTER, DG__K_SSSP_FR_RESET, DG__K_SSSP_NF, DG__K_SSSP_NF_INIT, DG__K_COUNT
 };
 static const char *const dg__kname[DG__K_COUNT] = {
     "dg_scatter", "dg_fill_int", "dg_scan_blocks", "dg_scan_add", "dg_frontier_degrees",
     "dg_compact", "dg_bfs_init", "dg_bfs_td", "dg_bfs_bu", "dg_bfs_queue_to_bitmap",
     "dg_bfs_mask_expand", "dg_bfs_mask_visit", "dg_degrees", "dg_ec_fill", "dg_ec_level",
-    "dg_bfs_queue_advance", "dg_bfs_queue_filter", "dg_bfs_parents", "dg_bfs_td_hubs", "dg_bfs_count"
+    "dg_bfs_queue_advance", "dg_bfs_queue_filter", "dg_bfs_parents", "dg_bfs_td_hubs", "dg_bfs_count",
+    "dg_sssp_weights", "dg_sssp_source", "dg_sssp_bf", "dg_sssp_bf_neg", "dg_sssp_pred",
+    "dg_sssp_frontier_advance", "dg_sssp_frontier_filter", "dg_sssp_frontier_reset", "dg_sssp_nf",
+    "dg_sssp_nf_init"
 };
 
 /* A compiled program and its kernels (created on first use). */
@@ -2369,6 +2418,8 @@ typedef struct dg__dev {
     uint64_t ec_gen; uint32_t ec_mec; size_t ec_chunks; uint32_t ec_total; int ec_valid;
     dg__buf csr_row[2], csr_col[2];
     uint64_t csr_gen; int csr_valid;
+    dg__buf sp_stamp, sp_ff, sp_far[2], sp_pieces, sp_ctl, sp_part;   /* SSSP */
+    uint64_t wc_gen; int wc_valid; uint32_t wc_neg; double wc_mean;  /* SSSP weight check cache */
     cl_event ev_first, ev_last;   /* the first and last command of a timed run (profiling) */
     size_t bytes;                 /* device bytes held */
     /* statistics */
@@ -2495,6 +2546,9 @@ static void dg__dev_free(dg_graph *g) {
     dg__buf_free(d, &d->next); dg__buf_free(d, &d->lv); dg__buf_free(d, &d->flag);
     for (i = 0; i < 3; i++) dg__buf_free(d, &d->mask[i]);
     dg__buf_free(d, &d->deg); dg__buf_free(d, &d->sv); dg__buf_free(d, &d->hubs);
+    dg__buf_free(d, &d->sp_stamp); dg__buf_free(d, &d->sp_ff); dg__buf_free(d, &d->sp_far[0]);
+    dg__buf_free(d, &d->sp_far[1]); dg__buf_free(d, &d->sp_pieces); dg__buf_free(d, &d->sp_ctl);
+    dg__buf_free(d, &d->sp_part);
     if (d->pin_ptr) clEnqueueUnmapMemObject(d->queue, d->pin, d->pin_ptr, 0, NULL, NULL);
     if (d->queue) clFinish(d->queue);
     if (d->pin) clReleaseMemObject(d->pin);
@@ -3334,7 +3388,8 @@ done:
 
 /* The advance: degrees of the frontier, their scan (the total read back to size the launch),
    then kernel k with one work-item per edge. */
-static dg_status dg__advance(dg_graph *g, cl_kernel k, int in_edges, dg_frontier *in, dg_frontier *out, cl_mem data) {
+static dg_status dg__advance(dg_graph *g, cl_kernel k, int in_edges, dg_frontier *in, dg_frontier *out, cl_mem data,
+                             uint64_t *edges) {
     dg__dev *d = g->dev;
     dg_status st = DG_OK;
     cl_kernel kd = NULL;
@@ -3352,6 +3407,7 @@ static dg_status dg__advance(dg_graph *g, cl_kernel k, int in_edges, dg_frontier
         DG__TRY(dg__launch(g, kd, n_in, d->wg));
         DG__TRY(dg__scan(g, d->scan_tmp.m, d->scan_tmp.m, n_in, d->total.m, 0));
         DG__TRY(dg__read_u32(g, d->total.m, 0, &total));
+        if (edges) *edges += total;
     }
     DG__TRY(dg__buf_fit(g, &out->ids, (size_t)total * 4));
     DG__TRY(dg__write_u32(g, out->cnt, 0, 0));
@@ -3406,7 +3462,7 @@ DG_API dg_status dg_advance(dg_program *p, size_t op, const dg_frontier *in, dg_
     dg_status st;
     if (!p) return DG_ERR_INVALID_ARGUMENT;
     if ((st = dg__op_check(p, op, DG_OP_ADVANCE, in, out)) != DG_OK) return st;
-    return dg__advance(p->g, p->k[op], p->ops[op].in_edges, (dg_frontier *)in, out, data);
+    return dg__advance(p->g, p->k[op], p->ops[op].in_edges, (dg_frontier *)in, out, data, NULL);
 }
 DG_API dg_status dg_filter(dg_program *p, size_t op, const dg_frontier *in, dg_frontier *out, cl_mem data) {
     dg_status st;
@@ -3649,35 +3705,48 @@ done:
     return st;
 }
 
+/* The edge chunks of the out-store (001): d->deg = exclusive scan of the out-degrees (n+1
+   entries), d->sv = for each chunk of mec edges the vertex owning its first edge. Built once per
+   graph version (and mec). */
+static dg_status dg__ec_ensure(dg_graph *g, int csr, uint32_t mec) {
+    dg__dev *d = g->dev;
+    dg__prog *pr = csr ? &d->csr : &d->main;
+    dg_status st = DG_OK;
+    size_t n = g->id_bound;
+    cl_kernel k = NULL;
+    cl_uint un = (cl_uint)n, umec = mec;
+    uint32_t total = 0;
+    if (d->ec_valid && d->ec_gen == d->gen && d->ec_mec == mec && !csr) return DG_OK;
+    if (g->narcs > 0xffffffffu) return dg__fail(g, DG_ERR_LIMIT, "edge chunks: more than 2^32 arcs");
+    d->ec_valid = 0;
+    DG__TRY(dg__buf_fit(g, &d->deg, (n + 1) * 4));
+    DG__TRY(dg__buf_fit(g, &d->total, 4));
+    DG__TRY(dg__kernel(g, pr, DG__K_DEGREES, &k));
+    DG__TRY(dg__adj_args(g, k, 0, 0, csr));
+    DG__ARG(k, 5, d->deg.m); DG__ARG(k, 6, un);
+    DG__TRY(dg__launch(g, k, n + 1, d->wg));
+    DG__TRY(dg__scan(g, d->deg.m, d->deg.m, n + 1, d->total.m, 0));
+    DG__TRY(dg__read_u32(g, d->total.m, 0, &total));
+    d->ec_total = total;
+    d->ec_chunks = (total + mec - 1) / mec;
+    DG__TRY(dg__buf_fit(g, &d->sv, (d->ec_chunks ? d->ec_chunks : 1) * 4));
+    DG__TRY(dg__kernel(g, pr, DG__K_EC_FILL, &k));
+    DG__ARG(k, 0, d->deg.m); DG__ARG(k, 1, d->sv.m); DG__ARG(k, 2, un); DG__ARG(k, 3, umec);
+    DG__TRY(dg__launch(g, k, n, d->wg));
+    d->ec_valid = !csr; d->ec_gen = d->gen; d->ec_mec = mec;
+done:
+    return st;
+}
+
 /* DG_BFS_EDGE_CHUNK: the chunk -> vertex array is built once per graph version. */
 static dg_status dg__bfs_edge_chunk(dg_graph *g, dg__bfs_run *r, uint32_t mec) {
     dg__dev *d = g->dev;
     dg__prog *pr = r->csr ? &d->csr : &d->main;
     dg_status st = DG_OK;
-    size_t n = g->id_bound;
     cl_kernel k = NULL;
-    cl_uint un = (cl_uint)n, flag = 0, umec = mec, nch, tot;
+    cl_uint flag = 0, umec = mec, nch, tot;
     cl_int L;
-    if (!(d->ec_valid && d->ec_gen == d->gen && d->ec_mec == mec && !r->csr)) {
-        uint32_t total = 0;
-        d->ec_valid = 0;
-        DG__TRY(dg__buf_fit(g, &d->deg, (n + 1) * 4));
-        DG__TRY(dg__buf_fit(g, &d->total, 4));
-        DG__TRY(dg__kernel(g, pr, DG__K_DEGREES, &k));
-        DG__TRY(dg__adj_args(g, k, 0, 0, r->csr));
-        DG__ARG(k, 5, d->deg.m); DG__ARG(k, 6, un);
-        DG__TRY(dg__launch(g, k, n + 1, d->wg));
-        DG__TRY(dg__scan(g, d->deg.m, d->deg.m, n + 1, d->total.m, 0));
-        DG__TRY(dg__read_u32(g, d->total.m, 0, &total));
-        if (g->narcs > 0xffffffffu) { st = dg__fail(g, DG_ERR_LIMIT, "edge-chunk BFS: more than 2^32 arcs"); goto done; }
-        d->ec_total = total;
-        d->ec_chunks = (total + mec - 1) / mec;
-        DG__TRY(dg__buf_fit(g, &d->sv, (d->ec_chunks ? d->ec_chunks : 1) * 4));
-        DG__TRY(dg__kernel(g, pr, DG__K_EC_FILL, &k));
-        DG__ARG(k, 0, d->deg.m); DG__ARG(k, 1, d->sv.m); DG__ARG(k, 2, un); DG__ARG(k, 3, umec);
-        DG__TRY(dg__launch(g, k, n, d->wg));
-        d->ec_valid = !r->csr; d->ec_gen = d->gen; d->ec_mec = mec;
-    }
+    DG__TRY(dg__ec_ensure(g, r->csr, mec));
     nch = (cl_uint)d->ec_chunks; tot = d->ec_total;
     DG__TRY(dg__buf_fit(g, &d->flag, 8));
     DG__TRY(dg__fill_bytes(g, d->flag.m, 0, 0, 8));
@@ -3720,7 +3789,7 @@ static dg_status dg__bfs_queue(dg_graph *g, dg__bfs_run *r) {
     DG__TRY(dg_frontier_set(a, &src, 1));
     r->levels = 1;
     for (;;) {
-        DG__TRY(dg__advance(g, ka, 0, a, b, d->mask[2].m));
+        DG__TRY(dg__advance(g, ka, 0, a, b, d->mask[2].m, NULL));
         DG__TRY(dg__filter(g, kf, b, a, d->mask[2].m));
         DG__TRY(dg__frontier_n(a));
         r->rt += 3;
@@ -3811,6 +3880,387 @@ DG_API dg_status dg_bfs(dg_graph *g, dg_vertex source, int32_t *dist, const dg_b
         o.stats->host_round_trips = r.rt;
         o.stats->vertices_reached = r.reached;
         o.stats->edges_inspected = r.edges;
+        o.stats->sync_ms = sync_ms;
+    }
+done:
+    if (hd && hd != dist) dg__free(g, hd);
+    dg__timing_reset(d);
+    return st;
+}
+
+/* =========================================================================
+   Single-source shortest paths
+   =========================================================================
+   dg_sssp syncs, checks the weights (once per graph version, on the device), then runs one
+   strategy on float distances kept as bit patterns in d->dist; the shortest-path tree, when
+   wanted, is built afterwards from the final distances (dg_sssp_pred in kernels/50_sssp.cl). */
+#define DG__SSSP_MEC 16u             /* edges per chunk of the edge-parallel kernels */
+#define DG__SSSP_INF 0x7f800000      /* bits of +INFINITY */
+#define DG__SSSP_BATCH 64u           /* most iterations queued per read-back */
+
+typedef struct dg__sssp_run {
+    dg_vertex src;
+    int neg;                         /* negative weights allowed (DG_SSSP_BELLMAN_FORD) */
+    uint32_t iters, phases, rt;
+    uint64_t relax, updates;
+    float delta;
+} dg__sssp_run;
+
+/* Weight check, cached per graph version: the smallest vertex with a negative out-weight
+   (0xffffffff: none) and the mean of the other finite weights. Unweighted: none, mean 1. */
+static dg_status dg__sssp_weights(dg_graph *g, uint32_t *neg, double *mean) {
+    dg__dev *d = g->dev;
+    dg_status st = DG_OK;
+    cl_kernel k = NULL;
+    cl_uint nch, umec = DG__SSSP_MEC, tot;
+    size_t ng, i;
+    uint32_t *part = NULL;
+    double sum = 0, cnt = 0;
+    *neg = 0xffffffffu; *mean = 1.0;
+    if (!g->st[0].wpool) return DG_OK;
+    if (d->wc_valid && d->wc_gen == d->gen) { *neg = d->wc_neg; *mean = d->wc_mean; return DG_OK; }
+    DG__TRY(dg__ec_ensure(g, 0, DG__SSSP_MEC));
+    nch = (cl_uint)d->ec_chunks; tot = d->ec_total;
+    ng = (nch + d->wg - 1) / d->wg;
+    ng = ng < 1 ? 1 : ng > d->groups ? d->groups : ng;
+    DG__TRY(dg__buf_fit(g, &d->sp_part, (1 + 2 * ng) * 4));
+    DG__TRY(dg__fill_bytes(g, d->sp_part.m, 0xff, 0, 4));
+    DG__TRY(dg__kernel(g, &d->main, DG__K_SSSP_WEIGHTS, &k));
+    DG__TRY(dg__adj_args(g, k, 0, 0, 0));
+    DG__ARG(k, 5, d->st[0].wpool.m); DG__ARG(k, 6, d->deg.m); DG__ARG(k, 7, d->sv.m);
+    DG__ARG(k, 8, nch); DG__ARG(k, 9, umec); DG__ARG(k, 10, tot); DG__ARG(k, 11, d->sp_part.m);
+    DG__TRY(dg__launch(g, k, ng * d->wg, d->wg));
+    if (!(part = (uint32_t *)dg__alloc(g, (1 + 2 * ng) * 4))) { st = dg__oom(g, "weight check"); goto done; }
+    DG__CL(clEnqueueReadBuffer(d->queue, d->sp_part.m, CL_TRUE, 0, (1 + 2 * ng) * 4, part, 0, NULL, NULL));
+    for (i = 0; i < ng; i++) {
+        float f;
+        memcpy(&f, &part[1 + 2 * i], 4);
+        sum += f; cnt += part[2 + 2 * i];
+    }
+    d->wc_neg = part[0];
+    d->wc_mean = cnt > 0 ? sum / cnt : 1.0;
+    d->wc_valid = 1; d->wc_gen = d->gen;
+    *neg = d->wc_neg; *mean = d->wc_mean;
+done:
+    dg__free(g, part);
+    return st;
+}
+
+/* Names the first negative out-edge of vertex v in the error message. */
+static dg_status dg__sssp_negative(dg_graph *g, dg_vertex v) {
+    size_t deg = 0, cnt = 0, i;
+    dg_vertex *ids;
+    float *w;
+    dg_status st = DG_ERR_INVALID_ARGUMENT;
+    dg_degree(g, v, &deg);
+    ids = (dg_vertex *)dg__alloc(g, (deg ? deg : 1) * sizeof(dg_vertex));
+    w = (float *)dg__alloc(g, (deg ? deg : 1) * sizeof(float));
+    if (!ids || !w) { dg__free(g, ids); dg__free(g, w); return dg__oom(g, "dg_sssp"); }
+    dg_neighbors(g, v, ids, w, deg, &cnt);
+    for (i = 0; i < cnt; i++)
+        if (w[i] < 0) {
+            st = dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_sssp: edge %d->%d has the negative weight %g "
+                          "(negative weights need opt.negative_weights = 1: Bellman-Ford)", (int)v, (int)ids[i], (double)w[i]);
+            break;
+        }
+    if (i == cnt) st = dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_sssp: vertex %d has a negative out-weight", (int)v);
+    dg__free(g, ids); dg__free(g, w);
+    return st;
+}
+
+/* Sets the edge-chunk arguments (5..10: wpool, off, sv, nchunks, mec, total) of an SSSP kernel
+   after the adjacency arguments. */
+static dg_status dg__sssp_chunk_args(dg_graph *g, cl_kernel k) {
+    dg__dev *d = g->dev;
+    dg_status st = DG_OK;
+    cl_mem w = g->st[0].wpool ? d->st[0].wpool.m : NULL;
+    cl_uint nch = (cl_uint)d->ec_chunks, umec = DG__SSSP_MEC, tot = d->ec_total;
+    DG__TRY(dg__adj_args(g, k, 0, 0, 0));
+    DG__ARG(k, 5, w); DG__ARG(k, 6, d->deg.m); DG__ARG(k, 7, d->sv.m);
+    DG__ARG(k, 8, nch); DG__ARG(k, 9, umec); DG__ARG(k, 10, tot);
+done:
+    return st;
+}
+
+/* Looks for a cycle in the (racy) predecessor array of the negative-weight Bellman-Ford and
+   weighs it with the graph's weights: *found = 1 for a negative one. O(n). */
+static dg_status dg__sssp_pred_cycle(dg_graph *g, int *found) {
+    dg__dev *d = g->dev;
+    dg_status st = DG_OK;
+    size_t n = g->id_bound, v;
+    int32_t *p = (int32_t *)dg__alloc(g, n * 4);
+    uint32_t *mark = (uint32_t *)dg__alloc(g, n * 4);
+    *found = 0;
+    if (!p || !mark) { st = dg__oom(g, "dg_sssp"); goto done; }
+    DG__CL(clEnqueueReadBuffer(d->queue, d->parent.m, CL_TRUE, 0, n * 4, p, 0, NULL, NULL));
+    memset(mark, 0, n * 4);
+    for (v = 0; v < n && !*found; v++) {   /* mark[x] = walk that saw x + 1 */
+        size_t x = v;
+        while (p[x] >= 0 && (size_t)p[x] < n && (size_t)p[x] != x && !mark[x]) { mark[x] = (uint32_t)v + 1; x = (size_t)p[x]; }
+        if (mark[x] == (uint32_t)v + 1 && p[x] >= 0 && (size_t)p[x] != x) {   /* x is on a cycle */
+            double w = 0;
+            size_t y = x;
+            do {
+                float e = 0;
+                if (dg_edge_weight(g, p[y], (dg_vertex)y, &e) != DG_OK) { w = 0; break; }
+                w += e;
+                y = (size_t)p[y];
+            } while (y != x);
+            if (w < 0) *found = 1;
+        }
+    }
+done:
+    dg__free(g, p); dg__free(g, mark);
+    return st;
+}
+
+/* DG_SSSP_BELLMAN_FORD: passes over all edges, up to DG__SSSP_BATCH per read-back of the pass
+   counters, until a pass lowers nothing. With negative weights: a cycle in the predecessors
+   (checked after 64, 128, 256, ... passes) that weighs < 0, a distance at -INFINITY, or a
+   pass n that still lowers something means a negative cycle. */
+static dg_status dg__sssp_bf(dg_graph *g, dg__sssp_run *r) {
+    dg__dev *d = g->dev;
+    dg_status st = DG_OK;
+    cl_kernel k = NULL;
+    cl_uint ring = DG__RING, pass = 0, K = 1, j;
+    cl_uint slots[DG__RING * 16];
+    uint64_t alive = dg_vertex_count(g), next_check = 64;
+    size_t nch;
+    DG__TRY(dg__ec_ensure(g, 0, DG__SSSP_MEC));
+    nch = d->ec_chunks;
+    if (nch == 0) { r->iters = 1; return DG_OK; }
+    DG__TRY(dg__buf_fit(g, &d->sp_ctl, sizeof slots));
+    DG__TRY(dg__fill_bytes(g, d->sp_ctl.m, 0, 0, sizeof slots));
+    DG__TRY(dg__kernel(g, &d->main, r->neg ? DG__K_SSSP_BF_NEG : DG__K_SSSP_BF, &k));
+    DG__TRY(dg__sssp_chunk_args(g, k));
+    DG__ARG(k, 11, d->dist.m); DG__ARG(k, 12, d->sp_ctl.m); DG__ARG(k, 13, ring);
+    if (r->neg) DG__ARG(k, 15, d->parent.m);
+    for (;;) {
+        for (j = 0; j < K; j++) {
+            cl_uint p = pass + j;
+            DG__ARG(k, 14, p);
+            DG__TRY(dg__launch(g, k, nch, d->wg));
+        }
+        DG__CL(clEnqueueReadBuffer(d->queue, d->sp_ctl.m, CL_TRUE, 0, sizeof slots, slots, 0, NULL, NULL));
+        r->rt++;
+        for (j = 0; j < K; j++) {
+            const cl_uint *s = slots + 16 * ((pass + j) % DG__RING);
+            r->relax += s[1]; r->updates += s[0]; r->iters++;
+            if (s[2]) return dg__fail(g, DG_ERR_NEGATIVE_CYCLE, "dg_sssp: a negative cycle is reachable from %d (a distance reached -inf)", (int)r->src);
+            if (s[0] == 0) return DG_OK;
+            if (r->neg && pass + j + 1 >= alive)
+                return dg__fail(g, DG_ERR_NEGATIVE_CYCLE, "dg_sssp: a negative cycle is reachable from %d (pass %u still lowered distances)",
+                                (int)r->src, (unsigned)(pass + j + 1));
+        }
+        pass += K;
+        if (r->neg && pass >= next_check) {
+            int found = 0;
+            DG__TRY(dg__sssp_pred_cycle(g, &found));
+            if (found) return dg__fail(g, DG_ERR_NEGATIVE_CYCLE, "dg_sssp: a negative cycle is reachable from %d", (int)r->src);
+            next_check *= 2;
+        }
+        K = K * 2 > DG__SSSP_BATCH ? DG__SSSP_BATCH : K * 2;
+    }
+done:
+    return st;
+}
+
+/* DG_SSSP_FRONTIER: the public primitives, round by round: advance from the vertices lowered
+   last round, relaxing with atomic_min; filter the first copy of each; clear their claims.
+   data = [n, dist bits..., claimed...] in d->mask[2]; the distances go to d->dist after. */
+static dg_status dg__sssp_frontier(dg_graph *g, dg__sssp_run *r) {
+    dg__dev *d = g->dev;
+    dg_status st = DG_OK;
+    dg_frontier *a = NULL, *b = NULL;
+    size_t n = g->id_bound;
+    cl_kernel ka = NULL, kf = NULL, kr = NULL;
+    dg_vertex src = r->src;
+    cl_int inf = DG__SSSP_INF;
+    DG__TRY(dg__kernel(g, &d->main, DG__K_SSSP_FR_ADVANCE, &ka));
+    DG__TRY(dg__kernel(g, &d->main, DG__K_SSSP_FR_FILTER, &kf));
+    DG__TRY(dg__kernel(g, &d->main, DG__K_SSSP_FR_RESET, &kr));
+    DG__TRY(dg_frontier_create(g, 1, &a));
+    DG__TRY(dg_frontier_create(g, 1, &b));
+    DG__TRY(dg__buf_fit(g, &d->mask[2], (2 * n + 1) * 4));
+    DG__TRY(dg__write_u32(g, d->mask[2].m, 0, (uint32_t)n));
+    DG__CL(clEnqueueFillBuffer(d->queue, d->mask[2].m, &inf, 4, 4, n * 4, 0, NULL, NULL));
+    DG__TRY(dg__fill_bytes(g, d->mask[2].m, 0, 4 + n * 4, n * 4));
+    DG__TRY(dg__write_u32(g, d->mask[2].m, 1 + (size_t)src, 0));
+    DG__TRY(dg_frontier_set(a, &src, 1));
+    for (;;) {
+        cl_uint m;
+        DG__TRY(dg__advance(g, ka, 0, a, b, d->mask[2].m, &r->relax));
+        DG__TRY(dg__filter(g, kf, b, a, d->mask[2].m));
+        DG__TRY(dg__frontier_n(a));
+        r->rt += 3; r->iters++;
+        r->updates += b->n_known ? b->n : 0;
+        if (a->n == 0) break;
+        m = (cl_uint)a->n;
+        DG__ARG(kr, 0, a->ids.m); DG__ARG(kr, 1, m); DG__ARG(kr, 2, d->mask[2].m);
+        DG__TRY(dg__launch(g, kr, m, d->wg));
+    }
+    DG__CL(clEnqueueCopyBuffer(d->queue, d->mask[2].m, d->dist.m, 4, 0, n * 4, 0, NULL, NULL));
+done:
+    dg_frontier_destroy(a); dg_frontier_destroy(b);
+    return st;
+}
+
+/* DG_SSSP_NEAR_FAR: launches of dg_sssp_nf (kernels/50_sssp.cl: each decides from the ring
+   whether to relax, split the far pile or idle), up to DG__SSSP_BATCH per read-back. */
+static dg_status dg__sssp_nf(dg_graph *g, dg__sssp_run *r) {
+    dg__dev *d = g->dev;
+    dg_status st = DG_OK;
+    size_t n = g->id_bound, cap = (size_t)(g->narcs / (4 * d->wg) + g->narcs / DG__HUB + 16);
+    cl_kernel k = NULL, ki = NULL;
+    cl_uint ring = DG__RING, L = 0, K = 1, j, hub = DG__HUB, ucap = (cl_uint)cap, src = (cl_uint)r->src;
+    cl_uint slots[DG__RING * 16];
+    cl_mem w = g->st[0].wpool ? d->st[0].wpool.m : NULL;
+    float delta = r->delta;
+    uint64_t limit = 4 * ((uint64_t)n + g->narcs) + 1024;   /* launches: never reached unless a bug */
+    DG__TRY(dg__buf_fit(g, &d->q[0], n * 4)); DG__TRY(dg__buf_fit(g, &d->q[1], n * 4));
+    DG__TRY(dg__buf_fit(g, &d->sp_far[0], n * 4)); DG__TRY(dg__buf_fit(g, &d->sp_far[1], n * 4));
+    DG__TRY(dg__buf_fit(g, &d->sp_stamp, n * 4)); DG__TRY(dg__buf_fit(g, &d->sp_ff, n * 4));
+    DG__TRY(dg__fill_bytes(g, d->sp_stamp.m, 0, 0, n * 4));
+    DG__TRY(dg__fill_bytes(g, d->sp_ff.m, 0, 0, n * 4));
+    DG__TRY(dg__buf_fit(g, &d->sp_pieces, 2 * cap * 8));
+    DG__TRY(dg__buf_fit(g, &d->sp_ctl, sizeof slots));
+    DG__TRY(dg__write_u32(g, d->q[0].m, 0, src));
+    DG__TRY(dg__kernel(g, &d->main, DG__K_SSSP_NF_INIT, &ki));
+    DG__ARG(ki, 0, d->sp_ctl.m); DG__ARG(ki, 1, ring); DG__ARG(ki, 2, delta);
+    DG__TRY(dg__launch(g, ki, 16 * DG__RING, d->wg));
+    DG__TRY(dg__kernel(g, &d->main, DG__K_SSSP_NF, &k));
+    DG__TRY(dg__adj_args(g, k, 0, 0, 0));
+    DG__ARG(k, 5, w); DG__ARG(k, 8, d->sp_far[0].m); DG__ARG(k, 9, d->sp_far[1].m);
+    DG__ARG(k, 10, d->sp_pieces.m); DG__ARG(k, 11, ucap); DG__ARG(k, 12, hub);
+    DG__ARG(k, 13, d->sp_ctl.m); DG__ARG(k, 14, ring); DG__ARG(k, 16, delta);
+    DG__ARG(k, 17, d->dist.m); DG__ARG(k, 18, d->sp_stamp.m); DG__ARG(k, 19, d->sp_ff.m);
+    for (;;) {
+        for (j = 0; j < K; j++, L++) {
+            DG__ARG(k, 6, d->q[L & 1].m); DG__ARG(k, 7, d->q[(L + 1) & 1].m); DG__ARG(k, 15, L);
+            DG__TRY(dg__launch(g, k, d->groups * d->wg, d->wg));
+        }
+        DG__CL(clEnqueueReadBuffer(d->queue, d->sp_ctl.m, CL_TRUE, 0, sizeof slots, slots, 0, NULL, NULL));
+        r->rt++;
+        for (j = L - K; j < L; j++) {
+            const cl_uint *s = slots + 16 * (j % DG__RING);
+            if (s[5] == 2) return DG_OK;
+            if (s[5] == 1) r->phases++;
+            else { r->iters++; r->relax += s[9]; r->updates += s[10]; }
+        }
+        if (L > limit) return dg__fail(g, DG_ERR_LIMIT, "dg_sssp: near-far did not finish after %u launches", (unsigned)L);
+        K = K * 2 > DG__SSSP_BATCH ? DG__SSSP_BATCH : K * 2;
+    }
+done:
+    return st;
+}
+
+/* The shortest-path tree from the final distances: one strict pass (non-negative weights),
+   then claiming passes until nothing changes (see dg_sssp_pred). */
+static dg_status dg__sssp_tree(dg_graph *g, dg__sssp_run *r) {
+    dg__dev *d = g->dev;
+    dg_status st = DG_OK;
+    cl_kernel k = NULL, ks = NULL;
+    cl_uint mode, flag = 0;
+    cl_int src = r->src;
+    cl_mem none = NULL;
+    size_t nch;
+    DG__TRY(dg__ec_ensure(g, 0, DG__SSSP_MEC));
+    nch = d->ec_chunks;
+    DG__TRY(dg__fill(g, d->parent.m, -1, g->id_bound));
+    DG__TRY(dg__kernel(g, &d->main, DG__K_SSSP_SOURCE, &ks));
+    DG__ARG(ks, 0, none); DG__ARG(ks, 1, d->parent.m); DG__ARG(ks, 2, src);
+    DG__TRY(dg__launch(g, ks, 1, 1));
+    if (nch == 0) return DG_OK;
+    DG__TRY(dg__buf_fit(g, &d->flag, 8));
+    DG__TRY(dg__kernel(g, &d->main, DG__K_SSSP_PRED, &k));
+    DG__TRY(dg__sssp_chunk_args(g, k));
+    DG__ARG(k, 11, d->dist.m); DG__ARG(k, 12, d->parent.m); DG__ARG(k, 14, d->flag.m);
+    for (mode = r->neg ? 1 : 0;; mode = 1) {
+        DG__ARG(k, 13, mode);
+        DG__TRY(dg__fill_bytes(g, d->flag.m, 0, 0, 4));
+        DG__TRY(dg__launch(g, k, nch, d->wg));
+        if (mode == 0) continue;
+        DG__TRY(dg__read_u32(g, d->flag.m, 0, &flag));
+        if (!flag) break;
+    }
+done:
+    return st;
+}
+
+DG_API dg_status dg_sssp(dg_graph *g, dg_vertex source, float *dist, const dg_sssp_options *opt) {
+    dg_sssp_options o;
+    dg__sssp_run r;
+    dg__dev *d;
+    dg_status st = DG_OK;
+    size_t n, i;
+    double t0, sync_ms, mean;
+    uint32_t neg;
+    float *hd = NULL;
+    cl_kernel ks = NULL;
+    cl_int src = source;
+    if (!g) return DG_ERR_INVALID_ARGUMENT;
+    if (opt) o = *opt; else memset(&o, 0, sizeof o);
+    if ((int)o.strategy < (int)DG_SSSP_AUTO || (int)o.strategy > (int)DG_SSSP_NEAR_FAR)
+        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_sssp: unknown strategy %d", (int)o.strategy);
+    if (!(o.delta >= 0))
+        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_sssp: delta must be positive (or 0: automatic)");
+    if (o.negative_weights && o.strategy != DG_SSSP_AUTO && o.strategy != DG_SSSP_BELLMAN_FORD)
+        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_sssp: negative_weights needs DG_SSSP_BELLMAN_FORD (or AUTO)");
+    if (source < 0) return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_sssp: negative source %d", (int)source);
+    if (!dg__alive(g, source)) return dg__fail(g, DG_ERR_NOT_FOUND, "dg_sssp: no vertex %d", (int)source);
+    if (o.strategy == DG_SSSP_AUTO) o.strategy = o.negative_weights ? DG_SSSP_BELLMAN_FORD : DG_SSSP_NEAR_FAR;
+    if (g->id_bound > 0x7fffffffu) return dg__fail(g, DG_ERR_LIMIT, "dg_sssp: too many vertex ids");
+    t0 = dg__now_ms();
+    if ((st = dg__sync(g)) != DG_OK) return st;
+    d = g->dev;
+    if ((st = dg__sssp_weights(g, &neg, &mean)) != DG_OK) return st;
+    if (neg != 0xffffffffu && !o.negative_weights) return dg__sssp_negative(g, (dg_vertex)neg);
+    sync_ms = dg__now_ms() - t0;
+    memset(&r, 0, sizeof r);
+    r.src = source; r.neg = neg != 0xffffffffu;
+    if (o.delta > 0) r.delta = o.delta;
+    else {
+        size_t nv = dg_vertex_count(g);
+        double deg = nv ? (double)g->narcs / (double)nv : 1.0;
+        r.delta = (float)(32.0 * (mean > 0 ? mean : 1.0) / (deg > 1 ? deg : 1.0));
+    }
+    n = g->id_bound;
+    dg__timing_reset(d);
+    DG__TRY(dg__buf_fit(g, &d->dist, n * 4));
+    DG__TRY(dg__fill(g, d->dist.m, DG__SSSP_INF, n));
+    if (r.neg || o.pred) { DG__TRY(dg__buf_fit(g, &d->parent, n * 4)); DG__TRY(dg__fill(g, d->parent.m, -1, n)); }
+    DG__TRY(dg__kernel(g, &d->main, DG__K_SSSP_SOURCE, &ks));
+    {
+        cl_mem par = r.neg ? d->parent.m : NULL;
+        DG__ARG(ks, 0, d->dist.m); DG__ARG(ks, 1, par); DG__ARG(ks, 2, src);
+        DG__TRY(dg__launch(g, ks, 1, 1));
+    }
+    switch (o.strategy) {
+    case DG_SSSP_BELLMAN_FORD: DG__TRY(dg__sssp_bf(g, &r)); break;
+    case DG_SSSP_FRONTIER: DG__TRY(dg__sssp_frontier(g, &r)); break;
+    default: DG__TRY(dg__sssp_nf(g, &r)); break;
+    }
+    if (o.pred) DG__TRY(dg__sssp_tree(g, &r));
+    DG__CL(clFinish(d->queue));
+    if (o.stats) {
+        memset(o.stats, 0, sizeof *o.stats);
+        o.stats->device_ms = dg__timing_ms(d);
+    }
+    hd = dist;
+    if (!hd && o.stats && n && !(hd = (float *)dg__alloc(g, n * 4))) { st = dg__oom(g, "dg_sssp"); goto done; }
+    if (hd && n) DG__CL(clEnqueueReadBuffer(d->queue, d->dist.m, CL_TRUE, 0, n * 4, hd, 0, NULL, NULL));
+    if (o.pred && n) DG__CL(clEnqueueReadBuffer(d->queue, d->parent.m, CL_TRUE, 0, n * 4, o.pred, 0, NULL, NULL));
+    if (o.stats) {
+        uint64_t reached = 0;
+        for (i = 0; i < n; i++) reached += hd[i] < INFINITY;
+        o.stats->strategy = o.strategy;
+        o.stats->iterations = r.iters;
+        o.stats->phases = r.phases;
+        o.stats->host_round_trips = r.rt;
+        o.stats->delta = o.strategy == DG_SSSP_NEAR_FAR ? r.delta : 0.0f;
+        o.stats->relaxations = r.relax;
+        o.stats->updates = r.updates;
+        o.stats->vertices_reached = reached;
         o.stats->sync_ms = sync_ms;
     }
 done:

@@ -32,6 +32,7 @@ static const any_fn api[] = {
     FN(dg_frontier_buffer), FN(dg_program_create),   FN(dg_program_destroy),
     FN(dg_advance),        FN(dg_filter),          FN(dg_compute),       FN(dg_scan),
     FN(dg_bfs),
+    FN(dg_sssp),
 };
 
 int main(void)
