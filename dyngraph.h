@@ -665,6 +665,8 @@ struct dg_graph {
     int32_t *dir;         /* the vertex directory: per vertex id, (page, offset) in each store */
     size_t vcap;          /* capacity of the directory, in vertices */
     size_t id_bound, nverts, nedges, narcs;
+    float wmin;           /* smallest weight ever given (0 if none was negative): dg_sssp checks
+                             the weights on the device only after a negative one was seen */
     uint32_t vert_per_page; /* vertices a fresh page accepts under the 60% rule */
     uint64_t *mark;       /* per-vertex bits for batch deduplication (grown lazily), all 0 between calls */
     size_t mark_cap;      /* in 64-bit words */
@@ -1527,6 +1529,7 @@ DG_API dg_status dg_add_edge(dg_graph *g, dg_vertex u, dg_vertex v, float weight
     if (!g) return DG_ERR_INVALID_ARGUMENT;
     if ((st = dg__check_edge(g, u, v, "dg_add_edge")) != DG_OK) return st;
     if (weight != weight) return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_add_edge: NaN weight on %d->%d", (int)u, (int)v);
+    if (weight < g->wmin) g->wmin = weight;
     if (!g->desc.weighted) weight = 1.0f;
     if (dg__has_arc(g, u, v))
         return dg__fail(g, DG_ERR_EXISTS, "dg_add_edge: edge %d->%d already exists", (int)u, (int)v);
@@ -1590,6 +1593,7 @@ DG_API dg_status dg_set_weight(dg_graph *g, dg_vertex u, dg_vertex v, float weig
     if (!g) return DG_ERR_INVALID_ARGUMENT;
     if ((st = dg__check_edge(g, u, v, "dg_set_weight")) != DG_OK) return st;
     if (weight != weight) return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_set_weight: NaN weight on %d->%d", (int)u, (int)v);
+    if (weight < g->wmin) g->wmin = weight;
     pos = dg__find(g, &g->st[0], u, v);
     if (pos == (size_t)-1) return dg__fail(g, DG_ERR_NOT_FOUND, "dg_set_weight: no edge %d->%d", (int)u, (int)v);
     if (!g->st[0].wpool) return DG_OK;           /* unweighted: every weight is 1 */
@@ -1927,6 +1931,7 @@ static dg_status dg__check_batch(dg_graph *g, const dg_edge *e, size_t n, const 
                             "%s: %s vertex id %d (edge %zu of the batch)", what,
                             bad < 0 ? "negative" : "never created", (int)bad, i);
         }
+        if (weights && e[i].weight < g->wmin) g->wmin = e[i].weight;
         if (weights && e[i].weight != e[i].weight)
             return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "%s: NaN weight on edge %zu (%d->%d)", what, i,
                             (int)e[i].src, (int)e[i].dst);
@@ -2418,8 +2423,9 @@ typedef struct dg__dev {
     uint64_t ec_gen; uint32_t ec_mec; size_t ec_chunks; uint32_t ec_total; int ec_valid;
     dg__buf csr_row[2], csr_col[2];
     uint64_t csr_gen; int csr_valid;
-    dg__buf sp_stamp, sp_ff, sp_far[2], sp_pieces, sp_ctl, sp_part;   /* SSSP */
+    dg__buf sp_stamp, sp_ff, sp_far[2], sp_lx[2], sp_ex, sp_pieces, sp_ctl, sp_part;   /* SSSP */
     uint64_t wc_gen; int wc_valid; uint32_t wc_neg; double wc_mean;  /* SSSP weight check cache */
+    size_t wc_narcs;              /* arcs when wc_mean was measured */
     cl_event ev_first, ev_last;   /* the first and last command of a timed run (profiling) */
     size_t bytes;                 /* device bytes held */
     /* statistics */
@@ -2548,7 +2554,8 @@ static void dg__dev_free(dg_graph *g) {
     dg__buf_free(d, &d->deg); dg__buf_free(d, &d->sv); dg__buf_free(d, &d->hubs);
     dg__buf_free(d, &d->sp_stamp); dg__buf_free(d, &d->sp_ff); dg__buf_free(d, &d->sp_far[0]);
     dg__buf_free(d, &d->sp_far[1]); dg__buf_free(d, &d->sp_pieces); dg__buf_free(d, &d->sp_ctl);
-    dg__buf_free(d, &d->sp_part);
+    dg__buf_free(d, &d->sp_part); dg__buf_free(d, &d->sp_lx[0]); dg__buf_free(d, &d->sp_lx[1]);
+    dg__buf_free(d, &d->sp_ex);
     if (d->pin_ptr) clEnqueueUnmapMemObject(d->queue, d->pin, d->pin_ptr, 0, NULL, NULL);
     if (d->queue) clFinish(d->queue);
     if (d->pin) clReleaseMemObject(d->pin);
@@ -3904,11 +3911,16 @@ typedef struct dg__sssp_run {
     uint32_t iters, phases, rt;
     uint64_t relax, updates;
     float delta;
+    uint32_t rounds;                 /* NEAR_FAR: local rounds per launch */
+    uint32_t hub;                    /* NEAR_FAR: longer lists are cut into pieces (0: 4 x wg) */
 } dg__sssp_run;
 
-/* Weight check, cached per graph version: the smallest vertex with a negative out-weight
-   (0xffffffff: none) and the mean of the other finite weights. Unweighted: none, mean 1. */
-static dg_status dg__sssp_weights(dg_graph *g, uint32_t *neg, double *mean) {
+/* Weight check: the smallest vertex with a negative out-weight (0xffffffff: none) and the mean
+   of the other finite weights (wanted for the automatic delta). Unweighted: none, mean 1.
+   The device pass over all weights runs only when needed: for negatives, once a negative
+   weight has ever been given (g->wmin), then once per graph version; for the mean, again
+   when the number of arcs has moved by a quarter since it was measured. */
+static dg_status dg__sssp_weights(dg_graph *g, int need_mean, uint32_t *neg, double *mean) {
     dg__dev *d = g->dev;
     dg_status st = DG_OK;
     cl_kernel k = NULL;
@@ -3919,6 +3931,11 @@ static dg_status dg__sssp_weights(dg_graph *g, uint32_t *neg, double *mean) {
     *neg = 0xffffffffu; *mean = 1.0;
     if (!g->st[0].wpool) return DG_OK;
     if (d->wc_valid && d->wc_gen == d->gen) { *neg = d->wc_neg; *mean = d->wc_mean; return DG_OK; }
+    if (g->wmin >= 0 && (!need_mean || (d->wc_valid && 4 * g->narcs >= 3 * d->wc_narcs &&
+                                        4 * g->narcs <= 5 * d->wc_narcs))) {
+        *mean = d->wc_valid ? d->wc_mean : 1.0;
+        return DG_OK;
+    }
     DG__TRY(dg__ec_ensure(g, 0, DG__SSSP_MEC));
     nch = (cl_uint)d->ec_chunks; tot = d->ec_total;
     ng = (nch + d->wg - 1) / d->wg;
@@ -3939,7 +3956,7 @@ static dg_status dg__sssp_weights(dg_graph *g, uint32_t *neg, double *mean) {
     }
     d->wc_neg = part[0];
     d->wc_mean = cnt > 0 ? sum / cnt : 1.0;
-    d->wc_valid = 1; d->wc_gen = d->gen;
+    d->wc_valid = 1; d->wc_gen = d->gen; d->wc_narcs = g->narcs;
     *neg = d->wc_neg; *mean = d->wc_mean;
 done:
     dg__free(g, part);
@@ -4110,16 +4127,20 @@ done:
 static dg_status dg__sssp_nf(dg_graph *g, dg__sssp_run *r) {
     dg__dev *d = g->dev;
     dg_status st = DG_OK;
-    size_t n = g->id_bound, cap = (size_t)(g->narcs / (4 * d->wg) + g->narcs / DG__HUB + 16);
+    cl_uint hub = r->hub ? r->hub : 4 * d->wg;
+    size_t n = g->id_bound, cap = (size_t)(g->narcs / (4 * d->wg) + g->narcs / hub + 16);
     cl_kernel k = NULL, ki = NULL;
-    cl_uint ring = DG__RING, L = 0, K = 1, j, hub = DG__HUB, ucap = (cl_uint)cap, src = (cl_uint)r->src;
+    cl_uint ring = DG__RING, L = 0, K = 1, j, ucap = (cl_uint)cap, src = (cl_uint)r->src;
     cl_uint slots[DG__RING * 16];
     cl_mem w = g->st[0].wpool ? d->st[0].wpool.m : NULL;
     float delta = r->delta;
+    cl_uint rounds = r->rounds;
     uint64_t limit = 4 * ((uint64_t)n + g->narcs) + 1024;   /* launches: never reached unless a bug */
     DG__TRY(dg__buf_fit(g, &d->q[0], n * 4)); DG__TRY(dg__buf_fit(g, &d->q[1], n * 4));
     DG__TRY(dg__buf_fit(g, &d->sp_far[0], n * 4)); DG__TRY(dg__buf_fit(g, &d->sp_far[1], n * 4));
     DG__TRY(dg__buf_fit(g, &d->sp_stamp, n * 4)); DG__TRY(dg__buf_fit(g, &d->sp_ff, n * 4));
+    DG__TRY(dg__buf_fit(g, &d->sp_lx[0], n * 4)); DG__TRY(dg__buf_fit(g, &d->sp_lx[1], n * 4));
+    DG__TRY(dg__buf_fit(g, &d->sp_ex, n * 4));
     DG__TRY(dg__fill_bytes(g, d->sp_stamp.m, 0, 0, n * 4));
     DG__TRY(dg__fill_bytes(g, d->sp_ff.m, 0, 0, n * 4));
     DG__TRY(dg__buf_fit(g, &d->sp_pieces, 2 * cap * 8));
@@ -4134,6 +4155,8 @@ static dg_status dg__sssp_nf(dg_graph *g, dg__sssp_run *r) {
     DG__ARG(k, 10, d->sp_pieces.m); DG__ARG(k, 11, ucap); DG__ARG(k, 12, hub);
     DG__ARG(k, 13, d->sp_ctl.m); DG__ARG(k, 14, ring); DG__ARG(k, 16, delta);
     DG__ARG(k, 17, d->dist.m); DG__ARG(k, 18, d->sp_stamp.m); DG__ARG(k, 19, d->sp_ff.m);
+    DG__ARG(k, 20, d->sp_lx[0].m); DG__ARG(k, 21, d->sp_lx[1].m); DG__ARG(k, 22, d->sp_ex.m);
+    DG__ARG(k, 23, rounds);
     for (;;) {
         for (j = 0; j < K; j++, L++) {
             DG__ARG(k, 6, d->q[L & 1].m); DG__ARG(k, 7, d->q[(L + 1) & 1].m); DG__ARG(k, 15, L);
@@ -4213,7 +4236,7 @@ DG_API dg_status dg_sssp(dg_graph *g, dg_vertex source, float *dist, const dg_ss
     t0 = dg__now_ms();
     if ((st = dg__sync(g)) != DG_OK) return st;
     d = g->dev;
-    if ((st = dg__sssp_weights(g, &neg, &mean)) != DG_OK) return st;
+    if ((st = dg__sssp_weights(g, o.strategy == DG_SSSP_NEAR_FAR && o.delta == 0, &neg, &mean)) != DG_OK) return st;
     if (neg != 0xffffffffu && !o.negative_weights) return dg__sssp_negative(g, (dg_vertex)neg);
     sync_ms = dg__now_ms() - t0;
     memset(&r, 0, sizeof r);
@@ -4224,6 +4247,9 @@ DG_API dg_status dg_sssp(dg_graph *g, dg_vertex source, float *dist, const dg_ss
         double deg = nv ? (double)g->narcs / (double)nv : 1.0;
         r.delta = (float)(32.0 * (mean > 0 ? mean : 1.0) / (deg > 1 ? deg : 1.0));
     }
+    r.rounds = 16;
+    if (getenv("DYNGRAPH_SSSP_ROUNDS")) r.rounds = (uint32_t)atoi(getenv("DYNGRAPH_SSSP_ROUNDS"));
+    if (getenv("DYNGRAPH_SSSP_HUB")) r.hub = (uint32_t)atoi(getenv("DYNGRAPH_SSSP_HUB"));
     n = g->id_bound;
     dg__timing_reset(d);
     DG__TRY(dg__buf_fit(g, &d->dist, n * 4));

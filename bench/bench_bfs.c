@@ -28,7 +28,6 @@
 #include "bench_common.h"   /* utilities, random numbers, graph generators */
 
 #include <math.h>
-#include <stdarg.h>
 
 /* ------------------------------------------------------------------------------------------ */
 /* Options                                                                                     */
@@ -165,27 +164,11 @@ static size_t csr_edges(const csr *c)
 }
 
 /* The static alternative: a plain CSR (lists unsorted) rebuilt from a list of unique undirected
-   edges into c->off / c->col, which must have room (n + 1 and arcs entries). Counting sort:
-   degrees, inclusive prefix sums, then each arc written at --off[u] (off ends as the starts). */
+   edges into c->off / c->col, which must have room (n + 1 and arcs entries): csr_fill. */
 static void csr_rebuild(csr *c, size_t n, const dg_edge *e, size_t m)
 {
-    uint32_t *off = c->off;
-    int32_t *col = c->col;
-    size_t k, u;
-    memset(off, 0, (n + 1) * sizeof *off);
-    for (k = 0; k < m; k++) {
-        off[e[k].src]++;
-        if (e[k].src != e[k].dst) off[e[k].dst]++;
-    }
-    for (u = 1; u < n; u++) off[u] += off[u - 1];
-    off[n] = n ? off[n - 1] : 0;
-    for (k = 0; k < m; k++) {
-        dg_vertex a = e[k].src, b = e[k].dst;
-        col[--off[a]] = b;
-        if (a != b) col[--off[b]] = a;
-    }
     c->n = n;
-    c->arcs = off[n];
+    c->arcs = csr_fill(n, e, m, 1, c->off, c->col, NULL);
 }
 
 /* A good sequential BFS: one queue array, dist doubling as the visited flag. Returns the number
@@ -226,27 +209,6 @@ static int csr_has_arc(const csr *c, int32_t u, int32_t v)
 /* ------------------------------------------------------------------------------------------ */
 /* Checks                                                                                      */
 /* ------------------------------------------------------------------------------------------ */
-
-static long g_fails;              /* FAIL lines printed */
-
-static void fail(const char *fmt, ...)
-#if defined(__GNUC__) || defined(__clang__)
-    __attribute__((format(printf, 1, 2)))
-#endif
-    ;
-
-static void fail(const char *fmt, ...)
-{
-    char buf[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    g_fails++;
-    fprintf(stderr, "FAIL: %s\n", buf);
-    printf("FAIL: %s\n\n", buf);
-    fflush(stdout);
-}
 
 /* dist against the CPU BFS; 0 if equal, else the number of differences (the first few printed). */
 static size_t check_dist(const char *what, dg_vertex root, const int32_t *got, const int32_t *want, size_t n)
@@ -331,48 +293,18 @@ typedef struct dyn_row {
 
 static bfs_row *g_rows; static int g_nrows, g_caprows;
 static dyn_row *g_drows; static int g_ndrows, g_capdrows;
-static char **g_notes; static int g_nnotes, g_capnotes;
 static FILE *g_csv, *g_dcsv;
 
 static bfs_row *new_row(void)
 {
-    if (g_nrows == g_caprows) {
-        g_caprows = g_caprows ? 2 * g_caprows : 64;
-        g_rows = (bfs_row *)xrealloc(g_rows, (size_t)g_caprows * sizeof *g_rows);
-    }
-    memset(&g_rows[g_nrows], 0, sizeof *g_rows);
-    return &g_rows[g_nrows++];
+    g_rows = (bfs_row *)push_zeroed(g_rows, &g_nrows, &g_caprows, sizeof *g_rows);
+    return &g_rows[g_nrows - 1];
 }
 
 static dyn_row *new_drow(void)
 {
-    if (g_ndrows == g_capdrows) {
-        g_capdrows = g_capdrows ? 2 * g_capdrows : 32;
-        g_drows = (dyn_row *)xrealloc(g_drows, (size_t)g_capdrows * sizeof *g_drows);
-    }
-    memset(&g_drows[g_ndrows], 0, sizeof *g_drows);
-    return &g_drows[g_ndrows++];
-}
-
-static void note(const char *fmt, ...)
-#if defined(__GNUC__) || defined(__clang__)
-    __attribute__((format(printf, 1, 2)))
-#endif
-    ;
-static void note(const char *fmt, ...)
-{
-    char buf[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    fprintf(stderr, "  %s\n", buf);
-    if (g_nnotes == g_capnotes) {
-        g_capnotes = g_capnotes ? 2 * g_capnotes : 32;
-        g_notes = (char **)xrealloc(g_notes, (size_t)g_capnotes * sizeof *g_notes);
-    }
-    g_notes[g_nnotes] = (char *)xmalloc(strlen(buf) + 1);
-    strcpy(g_notes[g_nnotes++], buf);
+    g_drows = (dyn_row *)push_zeroed(g_drows, &g_ndrows, &g_capdrows, sizeof *g_drows);
+    return &g_drows[g_ndrows - 1];
 }
 
 static void print_bfs_header(FILE *f)
@@ -400,13 +332,6 @@ static void print_bfs_csv_header(FILE *f)
                "wall_ms_min,wall_ms_max,sync_ms_median,levels_median,bottom_up_levels_median,"
                "host_round_trips_median,edges_inspected_median,wall_vs_cpu_seq,cpu_per_wall,dist_checked,"
                "trees_checked,fails\n");
-}
-
-static void csv_str(FILE *f, const char *s)     /* quoted, "" for " */
-{
-    fputc('"', f);
-    for (; *s; s++) { if (*s == '"') fputc('"', f); fputc(*s, f); }
-    fputc('"', f);
 }
 
 static void print_bfs_csv_row(FILE *f, const bfs_row *w)
@@ -679,74 +604,14 @@ static void run_strategy(bench_graph *b, const strat_info *si)
 /* The dynamic scenario                                                                        */
 /* ------------------------------------------------------------------------------------------ */
 
-static void cl_check(cl_int err, const char *what)
-{
-    if (err != CL_SUCCESS) {
-        fprintf(stderr, BENCH_NAME ": %s failed: OpenCL error %d\n", what, (int)err);
-        exit(1);
-    }
-}
-
-/* The static alternative's upload: new device buffers for the row offsets and the columns,
-   written from host memory, clFinish; the buffers are released after the timing. Seconds. */
+/* The static alternative's upload (bench_common.h): row offsets and columns. Seconds. */
 static double upload_csr(dg_graph *g, const uint32_t *off, const int32_t *col, size_t n, size_t arcs)
 {
-    cl_context ctx = dg_cl_context(g);
-    cl_command_queue q = dg_cl_queue(g);
-    size_t ob = (n + 1) * sizeof *off, cb = (arcs ? arcs : 1) * sizeof *col;
-    cl_mem bo, bc;
-    cl_int err;
-    double t0, t;
-    if (!ctx || !q) die_dg(g, "dg_cl_context / dg_cl_queue", DG_ERR_OPENCL, __LINE__);
-    t0 = now_s();
-    bo = clCreateBuffer(ctx, CL_MEM_READ_ONLY, ob, NULL, &err);
-    cl_check(err, "clCreateBuffer (row offsets)");
-    bc = clCreateBuffer(ctx, CL_MEM_READ_ONLY, cb, NULL, &err);
-    cl_check(err, "clCreateBuffer (columns)");
-    cl_check(clEnqueueWriteBuffer(q, bo, CL_FALSE, 0, ob, off, 0, NULL, NULL), "clEnqueueWriteBuffer");
-    cl_check(clEnqueueWriteBuffer(q, bc, CL_FALSE, 0, cb, col, 0, NULL, NULL), "clEnqueueWriteBuffer");
-    cl_check(clFinish(q), "clFinish");
-    t = now_s() - t0;
-    clReleaseMemObject(bo);
-    clReleaseMemObject(bc);
-    return t;
-}
-
-/* Host memory pinned by the device's runtime (CL_MEM_ALLOC_HOST_PTR, mapped), as a static
-   system would stage its CSR for a fast upload. */
-typedef struct pinned { cl_mem buf; void *ptr; } pinned;
-
-static void pinned_alloc(dg_graph *g, pinned *p, size_t bytes)
-{
-    cl_int err;
-    p->buf = clCreateBuffer(dg_cl_context(g), CL_MEM_ALLOC_HOST_PTR | CL_MEM_READ_WRITE, bytes, NULL, &err);
-    cl_check(err, "clCreateBuffer (pinned staging)");
-    p->ptr = clEnqueueMapBuffer(dg_cl_queue(g), p->buf, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, bytes,
-                                0, NULL, NULL, &err);
-    cl_check(err, "clEnqueueMapBuffer (pinned staging)");
-    memset(p->ptr, 0, bytes);
-}
-
-static void pinned_free(dg_graph *g, pinned *p)
-{
-    cl_check(clEnqueueUnmapMemObject(dg_cl_queue(g), p->buf, p->ptr, 0, NULL, NULL), "clEnqueueUnmapMemObject");
-    cl_check(clFinish(dg_cl_queue(g)), "clFinish");
-    clReleaseMemObject(p->buf);
-    p->buf = NULL; p->ptr = NULL;
-}
-
-static uint64_t ekey(dg_vertex u, dg_vertex v) { return ((uint64_t)(uint32_t)u << 32 | (uint32_t)v) + 1; }
-
-/* Inserts key into an open-addressing set of cap (a power of two) slots; 0 if already there. */
-static int set_insert(uint64_t *tab, size_t cap, uint64_t key)
-{
-    size_t h = (size_t)((key * 0x9E3779B97F4A7C15ull) >> 20) & (cap - 1);
-    while (tab[h]) {
-        if (tab[h] == key) return 0;
-        h = (h + 1) & (cap - 1);
-    }
-    tab[h] = key;
-    return 1;
+    const void *ptr[2];
+    size_t bytes[2];
+    ptr[0] = off; bytes[0] = (n + 1) * sizeof *off;
+    ptr[1] = col; bytes[1] = (arcs ? arcs : 1) * sizeof *col;
+    return upload_arrays(g, 2, ptr, bytes);
 }
 
 static void run_dynamic(bench_graph *b)
@@ -823,21 +688,7 @@ static void run_dynamic(bench_graph *b)
             if (nrem > ncur) nrem = ncur;
             /* the batch, chosen before the timing: removals among the current edges, additions
                of absent edges u != v (absent from the graph and from the batch) */
-            for (j = 0; j < nrem; j++) {
-                size_t i = (size_t)rng_below(&r, ncur);
-                rems[j] = cur[i];
-                cur[i] = cur[--ncur];
-            }
-            memset(set, 0, setcap * sizeof *set);
-            for (j = 0; j < nadd; j++) {
-                dg_vertex a, bb;
-                do {
-                    a = (dg_vertex)rng_below(&r, n);
-                    bb = (dg_vertex)rng_below(&r, n);
-                    if (a > bb) { dg_vertex t = a; a = bb; bb = t; }
-                } while (a == bb || dg_has_edge(g, a, bb) || !set_insert(set, setcap, ekey(a, bb)));
-                adds[j].src = a; adds[j].dst = bb; adds[j].weight = 1.0f;
-            }
+            pick_batch(&r, g, 1, cur, &ncur, rems, nrem, adds, nadd, set, setcap);
             /* (1) update */
             t0 = now_s();
             CK(g, dg_add_edges(g, adds, nadd, &added));
@@ -1098,48 +949,6 @@ static void usage(void)
         "                     dg_validate_device after the build\n");
 }
 
-static double parse_double(const char *s, const char *opt)
-{
-    char *end;
-    double v;
-    if (!s) { fprintf(stderr, BENCH_NAME ": %s needs a value\n", opt); exit(2); }
-    v = strtod(s, &end);
-    if (*s == 0 || *end != 0 || !(v >= 0) || v > 1e9) {
-        fprintf(stderr, BENCH_NAME ": bad value for %s: %s\n", opt, s);
-        exit(2);
-    }
-    return v;
-}
-
-static int parse_list(const char *v, const char *opt, long *out, int max, long lo, long hi)
-{
-    char buf[512], *tok;
-    int n = 0;
-    if (!v || strlen(v) >= sizeof buf) { fprintf(stderr, BENCH_NAME ": bad %s\n", opt); exit(2); }
-    strcpy(buf, v);
-    for (tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
-        if (n == max) { fprintf(stderr, BENCH_NAME ": too many values for %s\n", opt); exit(2); }
-        out[n++] = parse_long(tok, opt, lo, hi);
-    }
-    if (n == 0) { fprintf(stderr, BENCH_NAME ": empty %s\n", opt); exit(2); }
-    return n;
-}
-
-static void parse_names(const char *v, const char *opt, const char *const *names, int nnames,
-                        int *chosen)
-{
-    char buf[512], *tok;
-    int i;
-    if (!v || strlen(v) >= sizeof buf) { fprintf(stderr, BENCH_NAME ": bad %s\n", opt); exit(2); }
-    strcpy(buf, v);
-    for (i = 0; i < nnames; i++) chosen[i] = 0;
-    for (tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
-        for (i = 0; i < nnames; i++) if (!strcmp(tok, names[i])) break;
-        if (i == nnames) { fprintf(stderr, BENCH_NAME ": unknown name in %s: %s\n", opt, tok); exit(2); }
-        chosen[i] = 1;
-    }
-}
-
 int main(int argc, char **argv)
 {
     options o;
@@ -1212,20 +1021,9 @@ int main(int argc, char **argv)
     if (o.quick && o.check_trees < 0) o.check_trees = o.roots;
 
     if (o.csv_path) {
-        char dpath[1024];
-        size_t L = strlen(o.csv_path);
-        if (L >= sizeof dpath - 16) { fprintf(stderr, BENCH_NAME ": --csv path too long\n"); return 2; }
-        strcpy(dpath, o.csv_path);
-        if (L > 4 && !strcmp(dpath + L - 4, ".csv")) dpath[L - 4] = 0;
-        strcat(dpath, "_dynamic.csv");
-        g_csv = fopen(o.csv_path, "w");
-        if (!g_csv) { perror(o.csv_path); return 1; }
+        csv_open(o.csv_path, o.ndyn > 0, &g_csv, &g_dcsv);
         print_bfs_csv_header(g_csv);
-        if (o.ndyn > 0) {
-            g_dcsv = fopen(dpath, "w");
-            if (!g_dcsv) { perror(dpath); return 1; }
-            print_dyn_csv_header(g_dcsv);
-        }
+        if (g_dcsv) print_dyn_csv_header(g_dcsv);
     }
 
     cpu_model(cpu, sizeof cpu);
@@ -1284,14 +1082,8 @@ int main(int argc, char **argv)
         print_dyn_header(stdout);
         for (i = 0; i < g_ndrows; i++) print_dyn_row(stdout, &g_drows[i]);
     }
-    printf("\nNotes:\n\n");
-    for (i = 0; i < g_nnotes; i++) printf("- %s\n", g_notes[i]);
-    if (g_fails) printf("\n**%ld FAIL lines: see above and stderr.**\n", g_fails);
-    else printf("\nAll checks passed.\n");
     if (g_csv) fclose(g_csv);
     if (g_dcsv) fclose(g_dcsv);
-    for (i = 0; i < g_nnotes; i++) free(g_notes[i]);
-    free(g_notes); free(g_rows); free(g_drows);
-    fprintf(stderr, BENCH_NAME ": %s\n", g_fails ? "FAILED (see the FAIL lines)" : "all checks passed");
-    return g_fails ? 1 : 0;
+    free(g_rows); free(g_drows);
+    return report_end();
 }

@@ -11,10 +11,11 @@
 #define DG_W(wpool, x) ((wpool) ? (wpool)[x] : 1.0f)
 
 /* Walks the edges of edge chunk c (chunks of mec edges in the order of the scan `off` of the
-   out-degrees; sv[c] is the vertex owning the chunk's first edge). For every edge, BODY runs
-   (the variadic argument) with v (the source vertex), dv (its distance bits), u (the head) and x (the pool index of the
-   entry). Vertices whose distance is INFINITY are skipped when skip_inf. */
-#define DG_FOR_CHUNK_EDGES(c, skip_inf, ...) do { \
+   out-degrees; sv[c] is the vertex owning the chunk's first edge). For every edge, the macro
+   EDGE(v, dv, u, x) runs with v (the source vertex), dv (its distance bits), u (the head) and x
+   (the pool index of the entry); OpenCL C has no variadic macros, so the edge code is a named
+   macro. Vertices whose distance is INFINITY are skipped when skip_inf. */
+#define DG_FOR_CHUNK_EDGES(c, skip_inf, EDGE) do { \
     uint e_ = (c) * mec, end_ = min(e_ + mec, total); \
     int v = sv[c]; \
     while (e_ < end_) { \
@@ -26,7 +27,7 @@
             for (k_ = e_ - off[v]; k_ < stop_ - off[v]; k_++) { \
                 const uint x = dg_entry(DG_ADJ, base_, k_); \
                 const int u = pool[x]; \
-                __VA_ARGS__ \
+                EDGE(v, dv, u, x) \
             } \
         } \
         e_ = stop_; \
@@ -60,12 +61,12 @@ __kernel void dg_sssp_weights(DG_ADJ_ARGS, DG_CHUNK_ARGS, __global uint *part)
     float s = 0.0f;
     uint cnt = 0, c, k;
     for (c = get_global_id(0); c < nchunks; c += get_global_size(0)) {
-        DG_FOR_CHUNK_EDGES(c, 0, {
-            const float w = DG_W(wpool, x);
-            (void)u; (void)dv;
-            if (w < 0.0f) atomic_min(&part[0], (uint)v);
-            else if (w < INFINITY) { s += w; cnt++; }
-        });
+#define DG_WCHECK_EDGE(v, dv, u, x) { \
+            const float w_ = DG_W(wpool, x); \
+            if (w_ < 0.0f) atomic_min(&part[0], (uint)(v)); \
+            else if (w_ < INFINITY) { s += w_; cnt++; } \
+        }
+        DG_FOR_CHUNK_EDGES(c, 0, DG_WCHECK_EDGE);
     }
     l_s[lid] = s; l_c[lid] = cnt;
     for (k = DG_WG >> 1; k > 0; k >>= 1) {
@@ -111,11 +112,12 @@ __kernel void dg_sssp_bf(DG_ADJ_ARGS, DG_CHUNK_ARGS, __global uint *dist, __glob
 {
     DG_BF_PROLOGUE
     if (c < nchunks) {
-        DG_FOR_CHUNK_EDGES(c, 1, {
-            const uint nb = as_uint(as_float(dv) + DG_W(wpool, x));
-            ne++;
-            if (nb < dist[u] && nb < atomic_min(&dist[u], nb)) nu++;
-        });
+#define DG_BF_EDGE(v, dv, u, x) { \
+            const uint nb_ = as_uint(as_float(dv) + DG_W(wpool, x)); \
+            ne++; \
+            if (nb_ < dist[u] && nb_ < atomic_min(&dist[u], nb_)) nu++; \
+        }
+        DG_FOR_CHUNK_EDGES(c, 1, DG_BF_EDGE);
     }
     DG_BF_EPILOGUE
 }
@@ -127,21 +129,22 @@ __kernel void dg_sssp_bf_neg(DG_ADJ_ARGS, DG_CHUNK_ARGS, __global uint *dist, __
 {
     DG_BF_PROLOGUE
     if (c < nchunks) {
-        DG_FOR_CHUNK_EDGES(c, 1, {
-            const float nd = as_float(dv) + DG_W(wpool, x);
-            uint old = dist[u];
-            ne++;
-            while (nd < as_float(old)) {
-                const uint seen = atomic_cmpxchg(&dist[u], old, as_uint(nd));
-                if (seen == old) {
-                    nu++;
-                    pred[u] = v;
-                    if (nd == -INFINITY) cur[2] = 1;
-                    break;
-                }
-                old = seen;
-            }
-        });
+#define DG_BF_NEG_EDGE(v, dv, u, x) { \
+            const float nd_ = as_float(dv) + DG_W(wpool, x); \
+            uint old_ = dist[u]; \
+            ne++; \
+            while (nd_ < as_float(old_)) { \
+                const uint seen_ = atomic_cmpxchg(&dist[u], old_, as_uint(nd_)); \
+                if (seen_ == old_) { \
+                    nu++; \
+                    pred[u] = (v); \
+                    if (nd_ == -INFINITY) cur[2] = 1; \
+                    break; \
+                } \
+                old_ = seen_; \
+            } \
+        }
+        DG_FOR_CHUNK_EDGES(c, 1, DG_BF_NEG_EDGE);
     }
     DG_BF_EPILOGUE
 }
@@ -160,16 +163,17 @@ __kernel void dg_sssp_pred(DG_ADJ_ARGS, DG_CHUNK_ARGS, __global const uint *dist
     const uint c = get_global_id(0);
     uint claimed = 0;
     if (c >= nchunks) return;
-    DG_FOR_CHUNK_EDGES(c, 1, {
-        const float nd = as_float(dv) + DG_W(wpool, x), du = as_float(dist[u]);
-        if (nd == du && du < INFINITY) {
-            if (mode == 0) {
-                if (as_float(dv) < du) pred[u] = v;
-            } else if (pred[u] == -1 && pred[v] != -1 && atomic_cmpxchg(&pred[u], -1, v) == -1) {
-                claimed = 1;
-            }
-        }
-    });
+#define DG_PRED_EDGE(v, dv, u, x) { \
+        const float nd_ = as_float(dv) + DG_W(wpool, x), du_ = as_float(dist[u]); \
+        if (nd_ == du_ && du_ < INFINITY) { \
+            if (mode == 0) { \
+                if (as_float(dv) < du_) pred[u] = (v); \
+            } else if (pred[u] == -1 && pred[v] != -1 && atomic_cmpxchg(&pred[u], -1, (v)) == -1) { \
+                claimed = 1; \
+            } \
+        } \
+    }
+    DG_FOR_CHUNK_EDGES(c, 1, DG_PRED_EDGE);
     if (claimed) flag[0] = 1;
 }
 
@@ -213,7 +217,7 @@ DG_DEFINE_COMPUTE(dg_sssp_frontier_reset, dg_sssp_frontier_unclaim)
    buffer, [3] far entries at the start of L, [4] far minimum bits, [5] mode (0 relax, 1 split,
    2 idle), [6] far entries appended (relax) or kept (split), [7] minimum of those (bits),
    [8] split: new threshold, [9] edges relaxed, [10] distances lowered, [11] hub pieces
-   appended for L+1. [1]-[5] and [8] are written by work-item 0 of launch L; launch L clears
+   appended for L+1, [12] vertices expanded in local rounds (listed in lx for L+1). [1]-[5] and [8] are written by work-item 0 of launch L; launch L clears
    slot L+2. */
 #define DG_PIECE (4 * DG_WG)
 
@@ -254,7 +258,8 @@ __kernel void dg_sssp_nf(DG_ADJ_ARGS, __global const float *wpool,
                          __global int *far0, __global int *far1,
                          __global int2 *pieces, const uint piece_cap, const uint hub,
                          __global uint *ctl, const uint ring, const uint L, const float delta,
-                         __global uint *dist, __global uint *stamp, __global uint *ff)
+                         __global uint *dist, __global uint *stamp, __global uint *ff,
+                         __global int *lx0, __global int *lx1, __global uint *ex, const uint rounds)
 {
     __local uint l_off[DG_WG], l_base[DG_WG], l_e[DG_WG];
     __local float l_du[DG_WG];
@@ -271,8 +276,10 @@ __kernel void dg_sssp_nf(DG_ADJ_ARGS, __global const float *wpool,
     const uint F = pmode == 1 ? prev[6] : prev[3] + prev[6];
     const float thr = as_float(pmode == 1 ? prev[8] : prev[1]);
     const uint fmin = pmode == 1 ? prev[7] : min(prev[4], prev[7]);
-    const uint n_in = cur[0], np_in = min(prev[11], piece_cap);
+    const uint n_q = cur[0], np_in = min(prev[11], piece_cap), n_in = n_q + prev[12];
     const uint mode = (n_in > 0 || np_in > 0) ? 0u : F > 0 ? 1u : 2u;
+    __global const int *lx_in = (L & 1) ? lx0 : lx1;
+    __global int *lx_out = (L & 1) ? lx1 : lx0;
     __global int *far_cur = fa ? far1 : far0;
     __global int *far_oth = fa ? far0 : far1;
     uint ne = 0, nu = 0;
@@ -325,16 +332,24 @@ __kernel void dg_sssp_nf(DG_ADJ_ARGS, __global const float *wpool,
             }
         }
     }
-    /* the near queue: DG_WG vertices at a time, their edges expanded together */
+    /* the near queue: cs <= DG_WG vertices at a time, their edges expanded together; a small
+       queue is spread over all work-groups (a few vertices each: one round of edges, not
+       several rounds in a few work-groups) */
     {
         __global int2 *pout = pieces + (size_t)(L & 1) * piece_cap;
+        const uint cs = n_in >= ngrp * DG_WG ? DG_WG : max(1u, (n_in + ngrp - 1) / ngrp);
         uint chunk;
-        for (chunk = grp; (size_t)chunk * DG_WG < n_in; chunk += ngrp) {
-            const uint i = chunk * DG_WG + lid;
+        for (chunk = grp; (size_t)chunk * cs < n_in; chunk += ngrp) {
+            const uint i = lid < cs ? chunk * cs + lid : 0xffffffffu;
             uint deg = 0, base = 0, tot, e0;
             float du = 0.0f;
-            if (i < n_in) {
-                const int v = q_in[i];
+            int v = -1;
+            if (i < n_q) v = q_in[i];
+            else if (i < n_in) {   /* expanded locally by launch L-1: again if lowered since */
+                v = lx_in[i - n_q];
+                if (v >= 0 && dist[v] == ex[v]) v = -1;
+            }
+            if (v >= 0) {
                 base = dg_row(DG_ADJ, v, &deg);
                 du = as_float(dist[v]);
                 if (deg > hub) {   /* (past piece_cap, which the host sizes so that it cannot
@@ -345,6 +360,51 @@ __kernel void dg_sssp_nf(DG_ADJ_ARGS, __global const float *wpool,
                     uint k;
                     for (k = 0; k < np && at + k < piece_cap; k++) pout[at + k] = (int2)(v, (int)(k * DG_PIECE));
                     if (at + np <= piece_cap) deg = 0;
+                }
+            }
+            l_base[lid] = base; l_du[lid] = du; l_off[lid] = deg;
+            tot = dg_local_scan(l_off, lid);
+            for (e0 = 0; e0 < tot; e0 += DG_WG) {
+                const uint e = e0 + lid;
+                if (e < tot) {
+                    const uint j = dg_local_owner(l_off, DG_WG, e);
+                    const uint x = dg_entry(DG_ADJ, l_base[j], e - l_off[j]);
+                    const int u = pool[x];
+                    DG_NF_RELAX(l_du[j], u, x);
+                }
+                DG_NF_FLUSH(0);
+            }
+        }
+    }
+    /* local rounds: while the vertices this work-group put in the next near queue fit one
+       chunk, expand them now instead (a high-diameter graph advances `rounds` hops per launch
+       instead of one). Each is listed in lx_out with the distance it was expanded with in
+       ex[v]; a vertex lowered again afterwards (by anyone: its stamp already says "queued")
+       is expanded again by the next launch. Lists longer than hub go to the queue. */
+    {
+        uint r = 0, nh;
+        for (;;) {
+            uint deg = 0, base = 0, tot, e0;
+            float du = 0.0f;
+            int v = -1;
+            barrier(CLK_LOCAL_MEM_FENCE);
+            nh = l_n;
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (r >= rounds || nh == 0 || nh > DG_WG) break;
+            r++;
+            if (lid < nh) v = l_q[lid];
+            if (lid == 0) { l_n = 0; l_out = atomic_add(&cur[12], nh); }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (v >= 0) {
+                base = dg_row(DG_ADJ, v, &deg);
+                if (deg > hub) {
+                    q_out[atomic_inc(&nx[0])] = v;
+                    lx_out[l_out + lid] = -1;
+                    deg = 0;
+                } else {
+                    lx_out[l_out + lid] = v;
+                    du = as_float(dist[v]);
+                    ex[v] = as_uint(du);
                 }
             }
             l_base[lid] = base; l_du[lid] = du; l_off[lid] = deg;
