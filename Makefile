@@ -1,7 +1,8 @@
 # Makefile - build, test and benchmark dyngraph (GNU make).
 #
 #   make test      install/check dependencies, then every check; last line "N passed, M failed"
-#   make demo      build and run examples/demo.c (host only), then examples/bfs.c (device)
+#   make demo      build and run examples/demo.c (host only), then examples/bfs.c and
+#                  examples/sssp.c (device)
 #   make examples  build each examples/NAME.c as build/NAME
 #   make bench     build each bench/NAME.c (-O2 -march=native) as build/NAME
 #   make kernels   regenerate dyngraph_kernels.cl.h from kernels/*.cl (commit the result)
@@ -30,9 +31,10 @@ kernels:
 	sh tools/gen_kernels.sh > dyngraph_kernels.cl.h.tmp
 	mv dyngraph_kernels.cl.h.tmp dyngraph_kernels.cl.h
 
-demo: deps build/demo build/bfs
+demo: deps build/demo build/bfs build/sssp
 	./build/demo
 	./build/bfs
+	./build/sssp
 
 examples: deps $(EX_BIN)
 	@echo "examples: built $(EX_BIN)"
@@ -49,4 +51,4 @@ $(BENCH_BIN): build/%: bench/%.c dyngraph.h dyngraph_kernels.cl.h $(wildcard ben
 	$(CC) $(BENCH_CFLAGS) $< -o $@ $(LDLIBS)
 
 clean:
-	rm -rf build demo bfs components dyngraph_kernels.cl.h.tmp
+	rm -rf build demo bfs components sssp dyngraph_kernels.cl.h.tmp

@@ -237,6 +237,56 @@
    (dg_bfs_stats.host_round_trips). dg_bfs_options.csr_copy runs the same
    kernels on a plain CSR copy of the graph (for benchmarks: the cost of the
    pages). Measured figures: bench/NOTES.md.
+
+   14. SHORTEST PATHS
+   dg_sssp(g, source, dist, &opt) fills dist[v] (float) with the weight of a
+   shortest path from source, INFINITY where v is unreachable or removed
+   (and opt.pred with a shortest-path tree). An unweighted graph has every
+   weight 1. Weights change with dg_set_weight, dg_add_edge (also of an edge
+   removed before) and the batch calls; the next dg_sssp syncs them.
+   Strategies (dg_sssp_options.strategy):
+   - DG_SSSP_NEAR_FAR (the default, DG_SSSP_AUTO): near-far delta-stepping
+     (Davidson et al.). Vertices whose distance falls below a threshold form
+     the near queue, the others a far pile; when the near queue empties, the
+     threshold moves to max(threshold, smallest far distance) + delta and the
+     far pile is split. Every launch decides on the device, from counters
+     earlier launches left, whether to relax, split or stop, so up to 64
+     launches go out per read-back. Small queues are spread over all
+     work-groups; lists longer than 4 x the work-group size are cut into
+     pieces spread over all work-groups; while the queue is small, a
+     work-group also expands the vertices it just lowered ("local rounds",
+     2 by default) so a road network or grid advances several hops per
+     launch. delta = 0 picks 256 x mean weight / mean out-degree (measured:
+     bench/NOTES.md); a huge delta makes it a fused frontier Bellman-Ford.
+   - DG_SSSP_BELLMAN_FORD: edge-parallel Bellman-Ford (003): every pass
+     relaxes every edge (edge chunks of 16, as 001), until a pass lowers
+     nothing; up to 64 passes per read-back. The only strategy for negative
+     weights (opt.negative_weights = 1): it then compares floats with a
+     compare-and-swap loop and reports DG_ERR_NEGATIVE_CYCLE when a cycle
+     of the (racy) predecessors weighs < 0 (looked for after 64, 128, 256,
+     ... passes), when a distance reaches -INFINITY, or when pass n (the
+     vertex count) still lowers a distance, so it always ends. A -INFINITY
+     weight counts as a negative cycle; cycles of weight 0 that rounding
+     makes negative may be reported.
+   - DG_SSSP_FRONTIER: frontier Bellman-Ford written on the public
+     primitives (000, Gunrock): advance from the vertices lowered last round,
+     relaxing with atomic_min on the distances' bit patterns (the order of
+     non-negative floats), filter to the first copy of each, clear their
+     claims (three read-backs per round).
+   Without negative_weights, a negative weight gives DG_ERR_INVALID_ARGUMENT
+   naming the edge. The check costs nothing until a negative weight has
+   been given to the graph (it keeps the smallest weight ever given); then a
+   device pass over all weights runs once per graph version.
+   opt.pred is built after the search from the final distances: an edge
+   v->u is tight when dist[v] + w == dist[u] (the same float addition that
+   set dist[u]); one pass takes a tight in-edge from a strictly closer vertex,
+   then passes give the ties (zero weights, weights lost to rounding) a tight
+   in-neighbour that already has a predecessor; no cycles, pred[source] =
+   source. Distances are float sums along the path, so they equal a float
+   Dijkstra's up to rounding (exactly, for integer weights with sums below
+   2^24). Limits: fewer than 2^32 arcs (edge chunks). Tuning, for
+   benchmarks: DYNGRAPH_SSSP_ROUNDS (local rounds, default 2, 0 = none),
+   DYNGRAPH_SSSP_HUB (the piece threshold). Measured figures: bench/NOTES.md.
 */
 #ifndef DYNGRAPH_H
 #define DYNGRAPH_H
@@ -530,7 +580,7 @@ typedef struct dg_sssp_options {  /* zero-initialised means defaults */
     int32_t *pred;                /* optional, dg_vertex_id_bound() entries: a shortest-path tree
                                      (pred of the source is itself, -1 where unreached) */
     float delta;                  /* NEAR_FAR bucket width; 0 = automatic from the weights
-                                     (32 x mean weight / mean out-degree) */
+                                     (256 x mean weight / mean out-degree) */
     int negative_weights;         /* 1: negative weights allowed (BELLMAN_FORD or AUTO only); a
                                      negative cycle reachable from the source gives
                                      DG_ERR_NEGATIVE_CYCLE */
@@ -3904,6 +3954,7 @@ done:
 #define DG__SSSP_MEC 16u             /* edges per chunk of the edge-parallel kernels */
 #define DG__SSSP_INF 0x7f800000      /* bits of +INFINITY */
 #define DG__SSSP_BATCH 64u           /* most iterations queued per read-back */
+#define DG__SSSP_DELTA_C 256.0       /* automatic delta = C x mean weight / mean out-degree */
 
 typedef struct dg__sssp_run {
     dg_vertex src;
@@ -4245,9 +4296,9 @@ DG_API dg_status dg_sssp(dg_graph *g, dg_vertex source, float *dist, const dg_ss
     else {
         size_t nv = dg_vertex_count(g);
         double deg = nv ? (double)g->narcs / (double)nv : 1.0;
-        r.delta = (float)(32.0 * (mean > 0 ? mean : 1.0) / (deg > 1 ? deg : 1.0));
+        r.delta = (float)(DG__SSSP_DELTA_C * (mean > 0 ? mean : 1.0) / (deg > 1 ? deg : 1.0));
     }
-    r.rounds = 16;
+    r.rounds = 2;
     if (getenv("DYNGRAPH_SSSP_ROUNDS")) r.rounds = (uint32_t)atoi(getenv("DYNGRAPH_SSSP_ROUNDS"));
     if (getenv("DYNGRAPH_SSSP_HUB")) r.hub = (uint32_t)atoi(getenv("DYNGRAPH_SSSP_HUB"));
     n = g->id_bound;

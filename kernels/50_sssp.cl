@@ -217,7 +217,8 @@ DG_DEFINE_COMPUTE(dg_sssp_frontier_reset, dg_sssp_frontier_unclaim)
    buffer, [3] far entries at the start of L, [4] far minimum bits, [5] mode (0 relax, 1 split,
    2 idle), [6] far entries appended (relax) or kept (split), [7] minimum of those (bits),
    [8] split: new threshold, [9] edges relaxed, [10] distances lowered, [11] hub pieces
-   appended for L+1, [12] vertices expanded in local rounds (listed in lx for L+1). [1]-[5] and [8] are written by work-item 0 of launch L; launch L clears
+   appended for L+1, [12] vertices expanded in local rounds (listed in lx for L+1), [13] next
+   chunk of the near queue to take. [1]-[5] and [8] are written by work-item 0 of launch L; launch L clears
    slot L+2. */
 #define DG_PIECE (4 * DG_WG)
 
@@ -264,7 +265,7 @@ __kernel void dg_sssp_nf(DG_ADJ_ARGS, __global const float *wpool,
     __local uint l_off[DG_WG], l_base[DG_WG], l_e[DG_WG];
     __local float l_du[DG_WG];
     __local int l_q[DG_NFQ];
-    __local uint l_n, l_out;
+    __local uint l_n, l_out, l_chunk;
     const uint lid = get_local_id(0), gid = get_global_id(0);
     const uint grp = get_group_id(0), ngrp = get_num_groups(0);
     __global uint *prev = DG_SLOT(ctl, ring, L + ring - 1);
@@ -311,6 +312,7 @@ __kernel void dg_sssp_nf(DG_ADJ_ARGS, __global const float *wpool,
         return;
     }
     if (lid == 0) l_n = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
     /* the hub pieces the previous launch left: piece j to work-group j % ngrp */
     {
         __global const int2 *pin = pieces + (size_t)((L + 1) & 1) * piece_cap;
@@ -338,9 +340,12 @@ __kernel void dg_sssp_nf(DG_ADJ_ARGS, __global const float *wpool,
     {
         __global int2 *pout = pieces + (size_t)(L & 1) * piece_cap;
         const uint cs = n_in >= ngrp * DG_WG ? DG_WG : max(1u, (n_in + ngrp - 1) / ngrp);
-        uint chunk;
-        for (chunk = grp; (size_t)chunk * cs < n_in; chunk += ngrp) {
-            const uint i = lid < cs ? chunk * cs + lid : 0xffffffffu;
+        /* chunks taken from a counter: a work-group slowed by long lists takes fewer. (The
+           loops with barriers have their exit test at the top only: PoCL needs that.) */
+        if (lid == 0) l_chunk = atomic_inc(&cur[13]);
+        barrier(CLK_LOCAL_MEM_FENCE);
+        while ((size_t)l_chunk * cs < n_in) {
+            const uint i = lid < cs ? l_chunk * cs + lid : 0xffffffffu;
             uint deg = 0, base = 0, tot, e0;
             float du = 0.0f;
             int v = -1;
@@ -374,23 +379,27 @@ __kernel void dg_sssp_nf(DG_ADJ_ARGS, __global const float *wpool,
                 }
                 DG_NF_FLUSH(0);
             }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (lid == 0) l_chunk = atomic_inc(&cur[13]);
+            barrier(CLK_LOCAL_MEM_FENCE);
         }
     }
     /* local rounds: while the vertices this work-group put in the next near queue fit one
        chunk, expand them now instead (a high-diameter graph advances `rounds` hops per launch
        instead of one). Each is listed in lx_out with the distance it was expanded with in
        ex[v]; a vertex lowered again afterwards (by anyone: its stamp already says "queued")
-       is expanded again by the next launch. Lists longer than hub go to the queue. */
+       is expanded again by the next launch. Lists longer than hub go to the queue. Only while
+       the queue is small (under an eighth of the work-items): on a large one (Kronecker)
+       early expansions only add work. */
     {
-        uint r = 0, nh;
-        for (;;) {
+        uint r = n_in * 8 <= ngrp * DG_WG ? 0 : rounds, nh;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        nh = l_n;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        while (r < rounds && nh > 0 && nh <= DG_WG) {
             uint deg = 0, base = 0, tot, e0;
             float du = 0.0f;
             int v = -1;
-            barrier(CLK_LOCAL_MEM_FENCE);
-            nh = l_n;
-            barrier(CLK_LOCAL_MEM_FENCE);
-            if (r >= rounds || nh == 0 || nh > DG_WG) break;
             r++;
             if (lid < nh) v = l_q[lid];
             if (lid == 0) { l_n = 0; l_out = atomic_add(&cur[12], nh); }
@@ -419,6 +428,9 @@ __kernel void dg_sssp_nf(DG_ADJ_ARGS, __global const float *wpool,
                 }
                 DG_NF_FLUSH(0);
             }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            nh = l_n;
+            barrier(CLK_LOCAL_MEM_FENCE);
         }
     }
     DG_NF_FLUSH(1);
