@@ -285,8 +285,53 @@
    source. Distances are float sums along the path, so they equal a float
    Dijkstra's up to rounding (exactly, for integer weights with sums below
    2^24). Limits: fewer than 2^32 arcs (edge chunks). Tuning, for
-   benchmarks: DYNGRAPH_SSSP_ROUNDS (local rounds, default 2, 0 = none),
-   DYNGRAPH_SSSP_HUB (the piece threshold). Measured figures: bench/NOTES.md.
+   benchmarks: opt.local_rounds (default 2, negative = none) and
+   opt.split_degree (the piece threshold). Measured figures: bench/NOTES.md.
+
+   15. REACHABILITY
+   dg_reach(g, src, dst, n, reachable) answers n queries "is there a
+   directed path src[i] -> dst[i]?" (a vertex reaches itself; undirected
+   graphs: same connected component) in one call, with the GRAIL index (002)
+   kept in the graph:
+   - strongly connected components are condensed first (iterative Tarjan on
+     the host over a CSR snapshot of the out-lists: one pass, a fraction of
+     the build; see bench/NOTES.md), so cyclic graphs are indexed as the DAG
+     of their components;
+   - per component, d interval labels of descendants (dg_reach_options.labels,
+     default DG_REACH_LABELS = 3): from d randomized traversals of the DAG,
+     the component's rank and the smallest rank among its descendants; d
+     more of ancestors (the same on the reverse DAG); and its levels (longest
+     path from a root, to a sink). If one interval of the destination is not
+     inside the source's (or one ancestor interval of the source not inside
+     the destination's, or the levels do not nest), the answer is an exact
+     "no"; the same component, or a rank inside the source's subtree of
+     traversal 0's spanning forest, is an exact "yes";
+   - on the device: one kernel tests the labels of every query (and that it
+     names live vertices); the rest are searched together, 32 x W queries at
+     a time as one bit each in W 32-bit words per vertex (W up to 256: 8192
+     queries per batch, less where memory is short), every step pruned by
+     the same test, several levels queued per read-back.
+   Index builds (dg_reach_options.build): DG_REACH_BUILD_DEVICE (the default,
+   AUTO, unless the DAG has so many levels that the host is estimated
+   faster: a long chain) takes the DAG level by level (longest path from a
+   root), picks a random in-neighbour as parent (a spanning forest),
+   numbers the forest in
+   post-order from subtree sizes (bottom-up, then ranges top-down) and takes
+   the smallest and largest rank among the descendants (bottom-up): not a
+   DFS order (so hi is a maximum too), but measured nearly as selective and
+   several times faster to build. DG_REACH_BUILD_HOST runs the thesis's
+   randomized depth-first traversals on the host. bench/NOTES.md has both.
+   Changes: a removal (edge or vertex) keeps the index: every path of the
+   new graph was one of the old, so the intervals stay an exact filter; the
+   "yes" shortcuts are turned off (dg_reach_stats.filter_only) and searches
+   run on the current graph. An insertion (edge or vertex) makes the index
+   stale: the next dg_reach rebuilds it (dg_reach_stats.index_built). So the
+   answers are exact after any sequence of changes. Limits: fewer than 2^32
+   arcs; fewer than 2^31 vertex ids; the index takes 4 bytes per vertex id
+   plus 8 x (2d + 2) bytes per component on host and device, and a search
+   6 x 4 x W bytes per vertex id on the device. Queries are sent 2^22 at a
+   time; past that, they are checked on the host first (nothing is written
+   on bad input either way).
 */
 #ifndef DYNGRAPH_H
 #define DYNGRAPH_H
@@ -585,6 +630,10 @@ typedef struct dg_sssp_options {  /* zero-initialised means defaults */
                                      negative cycle reachable from the source gives
                                      DG_ERR_NEGATIVE_CYCLE */
     dg_sssp_stats *stats;         /* optional: filled in on success */
+    int local_rounds;             /* NEAR_FAR tuning: rounds a work-group relaxes on its own per
+                                     launch while the queue is small; 0 = default (2), <0 = none */
+    uint32_t split_degree;        /* NEAR_FAR tuning: lists longer than this are cut into pieces
+                                     spread over all work-groups; 0 = default (4 x work-group) */
 } dg_sssp_options;
 /* dist[v] = weight of a shortest path from source, INFINITY if unreachable or removed; dist has
    dg_vertex_id_bound() entries (it may be NULL when only pred or stats are wanted). Unweighted
@@ -592,6 +641,52 @@ typedef struct dg_sssp_options {  /* zero-initialised means defaults */
    missing source; DG_ERR_INVALID_ARGUMENT for a negative weight (the message names the edge)
    unless opt->negative_weights; DG_ERR_NEGATIVE_CYCLE (negative_weights only). */
 DG_API dg_status dg_sssp(dg_graph *g, dg_vertex source, float *dist, const dg_sssp_options *opt);
+
+/* ---- Reachability (manual section 15). ---- */
+typedef enum dg_reach_build {
+    DG_REACH_BUILD_AUTO = 0,      /* DEVICE unless the DAG is so deep (many levels) that the host's
+                                     traversals are estimated faster (bench/NOTES.md) */
+    DG_REACH_BUILD_HOST,          /* condensation and d randomized DFS traversals on the host */
+    DG_REACH_BUILD_DEVICE         /* condensation on the host, labels by level passes on the device */
+} dg_reach_build;
+typedef struct dg_reach_stats {
+    int index_built;              /* 1: this call built the index (first use, an insertion since
+                                     the last build, other options, or opt.rebuild) */
+    int filter_only;              /* 1: vertices or edges were removed since the build: the labels
+                                     only filter, a search decides every other query */
+    dg_reach_build built_on;      /* HOST or DEVICE: where the index in use was built */
+    uint32_t labels;              /* intervals per component (d) */
+    size_t components;            /* strongly connected components: vertices of the indexed DAG */
+    double build_ms;              /* wall time of this call's build (0 if none) ... */
+    double scc_ms;                /* ... of which the condensation */
+    uint64_t queries;
+    uint64_t by_labels;           /* answered by the labels alone (an exact no, or an exact yes:
+                                     same vertex, same component, tree interval) */
+    uint64_t searched;            /* answered by a pruned search */
+    uint64_t positive;            /* answers that are 1 */
+    uint32_t batches, levels;     /* search batches (32 x words queries each) and their levels */
+    double device_ms;             /* device time of the queries (-1 without profiling) */
+    double total_ms;              /* wall time of the whole call */
+} dg_reach_stats;
+typedef struct dg_reach_options {  /* zero-initialised means defaults */
+    uint32_t labels;              /* d, intervals per component, 1..8; 0 = default (DG_REACH_LABELS) */
+    uint64_t seed;                /* seed of the randomized traversals (0: a fixed default) */
+    dg_reach_build build;
+    int rebuild;                  /* 1: build the index now even where it is current */
+    dg_reach_stats *stats;        /* optional: filled in on success */
+} dg_reach_options;
+#ifndef DG_REACH_LABELS
+#define DG_REACH_LABELS 3
+#endif
+/* reachable[i] = 1 if a directed path src[i] -> dst[i] exists (a vertex reaches itself), else 0.
+   Undirected graphs: same connected component. Syncs first; builds or refreshes the index
+   when needed (after insertions; removals keep it usable). Errors: DG_ERR_INVALID_ARGUMENT
+   (NULL arrays with n > 0, bad option), DG_ERR_NOT_FOUND (a query names a removed or unknown
+   vertex; the message gives the query's index); on any error reachable is not written. */
+DG_API dg_status dg_reach(dg_graph *g, const dg_vertex *src, const dg_vertex *dst, size_t n,
+                          uint8_t *reachable);
+DG_API dg_status dg_reach_ex(dg_graph *g, const dg_vertex *src, const dg_vertex *dst, size_t n,
+                             uint8_t *reachable, const dg_reach_options *opt);
 
 /* ---- Files. ---- */
 /* Ids in files are kept (1-based formats become 0-based); vertices 0..max id are created.
@@ -726,10 +821,14 @@ struct dg_graph {
     int32_t *tmp;         /* run_max pages of scratch (and of weights) */
     float *wtmp;
     dg__dirdirty dd;      /* directory blocks changed since the last sync */
+    uint64_t ver_ins;     /* counts calls that may add reachability (vertex or edge insertions) */
+    uint64_t ver_del;     /* counts calls that may take it away (removals) */
+    struct dg__reach *reach; /* the reachability index (dg_reach), built on first use */
     struct dg__dev *dev;  /* the OpenCL side, set up by the first device operation (else NULL) */
     char err[4096];
 };
 static void dg__dev_free(dg_graph *g);
+static void dg__reach_free(dg_graph *g);
 static void dg__dev_stats(const dg_graph *g, dg_stats *out);
 
 /* =========================================================================
@@ -1443,6 +1542,7 @@ DG_API void dg_destroy(dg_graph *g) {
     int i;
     if (!g) return;
     dg__dev_free(g);
+    dg__reach_free(g);
     for (i = 0; i < 2; i++) dg__store_free(g, &g->st[i]);
     dg__free(g, g->dd.blk); dg__free(g, g->dd.list);
     dg__free(g, g->tmp); dg__free(g, g->wtmp); dg__free(g, g->mark); dg__free(g, g->items);
@@ -1474,6 +1574,7 @@ DG_API dg_status dg_add_vertices(dg_graph *g, size_t count, dg_vertex *out_first
     for (i = 0; i < g->nstores; i++)
         if ((st = dg__reserve_pages(g, &g->st[i], need)) != DG_OK) return st;
     if (out_first) *out_first = (dg_vertex)g->id_bound;
+    g->ver_ins++;
     for (v = g->id_bound; v < g->id_bound + count; v++)
         for (i = 0; i < g->nstores; i++) dg__store_add_vertex(g, &g->st[i], (dg_vertex)v);
     g->id_bound += count;
@@ -1525,6 +1626,7 @@ DG_API dg_status dg_remove_vertex(dg_graph *g, dg_vertex v) {
     size_t self, deg_out, deg_in;
     if (!g) return DG_ERR_INVALID_ARGUMENT;
     if ((st = dg__check_vertex(g, v, "dg_remove_vertex")) != DG_OK) return st;
+    g->ver_del++;
     out = &g->st[0]; in = dg__in(g);
     self = dg__find(g, out, v, v) != (size_t)-1;
     deg_out = dg__deg(g, out, v);
@@ -1583,6 +1685,7 @@ DG_API dg_status dg_add_edge(dg_graph *g, dg_vertex u, dg_vertex v, float weight
     if (!g->desc.weighted) weight = 1.0f;
     if (dg__has_arc(g, u, v))
         return dg__fail(g, DG_ERR_EXISTS, "dg_add_edge: edge %d->%d already exists", (int)u, (int)v);
+    g->ver_ins++;
     if (g->nstores == 2) {
         if ((st = dg__reserve_append2(g, &g->st[0], u, &g->st[1], v)) != DG_OK) return st;
         dg__append1(g, &g->st[0], u, v, weight);
@@ -1602,6 +1705,7 @@ DG_API dg_status dg_remove_edge(dg_graph *g, dg_vertex u, dg_vertex v) {
     dg_status st;
     if (!g) return DG_ERR_INVALID_ARGUMENT;
     if ((st = dg__check_edge(g, u, v, "dg_remove_edge")) != DG_OK) return st;
+    g->ver_del++;
     if (!dg__remove_entry(g, &g->st[0], u, v))
         return dg__fail(g, DG_ERR_NOT_FOUND, "dg_remove_edge: no edge %d->%d", (int)u, (int)v);
     if (g->nstores == 2 || u != v) dg__remove_entry(g, dg__in(g), v, u);
@@ -1623,6 +1727,7 @@ DG_API dg_status dg_edit_edge(dg_graph *g, dg_vertex u, dg_vertex old_v, dg_vert
     if (pos == (size_t)-1)
         return dg__fail(g, DG_ERR_NOT_FOUND, "dg_edit_edge: no edge %d->%d", (int)u, (int)old_v);
     if (old_v == new_v) return DG_OK;
+    g->ver_ins++; g->ver_del++;
     if (dg__has_arc(g, u, new_v))
         return dg__fail(g, DG_ERR_EXISTS, "dg_edit_edge: edge %d->%d already exists", (int)u, (int)new_v);
     /* the reverse entry u in new_v's list is the only growth */
@@ -2019,6 +2124,7 @@ static dg_status dg__add_edges_ex(dg_graph *g, const dg_edge *e, size_t n, int f
     if (added) *added = 0;
     if (!g || (!e && n)) return g ? dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_add_edges: NULL edges") : DG_ERR_INVALID_ARGUMENT;
     if ((st = dg__check_batch(g, e, n, "dg_add_edges", 1)) != DG_OK) return st;
+    g->ver_ins++;
     if (n == 0) return DG_OK;
     if (n > ((size_t)-1 / 2) / sizeof(dg__arc)) return dg__fail(g, DG_ERR_LIMIT, "dg_add_edges: batch too large");
     cap = 2 * n;
@@ -2138,6 +2244,7 @@ DG_API dg_status dg_remove_edges(dg_graph *g, const dg_edge *e, size_t n, size_t
     if (!g || (!e && n)) return g ? dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_remove_edges: NULL edges") : DG_ERR_INVALID_ARGUMENT;
     if ((st = dg__check_batch(g, e, n, "dg_remove_edges", 0)) != DG_OK) return st;
     if (n == 0) return DG_OK;
+    g->ver_del++;
     if (n > ((size_t)-1 / 2) / sizeof(dg__arc)) return dg__fail(g, DG_ERR_LIMIT, "dg_remove_edges: batch too large");
     A = (dg__arc *)dg__alloc(g, 2 * n * sizeof(dg__arc));
     B = (dg__arc *)dg__alloc(g, 2 * n * sizeof(dg__arc));
@@ -2417,7 +2524,9 @@ enum {
     DG__K_MASK_VISIT, DG__K_DEGREES, DG__K_EC_FILL, DG__K_EC_LEVEL, DG__K_QUEUE_ADVANCE,
     DG__K_QUEUE_FILTER, DG__K_PARENTS, DG__K_BFS_TD_HUBS, DG__K_BFS_COUNT, DG__K_SSSP_WEIGHTS,
     DG__K_SSSP_SOURCE, DG__K_SSSP_BF, DG__K_SSSP_BF_NEG, DG__K_SSSP_PRED, DG__K_SSSP_FR_ADVANCE,
-    DG__K_SSSP_FR_FILTER, DG__K_SSSP_FR_RESET, DG__K_SSSP_NF, DG__K_SSSP_NF_INIT, DG__K_COUNT
+    DG__K_SSSP_FR_FILTER, DG__K_SSSP_FR_RESET, DG__K_SSSP_NF, DG__K_SSSP_NF_INIT, DG__K_REACH_LABELS,
+    DG__K_REACH_INIT, DG__K_REACH_EXPAND, DG__K_REACH_FINISH, DG__K_REACH_FOREST,
+    DG__K_COUNT
 };
 static const char *const dg__kname[DG__K_COUNT] = {
     "dg_scatter", "dg_fill_int", "dg_scan_blocks", "dg_scan_add", "dg_frontier_degrees",
@@ -2426,7 +2535,8 @@ static const char *const dg__kname[DG__K_COUNT] = {
     "dg_bfs_queue_advance", "dg_bfs_queue_filter", "dg_bfs_parents", "dg_bfs_td_hubs", "dg_bfs_count",
     "dg_sssp_weights", "dg_sssp_source", "dg_sssp_bf", "dg_sssp_bf_neg", "dg_sssp_pred",
     "dg_sssp_frontier_advance", "dg_sssp_frontier_filter", "dg_sssp_frontier_reset", "dg_sssp_nf",
-    "dg_sssp_nf_init"
+    "dg_sssp_nf_init", "dg_reach_labels", "dg_reach_init", "dg_reach_expand", "dg_reach_finish",
+    "dg_reach_forest"
 };
 
 /* A compiled program and its kernels (created on first use). */
@@ -2476,6 +2586,10 @@ typedef struct dg__dev {
     dg__buf sp_stamp, sp_ff, sp_far[2], sp_lx[2], sp_ex, sp_pieces, sp_ctl, sp_part;   /* SSSP */
     uint64_t wc_gen; int wc_valid; uint32_t wc_neg; double wc_mean;  /* SSSP weight check cache */
     size_t wc_narcs;              /* arcs when wc_mean was measured */
+    dg__buf rc_comp, rc_lab, rc_tree, rc_qs, rc_qt, rc_res, rc_und, rc_cnt;    /* reachability */
+    dg__buf rc_vis, rc_touch, rc_f[2], rc_q[2], rc_done, rc_bt, rc_found;
+    size_t rc_words;              /* n x W of rc_vis/rc_f when they were last zeroed (0: not) */
+    uint64_t rc_index;            /* the index build whose labels rc_comp/rc_lab/rc_tree hold (0: none) */
     cl_event ev_first, ev_last;   /* the first and last command of a timed run (profiling) */
     size_t bytes;                 /* device bytes held */
     /* statistics */
@@ -2606,6 +2720,12 @@ static void dg__dev_free(dg_graph *g) {
     dg__buf_free(d, &d->sp_far[1]); dg__buf_free(d, &d->sp_pieces); dg__buf_free(d, &d->sp_ctl);
     dg__buf_free(d, &d->sp_part); dg__buf_free(d, &d->sp_lx[0]); dg__buf_free(d, &d->sp_lx[1]);
     dg__buf_free(d, &d->sp_ex);
+    dg__buf_free(d, &d->rc_comp); dg__buf_free(d, &d->rc_lab); dg__buf_free(d, &d->rc_tree);
+    dg__buf_free(d, &d->rc_qs); dg__buf_free(d, &d->rc_qt); dg__buf_free(d, &d->rc_res);
+    dg__buf_free(d, &d->rc_und); dg__buf_free(d, &d->rc_cnt); dg__buf_free(d, &d->rc_vis);
+    dg__buf_free(d, &d->rc_touch);
+    for (i = 0; i < 2; i++) { dg__buf_free(d, &d->rc_f[i]); dg__buf_free(d, &d->rc_q[i]); }
+    dg__buf_free(d, &d->rc_done); dg__buf_free(d, &d->rc_bt); dg__buf_free(d, &d->rc_found);
     if (d->pin_ptr) clEnqueueUnmapMemObject(d->queue, d->pin, d->pin_ptr, 0, NULL, NULL);
     if (d->queue) clFinish(d->queue);
     if (d->pin) clReleaseMemObject(d->pin);
@@ -4298,9 +4418,8 @@ DG_API dg_status dg_sssp(dg_graph *g, dg_vertex source, float *dist, const dg_ss
         double deg = nv ? (double)g->narcs / (double)nv : 1.0;
         r.delta = (float)(DG__SSSP_DELTA_C * (mean > 0 ? mean : 1.0) / (deg > 1 ? deg : 1.0));
     }
-    r.rounds = 2;
-    if (getenv("DYNGRAPH_SSSP_ROUNDS")) r.rounds = (uint32_t)atoi(getenv("DYNGRAPH_SSSP_ROUNDS"));
-    if (getenv("DYNGRAPH_SSSP_HUB")) r.hub = (uint32_t)atoi(getenv("DYNGRAPH_SSSP_HUB"));
+    r.rounds = o.local_rounds == 0 ? 2u : o.local_rounds < 0 ? 0u : (uint32_t)o.local_rounds;
+    r.hub = o.split_degree;
     n = g->id_bound;
     dg__timing_reset(d);
     DG__TRY(dg__buf_fit(g, &d->dist, n * 4));
@@ -4344,6 +4463,605 @@ done:
     if (hd && hd != dist) dg__free(g, hd);
     dg__timing_reset(d);
     return st;
+}
+
+/* =========================================================================
+   Reachability: the GRAIL index and batched queries (002)
+   =========================================================================
+   The index: the graph's strongly connected components (iterative Tarjan on a CSR snapshot
+   of the out-lists), the DAG of components, and per component d intervals from d randomized
+   depth-first traversals of the DAG (roots in random order, each list from a random start).
+   It stays valid as long as nothing was inserted; removals turn off its "yes" shortcuts
+   (dg__reach.ver_del != g->ver_del: filter-only). */
+typedef struct dg__reach {
+    uint64_t ver_ins, ver_del;    /* the graph's versions at the build */
+    uint64_t build_no;            /* 1, 2, ...: which build (the device copy follows it) */
+    uint64_t seed;
+    uint32_t d;
+    dg_reach_build built_on;
+    size_t nbound, ncomp;         /* id bound at the build; components */
+    int32_t *comp;                /* nbound: component of each vertex (-1: removed) */
+    int32_t *lab;                 /* ncomp x (2d + 1) x (lo, hi): d intervals of descendants, d of
+                                     ancestors, then the levels (depth, height) as one more
+                                     (dg__reach_levels) */
+    int32_t *tree;                /* ncomp x (lo, rank): traversal 0's spanning-forest subtree of the
+                                     component holds the ranks lo..rank (an exact "yes") */
+} dg__reach;
+
+static void dg__reach_drop(dg_graph *g, dg__reach *r) {
+    dg__free(g, r->comp); dg__free(g, r->lab); dg__free(g, r->tree);
+    r->comp = r->lab = r->tree = NULL;
+    r->ncomp = r->nbound = 0;
+}
+static void dg__reach_free(dg_graph *g) {
+    if (!g->reach) return;
+    dg__reach_drop(g, g->reach);
+    dg__free(g, g->reach);
+    g->reach = NULL;
+}
+
+static uint64_t dg__rng(uint64_t *s) {   /* splitmix64 */
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+/* The out-lists of the live vertices as a CSR on the host: row has n+1 entries. */
+static dg_status dg__host_csr(dg_graph *g, size_t n, uint32_t **prow, int32_t **pcol) {
+    const dg__store *s = &g->st[0];
+    uint32_t *row = (uint32_t *)dg__alloc(g, (n + 1) * sizeof(uint32_t));
+    int32_t *col = NULL;
+    size_t v, m = 0;
+    *prow = NULL; *pcol = NULL;
+    if (!row) return dg__oom(g, "dg_reach: CSR snapshot");
+    for (v = 0; v < n; v++) {
+        row[v] = (uint32_t)m;
+        if (dg__alive(g, (dg_vertex)v)) m += dg__deg(g, s, (dg_vertex)v);
+    }
+    row[n] = (uint32_t)m;
+    if (m > 0xffffffffu) { dg__free(g, row); return dg__fail(g, DG_ERR_LIMIT, "dg_reach: 2^32 arcs or more"); }
+    if (!(col = (int32_t *)dg__alloc(g, (m ? m : 1) * sizeof(int32_t)))) {
+        dg__free(g, row);
+        return dg__oom(g, "dg_reach: CSR snapshot");
+    }
+    for (v = 0; v < n; v++) {
+        int32_t j, runs;
+        size_t at = row[v];
+        if (row[v + 1] == row[v]) continue;
+        runs = dg__list_runs(g, s, (dg_vertex)v);
+        for (j = 0; j < runs; j++) {
+            uint32_t len;
+            size_t pos = dg__list_run(g, s, (dg_vertex)v, j, &len);
+            memcpy(col + at, s->pool + pos, len * sizeof(int32_t));
+            at += len;
+        }
+    }
+    *prow = row; *pcol = col;
+    return DG_OK;
+}
+
+/* Strongly connected components (Tarjan, iterative): comp[v] for the live vertices, -1 for
+   the others; components are numbered in the order Tarjan completes them (sinks first). */
+static dg_status dg__reach_scc(dg_graph *g, size_t n, const uint32_t *row, const int32_t *col,
+                               int32_t *comp, size_t *ncomp) {
+    int32_t *idx = (int32_t *)dg__alloc(g, (n ? n : 1) * sizeof(int32_t));
+    int32_t *low = (int32_t *)dg__alloc(g, (n ? n : 1) * sizeof(int32_t));
+    int32_t *stk = (int32_t *)dg__alloc(g, (n ? n : 1) * sizeof(int32_t));
+    int32_t *cs = (int32_t *)dg__alloc(g, (n ? n : 1) * sizeof(int32_t));
+    uint32_t *ce = (uint32_t *)dg__alloc(g, (n ? n : 1) * sizeof(uint32_t));
+    size_t r, nst = 0, ncs, nc = 0;
+    int32_t counter = 0;
+    dg_status st = DG_OK;
+    if (!idx || !low || !stk || !cs || !ce) { st = dg__oom(g, "dg_reach: components"); goto done; }
+    for (r = 0; r < n; r++) { idx[r] = -1; comp[r] = -1; }
+    for (r = 0; r < n; r++) {
+        if (idx[r] >= 0 || !dg__alive(g, (dg_vertex)r)) continue;
+        idx[r] = low[r] = counter++; stk[nst++] = (int32_t)r; comp[r] = -2;
+        cs[0] = (int32_t)r; ce[0] = row[r]; ncs = 1;
+        while (ncs) {
+            int32_t v = cs[ncs - 1];
+            if (ce[ncs - 1] < row[v + 1]) {
+                int32_t u = col[ce[ncs - 1]++];
+                if (idx[u] < 0) {
+                    idx[u] = low[u] = counter++; stk[nst++] = u; comp[u] = -2;
+                    cs[ncs] = u; ce[ncs] = row[u]; ncs++;
+                } else if (comp[u] == -2 && idx[u] < low[v]) low[v] = idx[u];
+            } else {
+                ncs--;
+                if (low[v] == idx[v]) {
+                    int32_t w;
+                    do { w = stk[--nst]; comp[w] = (int32_t)nc; } while (w != v);
+                    nc++;
+                }
+                if (ncs && low[v] < low[cs[ncs - 1]]) low[cs[ncs - 1]] = low[v];
+            }
+        }
+    }
+    *ncomp = nc;
+done:
+    dg__free(g, idx); dg__free(g, low); dg__free(g, stk); dg__free(g, cs); dg__free(g, ce);
+    return st;
+}
+
+/* The reverse of a CSR of nc rows (in-arcs as lists). */
+static dg_status dg__csr_reverse(dg_graph *g, size_t nc, const uint32_t *row, const int32_t *col,
+                                 uint32_t **prow, int32_t **pcol) {
+    size_t m = row[nc], i, c;
+    uint32_t *rrow = (uint32_t *)dg__alloc(g, (nc + 1) * sizeof(uint32_t));
+    int32_t *rcol = (int32_t *)dg__alloc(g, (m ? m : 1) * sizeof(int32_t));
+    *prow = NULL; *pcol = NULL;
+    if (!rrow || !rcol) { dg__free(g, rrow); dg__free(g, rcol); return dg__oom(g, "dg_reach: reverse DAG"); }
+    memset(rrow, 0, (nc + 1) * sizeof(uint32_t));
+    for (i = 0; i < m; i++) rrow[col[i] + 1]++;
+    for (c = 0; c < nc; c++) rrow[c + 1] += rrow[c];
+    for (c = 0; c < nc; c++)
+        for (i = row[c]; i < row[c + 1]; i++) rcol[rrow[col[i]]++] = (int32_t)c;
+    for (c = nc; c > 0; c--) rrow[c] = rrow[c - 1];
+    rrow[0] = 0;
+    *prow = rrow; *pcol = rcol;
+    return DG_OK;
+}
+
+/* Label slot k of component c: lab + 2 * (c * DG__RS(R) + k); slots 0..d-1 from traversals of
+   the DAG (descendants), d..2d-1 of the reverse DAG (ancestors), 2d the levels. */
+#define DG__RS(R) (2 * (size_t)(R)->d + 1)
+
+/* d intervals per component from d randomized DFS traversals of the DAG row/col (nc
+   vertices) into slots k0..k0+d-1: post-order rank (1..nc) and the smallest rank below.
+   Traversal 0 of the forward DAG (k0 = 0) also gives the tree intervals. */
+static dg_status dg__reach_labels(dg_graph *g, dg__reach *R, size_t nc, const uint32_t *crow,
+                                  const int32_t *ccol, size_t k0, uint64_t rs) {
+    int32_t *roots = (int32_t *)dg__alloc(g, (nc ? nc : 1) * sizeof(int32_t));
+    int32_t *cs = (int32_t *)dg__alloc(g, (nc ? nc : 1) * sizeof(int32_t));
+    uint32_t *cj = (uint32_t *)dg__alloc(g, (nc ? nc : 1) * sizeof(uint32_t));
+    uint32_t *co = (uint32_t *)dg__alloc(g, (nc ? nc : 1) * sizeof(uint32_t));
+    uint8_t *indeg = (uint8_t *)dg__alloc(g, nc ? nc : 1);
+    const size_t ns = DG__RS(R);
+    size_t nroots = 0, c, k, i;
+    dg_status st = DG_OK;
+#define DG__LAB(c, k, j) R->lab[((size_t)(c) * ns + k0 + (k)) * 2 + (j)]
+    if (!roots || !cs || !cj || !co || !indeg) { st = dg__oom(g, "dg_reach: labels"); goto done; }
+    memset(indeg, 0, nc);
+    for (i = 0; i < crow[nc]; i++) indeg[ccol[i]] = 1;
+    for (c = 0; c < nc; c++) if (!indeg[c]) roots[nroots++] = (int32_t)c;
+    for (k = 0; k < R->d; k++) {
+        int32_t rank = 0;
+        size_t ri;
+        const int tree = k0 == 0 && k == 0;
+        for (c = 0; c < nc; c++) DG__LAB(c, k, 1) = 0;                 /* hi 0: not visited */
+        for (ri = nroots; ri > 1; ri--) {                           /* shuffle the roots */
+            size_t j = (size_t)(dg__rng(&rs) % ri);
+            int32_t t = roots[ri - 1]; roots[ri - 1] = roots[j]; roots[j] = t;
+        }
+        for (ri = 0; ri < nroots; ri++) {
+            size_t ncs = 0;
+            int32_t u = roots[ri];
+            for (;;) {
+                if (u >= 0) {                                       /* enter u */
+                    uint32_t du = crow[u + 1] - crow[u];
+                    DG__LAB(u, k, 1) = -1;                          /* on the stack */
+                    if (tree) R->tree[2 * (size_t)u] = rank + 1;
+                    cs[ncs] = u; cj[ncs] = 0;
+                    co[ncs] = du ? (uint32_t)(dg__rng(&rs) % du) : 0;   /* a random first child */
+                    ncs++;
+                    u = -1;
+                }
+                if (!ncs) break;
+                {
+                    int32_t v = cs[ncs - 1];
+                    uint32_t deg = crow[v + 1] - crow[v];
+                    if (cj[ncs - 1] < deg) {
+                        uint32_t j = cj[ncs - 1]++, o = co[ncs - 1] + j;
+                        int32_t w = ccol[crow[v] + (o >= deg ? o - deg : o)];
+                        if (DG__LAB(w, k, 1) == 0) u = w;
+                    } else {                                        /* leave v */
+                        int32_t lo = ++rank;
+                        uint32_t e;
+                        for (e = crow[v]; e < crow[v + 1]; e++)
+                            if (DG__LAB(ccol[e], k, 0) < lo) lo = DG__LAB(ccol[e], k, 0);
+                        DG__LAB(v, k, 0) = lo;
+                        DG__LAB(v, k, 1) = rank;
+                        if (tree) R->tree[2 * (size_t)v + 1] = rank;
+                        ncs--;
+                    }
+                }
+            }
+        }
+    }
+#undef DG__LAB
+done:
+    dg__free(g, roots); dg__free(g, cs); dg__free(g, cj); dg__free(g, co); dg__free(g, indeg);
+    return st;
+}
+
+/* The same slots by level passes on the device (kernels/60_reach.cl: dg_reach_forest), for
+   the DAG (dir 0: slots 0..d-1, levels by depth) and its reverse (dir 1: slots d..2d-1, levels
+   by height); the levels (slot 2d) must be in R already; the labels come back into R. */
+static dg_status dg__reach_labels_dev(dg_graph *g, dg__reach *R, size_t nc, const uint32_t *crow,
+                                      const int32_t *ccol, const uint32_t *rrow, const int32_t *rcol,
+                                      uint64_t seed) {
+    enum { B_CROW, B_CCOL, B_RROW, B_RCOL, B_ORDER, B_TAIL, B_PAR, B_SIZE, B_BASE, B_ALLOC, B_N };
+    dg__dev *d = g->dev;
+    dg_status st = DG_OK;
+    dg__buf b[B_N], lab, tree;
+    uint32_t *lv = NULL;
+    int32_t *order = NULL;
+    size_t m = crow[nc], i, c, ncx = nc ? nc : 1;
+    cl_kernel kf = NULL;
+    cl_uint ns = (cl_uint)DG__RS(R), k, phase, dir;
+    uint32_t zero = 0;
+    memset(b, 0, sizeof b); memset(&lab, 0, sizeof lab); memset(&tree, 0, sizeof tree);
+    order = (int32_t *)dg__alloc(g, ncx * sizeof(int32_t));
+    lv = (uint32_t *)dg__alloc(g, (nc + 2) * sizeof(uint32_t));
+    if (!order || !lv) { st = dg__oom(g, "dg_reach: device build"); goto done; }
+    for (i = 0; i < B_N; i++) {
+        size_t bytes = i == B_CROW || i == B_RROW ? (nc + 1) * 4 : i == B_CCOL || i == B_RCOL ? (m ? m : 1) * 4
+                     : i == B_TAIL ? 8 : ncx * 4;
+        DG__TRY(dg__buf_fit(g, &b[i], bytes));
+    }
+    DG__TRY(dg__buf_fit(g, &lab, ncx * ns * 8));
+    DG__TRY(dg__buf_fit(g, &tree, ncx * 8));
+    if (nc) DG__CL(clEnqueueWriteBuffer(d->queue, lab.m, CL_FALSE, 0, nc * ns * 8, R->lab, 0, NULL, NULL));   /* the levels */
+    DG__CL(clEnqueueWriteBuffer(d->queue, b[B_CROW].m, CL_FALSE, 0, (nc + 1) * 4, crow, 0, NULL, NULL));
+    DG__CL(clEnqueueWriteBuffer(d->queue, b[B_RROW].m, CL_FALSE, 0, (nc + 1) * 4, rrow, 0, NULL, NULL));
+    if (m) {
+        DG__CL(clEnqueueWriteBuffer(d->queue, b[B_CCOL].m, CL_FALSE, 0, m * 4, ccol, 0, NULL, NULL));
+        DG__CL(clEnqueueWriteBuffer(d->queue, b[B_RCOL].m, CL_FALSE, 0, m * 4, rcol, 0, NULL, NULL));
+    }
+    DG__TRY(dg__kernel(g, &d->main, DG__K_REACH_FOREST, &kf));
+    for (dir = 0; dir < 2; dir++) {
+        /* dir 1 swaps the roles of out- and in-arcs */
+        cl_mem bo = b[dir ? B_RROW : B_CROW].m, bc = b[dir ? B_RCOL : B_CCOL].m;
+        cl_mem bi = b[dir ? B_CROW : B_RROW].m, bic = b[dir ? B_CCOL : B_RCOL].m;
+        cl_uint useed = (cl_uint)(seed ^ (seed >> 32)) + 7919u * dir;
+        size_t nlv = 0, L;
+        /* levels: depth (dir 0) or height (dir 1), from dg__reach_levels; order[] lists the
+           components level by level (counting sort), level L at lv[L]..lv[L+1] */
+        for (c = 0; c < nc; c++) {
+            size_t l = (size_t)R->lab[2 * (c * ns + 2 * R->d) + dir];
+            if (l + 1 > nlv) nlv = l + 1;
+        }
+        memset(lv, 0, (nlv + 1) * sizeof(uint32_t));
+        for (c = 0; c < nc; c++) lv[R->lab[2 * (c * ns + 2 * R->d) + dir] + 1]++;
+        for (L = 0; L < nlv; L++) lv[L + 1] += lv[L];
+        for (c = 0; c < nc; c++) order[lv[R->lab[2 * (c * ns + 2 * R->d) + dir]]++] = (int32_t)c;
+        for (L = nlv; L > 0; L--) lv[L] = lv[L - 1];
+        lv[0] = 0;
+        if (nc) DG__CL(clEnqueueWriteBuffer(d->queue, b[B_ORDER].m, CL_TRUE, 0, nc * 4, order, 0, NULL, NULL));
+        DG__ARG(kf, 0, bo); DG__ARG(kf, 1, bc); DG__ARG(kf, 2, bi);
+        DG__ARG(kf, 3, bic); DG__ARG(kf, 4, b[B_ORDER].m); DG__ARG(kf, 9, ns); DG__ARG(kf, 10, useed);
+        DG__ARG(kf, 11, b[B_PAR].m); DG__ARG(kf, 12, b[B_SIZE].m); DG__ARG(kf, 13, b[B_BASE].m);
+        DG__ARG(kf, 14, b[B_ALLOC].m); DG__ARG(kf, 15, b[B_TAIL].m); DG__ARG(kf, 16, lab.m); DG__ARG(kf, 17, tree.m);
+        for (k = 0; k < R->d; k++) {
+            cl_uint slot = k + dir * R->d;
+            DG__ARG(kf, 8, slot);
+            DG__TRY(dg__write_u32(g, b[B_TAIL].m, 0, zero));
+            for (phase = 0; phase < 4; phase++) {
+                size_t j, nj = phase == 0 ? 1 : nlv;
+                DG__ARG(kf, 7, phase);
+                for (j = 0; j < nj; j++) {   /* phases 1 and 3 bottom-up, 2 top-down */
+                    size_t at = phase == 2 ? j : nlv - 1 - j;
+                    cl_uint lo = phase == 0 ? 0 : lv[at], hi = phase == 0 ? (cl_uint)nc : lv[at + 1];
+                    DG__ARG(kf, 5, lo); DG__ARG(kf, 6, hi);
+                    DG__TRY(dg__launch(g, kf, hi - lo, d->wg));
+                }
+            }
+        }
+    }
+    if (nc) {
+        DG__CL(clEnqueueReadBuffer(d->queue, lab.m, CL_FALSE, 0, nc * ns * 8, R->lab, 0, NULL, NULL));
+        DG__CL(clEnqueueReadBuffer(d->queue, tree.m, CL_TRUE, 0, nc * 8, R->tree, 0, NULL, NULL));
+    }
+done:
+    for (i = 0; i < B_N; i++) dg__buf_free(d, &b[i]);
+    dg__buf_free(d, &lab); dg__buf_free(d, &tree);
+    dg__free(g, order); dg__free(g, lv);
+    return st;
+}
+
+/* Slot 2d of each component: (depth, height), the longest paths from a root and to a sink.
+   An arc c -> c' has depth(c) < depth(c') and height(c) > height(c'), so c reaches c' only
+   if [depth, height] of c' lies in c's, as for the intervals (compared loosely, it holds
+   within a component too). Tarjan numbers the components children first. */
+static void dg__reach_levels(dg__reach *R, const uint32_t *crow, const int32_t *ccol) {
+    const size_t ns = DG__RS(R), nc = R->ncomp;
+    int32_t *lv = R->lab + 2 * (size_t)(2 * R->d);   /* component c: lv[2*ns*c] depth, +1 height */
+    size_t c;
+    uint32_t e;
+    for (c = 0; c < nc; c++) {
+        int32_t h = 0;
+        lv[2 * ns * c] = 0;
+        for (e = crow[c]; e < crow[c + 1]; e++)
+            if (lv[2 * ns * (size_t)ccol[e] + 1] + 1 > h) h = lv[2 * ns * (size_t)ccol[e] + 1] + 1;
+        lv[2 * ns * c + 1] = h;
+    }
+    for (c = nc; c-- > 0;)
+        for (e = crow[c]; e < crow[c + 1]; e++)
+            if (lv[2 * ns * (size_t)ccol[e]] < lv[2 * ns * c] + 1) lv[2 * ns * (size_t)ccol[e]] = lv[2 * ns * c] + 1;
+}
+
+/* Builds the index into g->reach (all or nothing: the old index stays on failure). */
+static dg_status dg__reach_build(dg_graph *g, uint32_t d, uint64_t seed, dg_reach_build where,
+                                 double *scc_ms) {
+    dg__reach R;
+    uint32_t *row = NULL, *crow = NULL, *rrow = NULL;
+    int32_t *col = NULL, *ccol = NULL, *rcol = NULL;
+    size_t n = g->id_bound, v, i, m = 0;
+    dg_status st = DG_OK;
+    double t0 = dg__now_ms();
+    memset(&R, 0, sizeof R);
+    R.d = d; R.seed = seed; R.built_on = where; R.nbound = n;
+    R.ver_ins = g->ver_ins; R.ver_del = g->ver_del;
+    R.build_no = (g->reach ? g->reach->build_no : 0) + 1;
+    if (!(R.comp = (int32_t *)dg__alloc(g, (n ? n : 1) * sizeof(int32_t)))) { st = dg__oom(g, "dg_reach"); goto done; }
+    DG__TRY(dg__host_csr(g, n, &row, &col));
+    DG__TRY(dg__reach_scc(g, n, row, col, R.comp, &R.ncomp));
+    *scc_ms = dg__now_ms() - t0;
+    /* the DAG of components (parallel arcs kept: they cost a little, dedup costs more) */
+    if (!(crow = (uint32_t *)dg__alloc(g, (R.ncomp + 1) * sizeof(uint32_t)))) { st = dg__oom(g, "dg_reach"); goto done; }
+    memset(crow, 0, (R.ncomp + 1) * sizeof(uint32_t));
+    for (v = 0; v < n; v++)
+        for (i = row[v]; i < row[v + 1]; i++)
+            if (R.comp[col[i]] != R.comp[v]) { crow[R.comp[v] + 1]++; m++; }
+    for (i = 0; i < R.ncomp; i++) crow[i + 1] += crow[i];
+    if (!(ccol = (int32_t *)dg__alloc(g, (m ? m : 1) * sizeof(int32_t)))) { st = dg__oom(g, "dg_reach"); goto done; }
+    for (v = 0; v < n; v++)
+        for (i = row[v]; i < row[v + 1]; i++)
+            if (R.comp[col[i]] != R.comp[v]) ccol[crow[R.comp[v]]++] = R.comp[col[i]];
+    for (i = R.ncomp; i > 0; i--) crow[i] = crow[i - 1];
+    crow[0] = 0;
+    dg__free(g, row); dg__free(g, col); row = NULL; col = NULL;
+    R.lab = (int32_t *)dg__alloc(g, (R.ncomp ? R.ncomp : 1) * DG__RS(&R) * 2 * sizeof(int32_t));
+    R.tree = (int32_t *)dg__alloc(g, (R.ncomp ? R.ncomp : 1) * 2 * sizeof(int32_t));
+    if (!R.lab || !R.tree) { st = dg__oom(g, "dg_reach: labels"); goto done; }
+    DG__TRY(dg__csr_reverse(g, R.ncomp, crow, ccol, &rrow, &rcol));
+    dg__reach_levels(&R, crow, ccol);
+    if (where == DG_REACH_BUILD_AUTO) {
+        /* the device pays ~6d launches per level (one read-back-free kernel each), the host
+           ~2d visits per component and arc; estimates from bench/NOTES.md */
+        size_t depth = 0, ns = DG__RS(&R);
+        double launch_ms = g->dev->pocl ? 0.05 : 0.008, dev_ms, host_ms;
+        for (i = 0; i < R.ncomp; i++)
+            if ((size_t)R.lab[2 * (i * ns + 2 * d)] + 1 > depth) depth = (size_t)R.lab[2 * (i * ns + 2 * d)] + 1;
+        dev_ms = (double)depth * 6.0 * d * launch_ms;
+        host_ms = (double)(R.ncomp + m) * 2.0 * d * 1e-4;
+        where = dev_ms < host_ms ? DG_REACH_BUILD_DEVICE : DG_REACH_BUILD_HOST;
+        R.built_on = where;
+    }
+    if (where == DG_REACH_BUILD_DEVICE) {
+        DG__TRY(dg__reach_labels_dev(g, &R, R.ncomp, crow, ccol, rrow, rcol, seed));
+    } else {
+        uint64_t rs = seed ? seed : 0x6772616964796e67ull;
+        DG__TRY(dg__reach_labels(g, &R, R.ncomp, crow, ccol, 0, rs));
+        DG__TRY(dg__reach_labels(g, &R, R.ncomp, rrow, rcol, R.d, rs ^ 0x5bd1e995ull));
+    }
+    if (!g->reach) {
+        if (!(g->reach = (dg__reach *)dg__alloc(g, sizeof(dg__reach)))) { st = dg__oom(g, "dg_reach"); goto done; }
+        memset(g->reach, 0, sizeof *g->reach);
+    }
+    dg__reach_drop(g, g->reach);
+    *g->reach = R;
+    memset(&R, 0, sizeof R);
+done:
+    dg__free(g, row); dg__free(g, col); dg__free(g, crow); dg__free(g, ccol);
+    dg__free(g, rrow); dg__free(g, rcol);
+    dg__reach_drop(g, &R);
+    return st;
+}
+
+/* Sends the index to the device (once per build). */
+static dg_status dg__reach_upload(dg_graph *g) {
+    dg__dev *d = g->dev;
+    dg__reach *R = g->reach;
+    dg_status st = DG_OK;
+    size_t nc = R->ncomp ? R->ncomp : 1;
+    if (d->rc_index == R->build_no) return DG_OK;
+    DG__TRY(dg__buf_fit(g, &d->rc_comp, (R->nbound ? R->nbound : 1) * 4));
+    DG__TRY(dg__buf_fit(g, &d->rc_lab, nc * DG__RS(R) * 8));
+    DG__TRY(dg__buf_fit(g, &d->rc_tree, nc * 8));
+    if (R->nbound) DG__CL(clEnqueueWriteBuffer(d->queue, d->rc_comp.m, CL_FALSE, 0, R->nbound * 4, R->comp, 0, NULL, NULL));
+    if (R->ncomp) {
+        DG__CL(clEnqueueWriteBuffer(d->queue, d->rc_lab.m, CL_FALSE, 0, R->ncomp * DG__RS(R) * 8, R->lab, 0, NULL, NULL));
+        DG__CL(clEnqueueWriteBuffer(d->queue, d->rc_tree.m, CL_FALSE, 0, R->ncomp * 8, R->tree, 0, NULL, NULL));
+    }
+    DG__CL(clFinish(d->queue));
+    d->rc_index = R->build_no;
+done:
+    return st;
+}
+
+#define DG__REACH_RING 64
+#define DG__REACH_CHUNK ((size_t)1 << 22)   /* queries sent to the device at a time */
+
+/* Searches for the nu undecided queries listed in rc_und: batches of 32 x W, bit-parallel
+   (kernels/60_reach.cl). W: as many words as the queries need, up to 256, while each of the
+   six n x W arrays stays within DG__REACH_WORDS_BYTES and an eighth of the largest allocation
+   the device allows (a CPU device shares the host's memory). */
+#ifndef DG__REACH_WORDS_BYTES
+#define DG__REACH_WORDS_BYTES ((size_t)512 << 20)
+#endif
+static dg_status dg__reach_search(dg_graph *g, uint32_t nu, uint32_t *batches, uint32_t *levels) {
+    dg__dev *d = g->dev;
+    dg__reach *R = g->reach;
+    dg_status st = DG_OK;
+    cl_kernel ki = NULL, ke = NULL, kf = NULL;
+    size_t n = g->id_bound ? g->id_bound : 1, wmax, W, words, gsz = d->groups * d->wg;
+    size_t cap = d->max_alloc / 8 < DG__REACH_WORDS_BYTES ? (size_t)(d->max_alloc / 8) : DG__REACH_WORDS_BYTES;
+    cl_uint off, uW, ring = DG__REACH_RING, ud = R->d;
+    wmax = cap / (4 * n);
+    if (wmax > 256) wmax = 256;
+    if (n * wmax >= 0xffffffffu) wmax = 0xfffffffeu / n;
+    if (wmax < 1) return dg__fail(g, DG_ERR_LIMIT, "dg_reach: too many vertex ids for a search (%zu)", n);
+    W = ((size_t)nu + 31) / 32;
+    if (W > wmax) W = wmax;
+    words = n * W;
+    uW = (cl_uint)W;
+    DG__TRY(dg__buf_fit(g, &d->rc_vis, words * 4)); DG__TRY(dg__buf_fit(g, &d->rc_touch, words * 4));
+    DG__TRY(dg__buf_fit(g, &d->rc_f[0], words * 4)); DG__TRY(dg__buf_fit(g, &d->rc_f[1], words * 4));
+    DG__TRY(dg__buf_fit(g, &d->rc_q[0], words * 4)); DG__TRY(dg__buf_fit(g, &d->rc_q[1], words * 4));
+    DG__TRY(dg__buf_fit(g, &d->rc_done, W * 4));
+    DG__TRY(dg__buf_fit(g, &d->rc_bt, W * 32 * 4));
+    DG__TRY(dg__buf_fit(g, &d->rc_found, W * 32));
+    DG__TRY(dg__buf_fit(g, &d->rc_cnt, (DG__REACH_RING + 1) * 4));
+    if (d->rc_words != words) {   /* zero once; every batch leaves them zero */
+        DG__TRY(dg__fill_bytes(g, d->rc_vis.m, 0, 0, words * 4));
+        DG__TRY(dg__fill_bytes(g, d->rc_f[0].m, 0, 0, words * 4));
+        DG__TRY(dg__fill_bytes(g, d->rc_f[1].m, 0, 0, words * 4));
+        d->rc_words = words;
+    }
+    DG__TRY(dg__fill_bytes(g, d->rc_found.m, 0, 0, W * 32));
+    DG__TRY(dg__kernel(g, &d->main, DG__K_REACH_INIT, &ki));
+    DG__TRY(dg__kernel(g, &d->main, DG__K_REACH_EXPAND, &ke));
+    DG__TRY(dg__kernel(g, &d->main, DG__K_REACH_FINISH, &kf));
+    DG__ARG(ki, 1, d->rc_und.m); DG__ARG(ki, 3, d->rc_qs.m); DG__ARG(ki, 4, d->rc_qt.m);
+    DG__ARG(ki, 5, d->rc_bt.m); DG__ARG(ki, 6, uW); DG__ARG(ki, 7, d->rc_vis.m);
+    DG__ARG(ki, 8, d->rc_f[0].m); DG__ARG(ki, 9, d->rc_q[0].m); DG__ARG(ki, 10, d->rc_cnt.m);
+    DG__ARG(ki, 11, ring); DG__ARG(ki, 12, d->rc_touch.m);
+    DG__TRY(dg__adj_args(g, ke, 0, 0, 0));
+    DG__ARG(ke, 5, uW); DG__ARG(ke, 8, d->rc_cnt.m); DG__ARG(ke, 9, ring);
+    DG__ARG(ke, 13, d->rc_vis.m); DG__ARG(ke, 14, d->rc_done.m); DG__ARG(ke, 15, d->rc_bt.m);
+    DG__ARG(ke, 16, d->rc_found.m); DG__ARG(ke, 17, d->rc_comp.m); DG__ARG(ke, 18, d->rc_lab.m);
+    DG__ARG(ke, 19, ud); DG__ARG(ke, 20, d->rc_touch.m);
+    DG__ARG(kf, 3, d->rc_found.m); DG__ARG(kf, 4, d->rc_res.m); DG__ARG(kf, 5, d->rc_vis.m);
+    DG__ARG(kf, 6, d->rc_touch.m); DG__ARG(kf, 7, d->rc_cnt.m); DG__ARG(kf, 8, ring);
+    DG__ARG(ki, 1, d->rc_und.m); DG__ARG(kf, 1, d->rc_und.m);
+    for (off = 0; off < nu; off += (cl_uint)(32 * W)) {
+        cl_uint nb = nu - off < 32 * W ? nu - off : (cl_uint)(32 * W), L = 0, k = 4;
+        DG__TRY(dg__fill_bytes(g, d->rc_done.m, 0, 0, W * 4));
+        DG__TRY(dg__fill_bytes(g, d->rc_cnt.m, 0, 0, (DG__REACH_RING + 1) * 4));
+        DG__ARG(ki, 0, nb); DG__ARG(ki, 2, off);
+        DG__TRY(dg__launch(g, ki, nb, d->wg));
+        for (;;) {   /* k levels per read-back: 4, 8, 16, 32 */
+            cl_uint j;
+            uint32_t left = 0;
+            for (j = 0; j < k; j++, L++) {
+                DG__ARG(ke, 6, d->rc_q[L & 1].m); DG__ARG(ke, 7, d->rc_q[(L + 1) & 1].m);
+                DG__ARG(ke, 10, L);
+                DG__ARG(ke, 11, d->rc_f[L & 1].m); DG__ARG(ke, 12, d->rc_f[(L + 1) & 1].m);
+                DG__TRY(dg__launch(g, ke, gsz, d->wg));
+            }
+            DG__TRY(dg__read_u32(g, d->rc_cnt.m, L % DG__REACH_RING, &left));
+            if (!left) break;
+            if (k < 32) k *= 2;
+        }
+        *levels += L;
+        (*batches)++;
+        DG__ARG(kf, 0, nb); DG__ARG(kf, 2, off);
+        DG__TRY(dg__launch(g, kf, gsz, d->wg));
+    }
+done:
+    if (st != DG_OK && d) d->rc_words = 0;   /* state unknown: zero again next time */
+    return st;
+}
+
+/* Queries from..to-1 name live vertices (q: their sources or their destinations). */
+static dg_status dg__reach_check(dg_graph *g, const dg_vertex *q, size_t from, size_t to, const char *what) {
+    size_t i;
+    for (i = from; i < to; i++)
+        if (q[i] < 0 || !dg__alive(g, q[i]))
+            return dg__fail(g, q[i] < 0 ? DG_ERR_INVALID_ARGUMENT : DG_ERR_NOT_FOUND,
+                            "dg_reach: query %zu: %s vertex %d does not exist%s", i, what, (int)q[i],
+                            q[i] >= 0 && (size_t)q[i] < g->id_bound ? " (removed)" : "");
+    return DG_OK;
+}
+
+DG_API dg_status dg_reach_ex(dg_graph *g, const dg_vertex *src, const dg_vertex *dst, size_t n,
+                             uint8_t *reachable, const dg_reach_options *opt) {
+    dg_reach_options o;
+    dg_reach_stats S;
+    dg__dev *d;
+    dg__reach *R;
+    dg_status st = DG_OK;
+    double t0 = dg__now_ms(), scc_ms = 0, dev_ms = 0;
+    size_t at;
+    uint32_t d_want;
+    cl_uint exact;
+    cl_kernel kl = NULL;
+    if (!g) return DG_ERR_INVALID_ARGUMENT;
+    if (opt) o = *opt; else memset(&o, 0, sizeof o);
+    memset(&S, 0, sizeof S);
+    if (n && (!src || !dst || !reachable))
+        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_reach: NULL query or result array");
+    if (o.labels > 8) return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_reach: labels must be 0..8 (got %u)", (unsigned)o.labels);
+    if (o.build != DG_REACH_BUILD_AUTO && o.build != DG_REACH_BUILD_HOST && o.build != DG_REACH_BUILD_DEVICE)
+        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_reach: unknown build option %d", (int)o.build);
+    if (n > DG__REACH_CHUNK) {   /* else the labels kernel checks them, before any is answered */
+        if ((st = dg__reach_check(g, src, 0, n, "source")) != DG_OK) return st;
+        if ((st = dg__reach_check(g, dst, 0, n, "destination")) != DG_OK) return st;
+    }
+    if (n == 0) {
+        if (o.stats) memset(o.stats, 0, sizeof *o.stats);
+        return DG_OK;
+    }
+    if (g->id_bound > 0x7fffffffu) return dg__fail(g, DG_ERR_LIMIT, "dg_reach: too many vertex ids");
+    if ((st = dg__sync(g)) != DG_OK) return st;
+    d = g->dev;
+    d_want = o.labels ? o.labels : g->reach ? g->reach->d : DG_REACH_LABELS;
+    R = g->reach;
+    if (!R || o.rebuild || R->ver_ins != g->ver_ins || R->d != d_want || (opt && o.seed && o.seed != R->seed) ||
+        (opt && opt->build != DG_REACH_BUILD_AUTO && opt->build != R->built_on)) {
+        double tb = dg__now_ms();
+        if ((st = dg__reach_build(g, d_want, o.seed, o.build, &scc_ms)) != DG_OK) return st;
+        S.index_built = 1;
+        S.build_ms = dg__now_ms() - tb;
+        S.scc_ms = scc_ms;
+    }
+    R = g->reach;
+    if ((st = dg__reach_upload(g)) != DG_OK) return st;
+    exact = R->ver_del == g->ver_del;
+    dg__timing_reset(d);
+    DG__TRY(dg__kernel(g, &d->main, DG__K_REACH_LABELS, &kl));
+    for (at = 0; at < n; at += DG__REACH_CHUNK) {
+        cl_uint nq = (cl_uint)(n - at < DG__REACH_CHUNK ? n - at : DG__REACH_CHUNK), ud = R->d;
+        uint32_t cnt[3];
+        cl_uint nv = (cl_uint)g->id_bound;
+        size_t i;
+        DG__TRY(dg__buf_fit(g, &d->rc_qs, (size_t)nq * 4)); DG__TRY(dg__buf_fit(g, &d->rc_qt, (size_t)nq * 4));
+        DG__TRY(dg__buf_fit(g, &d->rc_res, nq)); DG__TRY(dg__buf_fit(g, &d->rc_und, (size_t)nq * 4));
+        DG__TRY(dg__buf_fit(g, &d->rc_cnt, (DG__REACH_RING + 1) * 4));
+        DG__CL(clEnqueueWriteBuffer(d->queue, d->rc_qs.m, CL_FALSE, 0, (size_t)nq * 4, src + at, 0, NULL, NULL));
+        DG__CL(clEnqueueWriteBuffer(d->queue, d->rc_qt.m, CL_FALSE, 0, (size_t)nq * 4, dst + at, 0, NULL, NULL));
+        DG__TRY(dg__fill_bytes(g, d->rc_cnt.m, 0, 0, 8));
+        DG__TRY(dg__fill_bytes(g, d->rc_cnt.m, 0xff, 8, 4));
+        DG__ARG(kl, 0, nq); DG__ARG(kl, 1, d->rc_qs.m); DG__ARG(kl, 2, d->rc_qt.m); DG__ARG(kl, 3, d->rc_comp.m);
+        DG__ARG(kl, 4, d->rc_lab.m); DG__ARG(kl, 5, d->rc_tree.m); DG__ARG(kl, 6, ud); DG__ARG(kl, 7, exact);
+        DG__ARG(kl, 8, d->rc_res.m); DG__ARG(kl, 9, d->rc_und.m); DG__ARG(kl, 10, d->rc_cnt.m);
+        DG__ARG(kl, 11, d->dir.m); DG__ARG(kl, 12, nv);
+        DG__TRY(dg__launch(g, kl, nq, d->wg));
+        DG__CL(clEnqueueReadBuffer(d->queue, d->rc_cnt.m, CL_TRUE, 0, 12, cnt, 0, NULL, NULL));
+        if (cnt[2] != 0xffffffffu) {   /* name the first bad query */
+            i = at + cnt[2];
+            if ((st = dg__reach_check(g, src, i, i + 1, "source")) == DG_OK &&
+                (st = dg__reach_check(g, dst, i, i + 1, "destination")) == DG_OK)
+                st = dg__fail(g, DG_ERR_CORRUPT, "dg_reach: query %zu: the device saw a missing vertex", i);
+            goto done;
+        }
+        S.by_labels += nq - cnt[0];
+        S.searched += cnt[0];
+        if (cnt[0]) DG__TRY(dg__reach_search(g, cnt[0], &S.batches, &S.levels));
+        DG__CL(clEnqueueReadBuffer(d->queue, d->rc_res.m, CL_TRUE, 0, nq, reachable + at, 0, NULL, NULL));
+        for (i = 0; i < nq; i++) S.positive += reachable[at + i];
+    }
+    dev_ms = dg__timing_ms(d);
+    if (o.stats) {
+        S.filter_only = !exact;
+        S.built_on = R->built_on;
+        S.labels = R->d;
+        S.components = R->ncomp;
+        S.queries = n;
+        S.device_ms = dev_ms;
+        S.total_ms = dg__now_ms() - t0;
+        *o.stats = S;
+    }
+done:
+    dg__timing_reset(d);
+    return st;
+}
+
+DG_API dg_status dg_reach(dg_graph *g, const dg_vertex *src, const dg_vertex *dst, size_t n,
+                          uint8_t *reachable) {
+    return dg_reach_ex(g, src, dst, n, reachable, NULL);
 }
 
 /* =========================================================================

@@ -25,15 +25,11 @@
 #include "dyngraph.h"
 
 #define BENCH_NAME "bench_bfs"
-#include "bench_common.h"   /* utilities, random numbers, graph generators */
-
-#include <math.h>
+#include "bench_common.h"   /* utilities, random numbers, graph generators, common options */
 
 /* ------------------------------------------------------------------------------------------ */
 /* Options                                                                                     */
 /* ------------------------------------------------------------------------------------------ */
-
-#define MAX_LIST 32
 
 typedef struct strat_info {
     const char *name;
@@ -54,25 +50,13 @@ static const strat_info STRATS[] = {
 };
 #define NSTRATS ((int)(sizeof STRATS / sizeof STRATS[0]))
 
-enum { G_KRON = 0, G_UNIFORM = 1, G_GRID = 2, NGRAPHS = 3 };
-static const char *const GRAPH_NAMES[NGRAPHS] = { "kron", "uniform", "grid" };
-
 typedef struct options {
-    int scales[MAX_LIST], nscales;
-    int graphs[NGRAPHS];          /* chosen graphs */
-    int strats[NSTRATS];          /* chosen strategies */
-    int roots;                    /* BFS roots per graph */
+    bench_opts c;                 /* scales, graphs, strategies, roots (BFS roots per graph), ... */
     int check_trees;              /* parent trees validated on the first N roots; -1: auto */
     int with_parent;              /* timed runs ask for opt.parent too */
-    long dyn_k[MAX_LIST]; int ndyn;
-    int dyn_reps;
-    uint32_t page_size;
-    const char *device;           /* dg_desc.device */
-    const char *csv_path;
-    uint64_t seed;
+    int large;                    /* --large: scale 24 added to the default scales */
     float alpha, beta;
     uint32_t chunk;
-    int quick;
 } options;
 
 /* ------------------------------------------------------------------------------------------ */
@@ -293,25 +277,13 @@ typedef struct dyn_row {
 
 static bfs_row *g_rows; static int g_nrows, g_caprows;
 static dyn_row *g_drows; static int g_ndrows, g_capdrows;
-static FILE *g_csv, *g_dcsv;
-
-static bfs_row *new_row(void)
-{
-    g_rows = (bfs_row *)push_zeroed(g_rows, &g_nrows, &g_caprows, sizeof *g_rows);
-    return &g_rows[g_nrows - 1];
-}
-
-static dyn_row *new_drow(void)
-{
-    g_drows = (dyn_row *)push_zeroed(g_drows, &g_ndrows, &g_capdrows, sizeof *g_drows);
-    return &g_drows[g_ndrows - 1];
-}
+static bfs_row *new_row(void) { return PUSH_ZEROED(g_rows, g_nrows, g_caprows); }
+static dyn_row *new_drow(void) { return PUSH_ZEROED(g_drows, g_ndrows, g_capdrows); }
 
 static void print_bfs_header(FILE *f)
 {
-    fprintf(f, "| device | graph | n | m | strategy | GTEPS device | GTEPS wall | median device ms | "
-               "median wall ms | levels | bottom-up levels | wall vs cpu-seq | checks |\n");
-    fprintf(f, "|---|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---|\n");
+    md_header(f, "device|graph|n:|m:|strategy|GTEPS device:|GTEPS wall:|median device ms:|"
+                 "median wall ms:|levels:|bottom-up levels:|wall vs cpu-seq:|checks");
 }
 
 static void print_bfs_row(FILE *f, const bfs_row *w)
@@ -348,10 +320,9 @@ static void print_bfs_csv_row(FILE *f, const bfs_row *w)
 
 static void print_dyn_header(FILE *f)
 {
-    fprintf(f, "| device | graph | n | m | k | update ms | dg_sync ms | sync KB | sync pages | "
-               "BFS device ms | BFS wall ms | dynamic total ms | CSR rebuild ms | upload ms "
-               "(pageable / pinned) | CSR BFS device ms | static total ms | static / dynamic | checks |\n");
-    fprintf(f, "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+    md_header(f, "device|graph|n:|m:|k:|update ms:|dg_sync ms:|sync KB:|sync pages:|"
+                 "BFS device ms:|BFS wall ms:|dynamic total ms:|CSR rebuild ms:|upload ms "
+                 "(pageable / pinned):|CSR BFS device ms:|static total ms:|static / dynamic:|checks");
 }
 
 static void print_dyn_row(FILE *f, const dyn_row *w)
@@ -618,21 +589,17 @@ static void run_dynamic(bench_graph *b)
 {
     const options *o = b->o;
     dg_graph *g = b->g;
-    size_t n = b->n, ncur = 0, capcur, u, maxadd = 0, maxk = 0, arcs_cap;
-    dg_edge *cur, *adds, *rems;
+    size_t n = b->n, ncur = 0, capcur, u, maxadd, maxk, arcs_cap;
+    dg_edge *cur;
+    batch_bufs bb;
     csr sc;                        /* the static alternative's CSR (preallocated) */
     pinned poff, pcol;
     int32_t *cpu_dist, *queue, *dist, *dist2;
-    uint64_t *set;
-    size_t setcap = 16;
-    int ki, rep, nreps = o->dyn_reps;
+    int ki, rep, nreps = o->c.dyn_reps;
     rng r;
     char what[96];
 
-    for (ki = 0; ki < o->ndyn; ki++) {
-        maxadd += (size_t)(nreps + 1) * ((size_t)o->dyn_k[ki] / 2 + 1);
-        if ((size_t)o->dyn_k[ki] > maxk) maxk = (size_t)o->dyn_k[ki];
-    }
+    batch_bufs_alloc(&bb, &o->c, &maxadd, &maxk);
     /* the current edge set: unique undirected edges u <= v, taken from the sorted CSR */
     capcur = csr_edges(&b->c) + maxadd + 16;
     cur = (dg_edge *)xmalloc(capcur * sizeof *cur);
@@ -647,10 +614,6 @@ static void run_dynamic(bench_graph *b)
     if (ncur != dg_edge_count(g))
         fail("%s s%d dynamic: %zu edges in the CSR, dg_edge_count says %zu", b->name, b->scale,
              ncur, dg_edge_count(g));
-    adds = (dg_edge *)xmalloc((maxk / 2 + 2) * sizeof *adds);
-    rems = (dg_edge *)xmalloc((maxk / 2 + 2) * sizeof *rems);
-    while (setcap < 2 * (maxk / 2 + 2)) setcap *= 2;
-    set = (uint64_t *)xmalloc(setcap * sizeof *set);
     /* preallocated (and touched) buffers of the static rebuild, pageable and pinned */
     arcs_cap = 2 * capcur;
     memset(&sc, 0, sizeof sc);
@@ -664,11 +627,11 @@ static void run_dynamic(bench_graph *b)
     queue = (int32_t *)xmalloc(n * sizeof *queue);
     dist = (int32_t *)xmalloc(n * sizeof *dist);
     dist2 = (int32_t *)xmalloc(n * sizeof *dist2);
-    rng_seed(&r, o->seed * 7919ull + (uint64_t)b->scale * 131ull + (uint64_t)(b->name[0]) + 0xD1CEull);
+    dyn_rng_seed(&r, &o->c, b->scale, b->name);
 
-    for (ki = -1; ki < o->ndyn; ki++) {
+    for (ki = -1; ki < o->c.ndyn; ki++) {
         /* ki = -1: one untimed warm-up batch of up to 1000 changes (the sync and scatter kernels) */
-        long k = ki < 0 ? (maxk < 1000 ? (long)maxk : 1000) : o->dyn_k[ki];
+        long k = dyn_k_of(&o->c, ki, maxk);
         int reps = ki < 0 ? 1 : nreps;
         double *a_ms = (double *)xmalloc((size_t)reps * sizeof(double) * 17), *col_[17];
         int c;
@@ -678,27 +641,19 @@ static void run_dynamic(bench_graph *b)
         for (c = 0; c < 17; c++) col_[c] = a_ms + (size_t)c * (size_t)reps;
         snprintf(what, sizeof what, "%s s%d dynamic k=%ld", b->name, b->scale, k);
         for (rep = 0; rep < reps; rep++) {
-            size_t nadd = (size_t)k / 2 + ((k & 1) && !(rep & 1)), nrem = (size_t)k - nadd;
-            size_t added = 0, removed = 0, j;
-            double t0, t1, t2, t3, t4, t5, t6;
+            size_t nadd, nrem;
+            double t_add, t_rem, t3, t4, t5, t6;
             dg_stats gs;
             dg_bfs_stats st, st2;
             dg_bfs_options opt, opt2;
             dg_vertex root = b->roots[(size_t)rep % (size_t)b->nroots];
+            batch_split(k, rep, &nadd, &nrem);
             if (nrem > ncur) nrem = ncur;
             /* the batch, chosen before the timing: removals among the current edges, additions
                of absent edges u != v (absent from the graph and from the batch) */
-            pick_batch(&r, g, 1, cur, &ncur, rems, nrem, adds, nadd, set, setcap);
+            pick_batch(&r, g, 1, cur, &ncur, bb.rems, nrem, bb.adds, nadd, bb.set, bb.setcap);
             /* (1) update */
-            t0 = now_s();
-            CK(g, dg_add_edges(g, adds, nadd, &added));
-            t1 = now_s();
-            CK(g, dg_remove_edges(g, rems, nrem, &removed));
-            t2 = now_s();
-            for (j = 0; j < nadd; j++) cur[ncur++] = adds[j];
-            if (added != nadd || removed != nrem || dg_edge_count(g) != ncur)
-                fail("%s: added %zu of %zu, removed %zu of %zu; dg_edge_count %zu, expected %zu",
-                     what, added, nadd, removed, nrem, dg_edge_count(g), ncur);
+            batch_apply(g, &bb, nadd, nrem, cur, &ncur, what, &t_add, &t_rem);
             /* (2) sync */
             t3 = now_s();
             CK(g, dg_sync(g));
@@ -733,9 +688,9 @@ static void run_dynamic(bench_graph *b)
             opt2.csr_copy = 1;
             opt2.stats = &st2;
             CK(g, dg_bfs(g, root, dist2, &opt2));
-            col_[0][rep] = (t1 - t0) * 1e3;
-            col_[1][rep] = (t2 - t1) * 1e3;
-            col_[2][rep] = (t2 - t0) * 1e3;
+            col_[0][rep] = t_add * 1e3;
+            col_[1][rep] = t_rem * 1e3;
+            col_[2][rep] = (t_add + t_rem) * 1e3;
             col_[3][rep] = (t4 - t3) * 1e3;
             col_[4][rep] = (double)gs.last_sync_bytes / 1024.0;
             col_[5][rep] = (double)gs.last_sync_pages;
@@ -795,7 +750,8 @@ static void run_dynamic(bench_graph *b)
     pinned_free(g, &poff);
     pinned_free(g, &pcol);
     free(sc.off); free(sc.col);
-    free(cur); free(adds); free(rems); free(set);
+    free(cur);
+    batch_bufs_free(&bb);
     free(cpu_dist); free(queue); free(dist); free(dist2);
 }
 
@@ -806,14 +762,13 @@ static void run_dynamic(bench_graph *b)
 static void run_graph(const options *o, int gi, int scale)
 {
     bench_graph B, *b = &B;
-    uint64_t gseed = o->seed * 1000003ull + (uint64_t)gi + (uint64_t)scale * 0x10000ull;
+    uint64_t gseed = graph_seed(o->c.seed, gi, scale);
     dg_desc desc;
     dg_stats gs;
     dg_vertex first = -1;
-    size_t added = 0, loops, k, ue;
+    size_t added = 0, loops, ue;
     double t0, t_setup, t_build, t_sync, t_gen;
     int i, si, any_dev = 0;
-    rng r;
 
     memset(b, 0, sizeof *b);
     b->o = o;
@@ -823,27 +778,18 @@ static void run_graph(const options *o, int gi, int scale)
 
     /* generate */
     t0 = now_s();
-    if (gi == G_GRID) {
-        size_t side = (size_t)floor(sqrt((double)((size_t)1 << scale)) + 1e-9);
-        b->n = side * side;
-        b->tuples = gen_grid(side, &b->tuples_n);
-    } else {
-        b->n = (size_t)1 << scale;
-        b->tuples_n = 16 * b->n;
-        b->tuples = gi == G_KRON ? gen_kronecker(scale, b->tuples_n, gseed)
-                                 : gen_uniform(b->n, b->tuples_n, gseed, 0);
-    }
+    b->tuples = gen_graph(gi, scale, gseed, &b->n, &b->tuples_n);
     t_gen = now_s() - t0;
     loops = count_self_loops(b->tuples, b->tuples_n);
 
     /* the device first (empty graph: setup and kernel build), then the build, then the upload */
     memset(&desc, 0, sizeof desc);
     desc.undirected = 1;
-    desc.page_size = o->page_size;
-    desc.device = o->device;
+    desc.page_size = o->c.page_size;
+    desc.device = o->c.device;
     CK(b->g, dg_create(&desc, &b->g));
-    for (si = 1; si < NSTRATS; si++) any_dev |= o->strats[si];
-    any_dev |= o->ndyn > 0;
+    for (si = 1; si < NSTRATS; si++) any_dev |= o->c.strats[si];
+    any_dev |= o->c.ndyn > 0;
     t0 = now_s();
     if (any_dev && !dg_cl_context(b->g)) die_dg(b->g, "dg_cl_context", DG_ERR_OPENCL, __LINE__);
     t_setup = now_s() - t0;
@@ -857,8 +803,8 @@ static void run_graph(const options *o, int gi, int scale)
     if (any_dev) CK(b->g, dg_sync(b->g));
     t_sync = now_s() - t0;
     CK(b->g, dg_get_stats(b->g, &gs));
-    if (o->quick) CK(b->g, dg_validate(b->g));
-    if (o->quick && any_dev) CK(b->g, dg_validate_device(b->g));
+    if (o->c.quick) CK(b->g, dg_validate(b->g));
+    if (o->c.quick && any_dev) CK(b->g, dg_validate_device(b->g));
 
     /* the reference CSR */
     t0 = now_s();
@@ -875,19 +821,10 @@ static void run_graph(const options *o, int gi, int scale)
          gs.last_sync_pages, gs.host_bytes / 1048576.0, gs.device_bytes / 1048576.0, now_s() - t0);
 
     /* roots: distinct random vertices with an edge that is not a self-loop (Graph500) */
-    rng_seed(&r, gseed ^ 0x600DF00Dull);
-    b->roots = (dg_vertex *)xmalloc((size_t)o->roots * sizeof *b->roots);
-    for (k = 0; k < 100 * (size_t)o->roots + 10000 && b->nroots < o->roots; k++) {
-        dg_vertex v = (dg_vertex)rng_below(&r, b->n);
-        int dup = 0;
-        if (b->c.off[v + 1] - b->c.off[v] - b->c.loop[v] == 0) continue;
-        for (i = 0; i < b->nroots; i++) dup |= b->roots[i] == v;
-        if (!dup) b->roots[b->nroots++] = v;
-    }
-    if (b->nroots == 0) die("no vertex with an edge to start from");
+    b->roots = pick_roots(b->c.off, b->c.col, b->n, o->c.roots, gseed, &b->nroots);
 
     /* CPU baseline and reference distances; then the input tuples can go */
-    run_cpu(b, o->strats[0]);
+    run_cpu(b, o->c.strats[0]);
     free(b->tuples); b->tuples = NULL;
     {
         double em = 0, uem = 0, lv = 0, rv = 0;
@@ -900,9 +837,9 @@ static void run_graph(const options *o, int gi, int scale)
     }
 
     for (si = 1; si < NSTRATS; si++)
-        if (o->strats[si]) run_strategy(b, &STRATS[si]);
+        if (o->c.strats[si]) run_strategy(b, &STRATS[si]);
 
-    if (o->ndyn > 0) run_dynamic(b);
+    if (o->c.ndyn > 0) run_dynamic(b);
 
     CK(b->g, dg_get_stats(b->g, &gs));
     note("%s scale %d: at the end %zu syncs, %.1f MB uploaded in all, device %.1f MB", b->name,
@@ -924,8 +861,7 @@ static void usage(void)
     int i;
     fprintf(stderr,
         "usage: " BENCH_NAME " [options]\n"
-        "  --scale LIST       scales, comma-separated (default 16,18,20,22; 12 with --quick):\n"
-        "                     kron and uniform have 2^S vertices and 16*2^S edge tuples, grid\n"
+        BENCH_USAGE_SCALE
         "                     floor(sqrt(2^S))^2 vertices\n"
         "  --large            add scale 24 to the default list (about 25 GB of host memory)\n"
         "  --graphs LIST      kron,uniform,grid (default all)\n"
@@ -936,120 +872,62 @@ static void usage(void)
         "  --check-trees N    validate the BFS tree (opt.parent) on the first N roots, with an\n"
         "                     extra untimed run each (default: all roots when n <= 2^20, else 4)\n"
         "  --with-parent      timed runs ask for opt.parent too (and every tree is validated)\n"
-        "  --dynamic LIST     batch sizes k of the dynamic scenario (default 1,1000,100000;\n"
-        "                     1,100,1000 with --quick); --no-dynamic: skip it\n"
-        "  --dyn-reps R       batches per k, medians reported (default 5; 3 with --quick)\n"
-        "  --device STR       dg_desc.device: gpu, cpu, or text matched against the device name\n"
-        "  --page P           dg_desc.page_size (default 0: the library's default)\n"
+        BENCH_USAGE_DYNAMIC
         "  --alpha A --beta B --chunk C   dg_bfs_options alpha, beta, max_edge_count (0: default)\n"
         "  --csv FILE         also write the BFS rows as CSV, and the dynamic rows to\n"
         "                     FILE with .csv replaced by _dynamic.csv\n"
-        "  --seed N           generator seed (default 1)\n"
+        BENCH_USAGE_SEED
         "  --quick            smoke test: scale 12, every tree checked, dg_validate and\n"
         "                     dg_validate_device after the build\n");
+}
+
+/* The options of this benchmark alone (opts_parse takes the common ones) */
+static int own_option(void *ctx, const char *a, const char *v)
+{
+    options *o = (options *)ctx;
+    if (!strcmp(a, "--large")) { o->large = 1; return 1; }
+    if (!strcmp(a, "--with-parent")) { o->with_parent = 1; return 1; }
+    if (!strcmp(a, "--check-trees")) o->check_trees = (int)parse_long(v, a, 0, 4096);
+    else if (!strcmp(a, "--alpha")) o->alpha = (float)parse_double(v, a);
+    else if (!strcmp(a, "--beta")) o->beta = (float)parse_double(v, a);
+    else if (!strcmp(a, "--chunk")) o->chunk = (uint32_t)parse_long(v, a, 0, 1 << 20);
+    else return 0;
+    return 2;
 }
 
 int main(int argc, char **argv)
 {
     options o;
-    int i, j, scales_given = 0, large = 0, dyn_given = 0, no_dyn = 0, reps_given = 0;
-    long tmp[MAX_LIST];
     const char *strat_names[NSTRATS];
-    char cpu[256];
+    int i, j;
     const char *dev_name = NULL;
 
     memset(&o, 0, sizeof o);
-    for (i = 0; i < NGRAPHS; i++) o.graphs[i] = 1;
-    for (i = 0; i < NSTRATS; i++) { o.strats[i] = 1; strat_names[i] = STRATS[i].name; }
-    o.roots = 16;
     o.check_trees = -1;
-    o.seed = 1;
-    o.dyn_reps = 5;
+    for (i = 0; i < NSTRATS; i++) strat_names[i] = STRATS[i].name;
+    opts_read(&o.c, strat_names, NSTRATS, 16, argc, argv, own_option, &o, usage);
+    if (o.large && !o.c.scales_given && !o.c.quick) o.c.scales[o.c.nscales++] = 24;
+    if (o.c.quick && o.check_trees < 0) o.check_trees = o.c.roots;
 
-    for (i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = (i + 1 < argc) ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--scale")) {
-            o.nscales = parse_list(v, a, tmp, MAX_LIST, 1, 29);
-            for (j = 0; j < o.nscales; j++) o.scales[j] = (int)tmp[j];
-            scales_given = 1; i++;
-        }
-        else if (!strcmp(a, "--large")) large = 1;
-        else if (!strcmp(a, "--graphs") || !strcmp(a, "--graph")) {
-            parse_names(v, a, GRAPH_NAMES, NGRAPHS, o.graphs); i++;
-        }
-        else if (!strcmp(a, "--strategies") || !strcmp(a, "--strategy")) {
-            parse_names(v, a, strat_names, NSTRATS, o.strats); i++;
-        }
-        else if (!strcmp(a, "--roots")) { o.roots = (int)parse_long(v, a, 1, 4096); i++; }
-        else if (!strcmp(a, "--check-trees")) { o.check_trees = (int)parse_long(v, a, 0, 4096); i++; }
-        else if (!strcmp(a, "--with-parent")) o.with_parent = 1;
-        else if (!strcmp(a, "--dynamic")) { o.ndyn = parse_list(v, a, o.dyn_k, MAX_LIST, 1, 100000000L); dyn_given = 1; i++; }
-        else if (!strcmp(a, "--no-dynamic")) no_dyn = 1;
-        else if (!strcmp(a, "--dyn-reps")) { o.dyn_reps = (int)parse_long(v, a, 1, 1000); reps_given = 1; i++; }
-        else if (!strcmp(a, "--device")) {
-            if (!v) { fprintf(stderr, BENCH_NAME ": --device needs a value\n"); return 2; }
-            o.device = v; i++;
-        }
-        else if (!strcmp(a, "--page")) { o.page_size = (uint32_t)parse_long(v, a, 0, 65536); i++; }
-        else if (!strcmp(a, "--alpha")) { o.alpha = (float)parse_double(v, a); i++; }
-        else if (!strcmp(a, "--beta")) { o.beta = (float)parse_double(v, a); i++; }
-        else if (!strcmp(a, "--chunk")) { o.chunk = (uint32_t)parse_long(v, a, 0, 1 << 20); i++; }
-        else if (!strcmp(a, "--csv")) {
-            if (!v) { fprintf(stderr, BENCH_NAME ": --csv needs a file name\n"); return 2; }
-            o.csv_path = v; i++;
-        }
-        else if (!strcmp(a, "--seed")) { o.seed = (uint64_t)parse_long(v, a, 0, 0x7fffffffL); i++; }
-        else if (!strcmp(a, "--quick")) o.quick = 1;
-        else if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(); return 0; }
-        else { fprintf(stderr, BENCH_NAME ": unknown option %s\n", a); usage(); return 2; }
-    }
-    /* explicit options win over --quick, whatever their order */
-    if (!scales_given) {
-        if (o.quick) { o.scales[0] = 12; o.nscales = 1; }
-        else {
-            static const int def[4] = { 16, 18, 20, 22 };
-            for (o.nscales = 0; o.nscales < 4; o.nscales++) o.scales[o.nscales] = def[o.nscales];
-            if (large) o.scales[o.nscales++] = 24;
-        }
-    }
-    if (!dyn_given) {
-        static const long defq[3] = { 1, 100, 1000 }, def[3] = { 1, 1000, 100000 };
-        for (o.ndyn = 0; o.ndyn < 3; o.ndyn++) o.dyn_k[o.ndyn] = o.quick ? defq[o.ndyn] : def[o.ndyn];
-    }
-    if (no_dyn) o.ndyn = 0;
-    if (!reps_given && o.quick) o.dyn_reps = 3;
-    if (o.quick && o.check_trees < 0) o.check_trees = o.roots;
-
-    if (o.csv_path) {
-        csv_open(o.csv_path, o.ndyn > 0, &g_csv, &g_dcsv);
-        print_bfs_csv_header(g_csv);
-        if (g_dcsv) print_dyn_csv_header(g_dcsv);
-    }
-
-    cpu_model(cpu, sizeof cpu);
-    for (i = 0; i < o.nscales; i++)
+    csv_start(o.c.csv_path, o.c.ndyn > 0, print_bfs_csv_header, print_dyn_csv_header);
+    for (i = 0; i < o.c.nscales; i++)
         for (j = 0; j < NGRAPHS; j++)
-            if (o.graphs[j]) run_graph(&o, j, o.scales[i]);
+            if (o.c.graphs[j]) run_graph(&o, j, o.c.scales[i]);
     for (i = 0; i < g_nrows && !dev_name; i++)
         if (strncmp(g_rows[i].device, "CPU: ", 5)) dev_name = g_rows[i].device;
     for (i = 0; i < g_ndrows && !dev_name; i++) dev_name = g_drows[i].device;
 
-    printf("# dyngraph BFS benchmark (bench/bench_bfs.c)\n\n");
-    printf("- device: %s; host CPU: %s (the benchmark's host code and cpu-seq are single-threaded)\n",
-           dev_name ? dev_name : "(none used)", cpu);
-#ifdef __VERSION__
-    printf("- compiler: %s; dyngraph %s\n", __VERSION__, DYNGRAPH_VERSION_STRING);
-#endif
+    report_begin("BFS", dev_name, "cpu-seq");
     printf("- graphs loaded undirected with one dg_add_edges (repeats dropped, self-loops kept once); "
            "kron: Graph500 Kronecker (A=0.57, B=C=0.19, edge factor 16, ids permuted); uniform: "
            "same n and tuples, uniform endpoints; grid: 4-neighbour sqrt(n) x sqrt(n), row-major ids; "
-           "m = dg_edge_count; seed %llu\n", (unsigned long long)o.seed);
+           "m = dg_edge_count; seed %llu\n", (unsigned long long)o.c.seed);
     printf("- per strategy: one warm-up run, then %d random roots with an edge (the same for every "
            "strategy); GTEPS = harmonic mean over the roots of (input edge tuples with both ends "
            "reached) / time, Graph500 counting; device = dg_bfs_stats.device_ms, wall = the "
            "dg_bfs call with dist read back%s; median ms over the roots; levels and bottom-up "
            "levels: medians of dg_bfs_stats; wall vs cpu-seq = GTEPS wall / cpu-seq GTEPS\n",
-           o.roots, o.with_parent ? " and parent read back" : "");
+           o.c.roots, o.with_parent ? " and parent read back" : "");
     printf("- cpu-seq: a sequential queue BFS over a sorted, deduplicated int32 CSR on the host "
            "(dist only, initialisation included); *-csr: dg_bfs with csr_copy = 1 (the same search on "
            "a plain CSR built and uploaded inside the call: that build counts in the wall time only)\n");
@@ -1068,7 +946,7 @@ int main(int argc, char **argv)
         printf("\n## Dynamic scenario\n\n");
         printf("- per k: %d batches (after one untimed warm-up batch), medians; each batch is k random "
                "changes on the current graph, half dg_add_edges of absent edges u != v, half "
-               "dg_remove_edges of present edges (k = 1 alternates an addition and a removal)\n", o.dyn_reps);
+               "dg_remove_edges of present edges (k = 1 alternates an addition and a removal)\n", o.c.dyn_reps);
         printf("- dynamic: update (the two calls) + dg_sync (stats.last_sync_bytes / pages) + BFS "
                "(default strategy, device ms; the wall time adds dist read-back); m = edges before the "
                "batches of that k\n");
@@ -1082,8 +960,7 @@ int main(int argc, char **argv)
         print_dyn_header(stdout);
         for (i = 0; i < g_ndrows; i++) print_dyn_row(stdout, &g_drows[i]);
     }
-    if (g_csv) fclose(g_csv);
-    if (g_dcsv) fclose(g_dcsv);
+    csv_close();
     free(g_rows); free(g_drows);
     return report_end();
 }

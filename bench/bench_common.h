@@ -1,7 +1,9 @@
 /* bench_common.h - what the dyngraph benchmarks share: error exits, clocks, medians, FAIL lines
-   and notes, option parsing, the xoshiro256** generator, the graph generators (Graph500
-   Kronecker, uniform random, 2-D grid) and edge weights, and the device helpers of the static
-   alternative (timed CSR upload, pinned staging memory, an edge-key hash set).
+   and notes, Markdown and CSV output, option parsing, the xoshiro256** generator, the graph
+   generators (Graph500 Kronecker, uniform random, 2-D grid), edge weights and roots, the device
+   helpers of the static alternative (timed CSR upload, pinned staging memory, an edge-key hash
+   set), and what the search benchmarks (bench_bfs, bench_sssp) share besides: their common
+   options, and the buffers and batches of their dynamic scenario.
 
    Include it after dyngraph.h (it uses its types and a few dg_ calls), with BENCH_NAME defined
    to the program's name (it prefixes every error message):
@@ -23,6 +25,7 @@
 #include <time.h>
 #include <stdint.h>
 #include <stdarg.h>
+#include <math.h>
 
 #if defined(__GNUC__) || defined(__clang__)
 #define BENCH_FN static __attribute__((unused))
@@ -68,7 +71,8 @@ BENCH_FN void *xrealloc(void *p, size_t n)
 }
 
 /* Appends a zeroed element of `size` bytes to a growable array (*n used of *cap allocated,
-   doubling); returns the array, which may have moved. The new element is at index *n - 1. */
+   doubling); returns the array, which may have moved. The new element is at index *n - 1.
+   PUSH_ZEROED(arr, n, cap) does that to the array arr and yields a pointer to the new element. */
 BENCH_FN void *push_zeroed(void *arr, int *n, int *cap, size_t size)
 {
     if (*n == *cap) {
@@ -79,6 +83,9 @@ BENCH_FN void *push_zeroed(void *arr, int *n, int *cap, size_t size)
     (*n)++;
     return arr;
 }
+
+#define PUSH_ZEROED(arr, n, cap) \
+    ((arr) = push_zeroed((arr), &(n), &(cap), sizeof *(arr)), &(arr)[(n) - 1])
 
 BENCH_FN double now_s(void)
 {
@@ -196,14 +203,15 @@ static long g_fails;              /* FAIL lines printed */
 static char **g_notes;            /* notes, printed under the tables */
 static int g_nnotes, g_capnotes;
 
+/* In a function (..., fmt, ...): the char array buf receives the message fmt formats. */
+#define FORMAT_VARGS(buf, fmt) do { va_list ap_; va_start(ap_, fmt); \
+    vsnprintf((buf), sizeof(buf), (fmt), ap_); va_end(ap_); } while (0)
+
 /* A failed check: a FAIL line on stderr and in the Markdown output; counted in g_fails. */
 BENCH_FN BENCH_PRINTF(1, 2) void fail(const char *fmt, ...)
 {
     char buf[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
+    FORMAT_VARGS(buf, fmt);
     g_fails++;
     fprintf(stderr, "FAIL: %s\n", buf);
     printf("FAIL: %s\n\n", buf);
@@ -214,10 +222,7 @@ BENCH_FN BENCH_PRINTF(1, 2) void fail(const char *fmt, ...)
 BENCH_FN BENCH_PRINTF(1, 2) void note(const char *fmt, ...)
 {
     char buf[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
+    FORMAT_VARGS(buf, fmt);
     fprintf(stderr, "  %s\n", buf);
     if (g_nnotes == g_capnotes) {
         g_capnotes = g_capnotes ? 2 * g_capnotes : 32;
@@ -225,6 +230,27 @@ BENCH_FN BENCH_PRINTF(1, 2) void note(const char *fmt, ...)
     }
     g_notes[g_nnotes] = (char *)xmalloc(strlen(buf) + 1);
     strcpy(g_notes[g_nnotes++], buf);
+}
+
+/* The header of a Markdown table: titles separated by '|', a title ending in ':' a
+   right-aligned (numeric) column, e.g. "graph|n:|checks". */
+BENCH_FN void md_header(FILE *f, const char *titles)
+{
+    const char *s = titles;
+    int ncol = 0, c;
+    char align[64];
+    fputc('|', f);
+    while (*s) {
+        size_t len = strcspn(s, "|");
+        int right = len > 0 && s[len - 1] == ':';
+        fprintf(f, " %.*s |", (int)(len - (size_t)right), s);
+        if (ncol < (int)sizeof align) align[ncol++] = (char)right;
+        s += len;
+        if (*s) s++;
+    }
+    fprintf(f, "\n|");
+    for (c = 0; c < ncol; c++) fprintf(f, align[c] ? "---:|" : "---|");
+    fputc('\n', f);
 }
 
 BENCH_FN void csv_str(FILE *f, const char *s)     /* quoted, "" for " */
@@ -251,6 +277,40 @@ BENCH_FN void csv_open(const char *path, int dyn, FILE **csv, FILE **dcsv)
     strcat(dpath, "_dynamic.csv");
     *dcsv = fopen(dpath, "w");
     if (!*dcsv) { perror(dpath); exit(1); }
+}
+
+/* --csv of the search benchmarks: the main rows and the dynamic rows (NULL when not written) */
+static FILE *g_csv, *g_dcsv;
+
+/* Opens them (nothing when path is NULL; dyn: the dynamic rows too) and writes their headers. */
+BENCH_FN void csv_start(const char *path, int dyn, void (*header)(FILE *), void (*dyn_header)(FILE *))
+{
+    if (!path) return;
+    csv_open(path, dyn, &g_csv, &g_dcsv);
+    header(g_csv);
+    if (g_dcsv) dyn_header(g_dcsv);
+}
+
+BENCH_FN void csv_close(void)
+{
+    if (g_csv) fclose(g_csv);
+    if (g_dcsv) fclose(g_dcsv);
+    g_csv = g_dcsv = NULL;
+}
+
+/* The start of the Markdown output of a search benchmark: the title, the device (NULL: none
+   used) and the host CPU (baseline: the single-threaded CPU reference's name), the compiler and
+   the library. */
+BENCH_FN void report_begin(const char *title, const char *dev_name, const char *baseline)
+{
+    char cpu[256];
+    cpu_model(cpu, sizeof cpu);
+    printf("# dyngraph %s benchmark (bench/" BENCH_NAME ".c)\n\n", title);
+    printf("- device: %s; host CPU: %s (the benchmark's host code and %s are single-threaded)\n",
+           dev_name ? dev_name : "(none used)", cpu, baseline);
+#ifdef __VERSION__
+    printf("- compiler: %s; dyngraph %s\n", __VERSION__, DYNGRAPH_VERSION_STRING);
+#endif
 }
 
 /* The end of the Markdown output: the notes, then the verdict (also on stderr); frees the
@@ -556,6 +616,255 @@ BENCH_FN void pick_batch(rng *r, dg_graph *g, int undirected, dg_edge *cur, size
         } while (a == b || dg_has_edge(g, a, b) || !set_insert(set, setcap, ekey(a, b)));
         adds[j].src = a; adds[j].dst = b; adds[j].weight = 1.0f;
     }
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* The search benchmarks (bench_bfs, bench_sssp): graphs, roots, options, dynamic batches       */
+/* ------------------------------------------------------------------------------------------ */
+
+enum { G_KRON = 0, G_UNIFORM = 1, G_GRID = 2, NGRAPHS = 3 };
+static const char *const GRAPH_NAMES[NGRAPHS] = { "kron", "uniform", "grid" };
+
+/* The generator seed of graph gi at this scale. */
+BENCH_FN uint64_t graph_seed(uint64_t seed, int gi, int scale)
+{
+    return seed * 1000003ull + (uint64_t)gi + (uint64_t)scale * 0x10000ull;
+}
+
+/* The tuples of graph gi at this scale: kron and uniform 2^scale vertices and 16 tuples per
+   vertex, grid floor(sqrt(2^scale))^2 vertices. *n receives the vertex count, *m the tuples. */
+BENCH_FN dg_edge *gen_graph(int gi, int scale, uint64_t seed, size_t *n, size_t *m)
+{
+    if (gi == G_GRID) {
+        size_t side = (size_t)floor(sqrt((double)((size_t)1 << scale)) + 1e-9);
+        *n = side * side;
+        return gen_grid(side, m);
+    }
+    *n = (size_t)1 << scale;
+    *m = 16 * *n;
+    return gi == G_KRON ? gen_kronecker(scale, *m, seed) : gen_uniform(*n, *m, seed, 0);
+}
+
+/* Roots: up to `want` distinct random vertices (drawn from the graph's seed) with an arc to
+   another vertex in the CSR off / col of n vertices (Graph500). *nroots receives how many;
+   exits when there is none. */
+BENCH_FN dg_vertex *pick_roots(const uint32_t *off, const int32_t *col, size_t n, int want, uint64_t seed,
+                               int *nroots)
+{
+    dg_vertex *roots = (dg_vertex *)xmalloc((size_t)want * sizeof *roots);
+    size_t k;
+    int i;
+    rng r;
+    rng_seed(&r, seed ^ 0x600DF00Dull);
+    *nroots = 0;
+    for (k = 0; k < 100 * (size_t)want + 10000 && *nroots < want; k++) {
+        dg_vertex v = (dg_vertex)rng_below(&r, n);
+        int ok = 0;
+        uint32_t a;
+        for (a = off[v]; a < off[v + 1] && !ok; a++) ok = col[a] != v;
+        for (i = 0; i < *nroots && ok; i++) ok = roots[i] != v;
+        if (ok) roots[(*nroots)++] = v;
+    }
+    if (*nroots == 0) die("no vertex with an edge to start from");
+    return roots;
+}
+
+#define BENCH_MAX_LIST 32
+#define BENCH_MAX_STRATS 16
+
+/* The options both search benchmarks take (each adds its own) */
+typedef struct bench_opts {
+    int scales[BENCH_MAX_LIST], nscales;
+    int graphs[NGRAPHS];          /* chosen generated graphs */
+    int strats[BENCH_MAX_STRATS]; /* chosen strategies (--strategies: their names) */
+    const char *const *strat_names;
+    int nstrats;
+    int roots;                    /* roots (sources) per graph */
+    long dyn_k[BENCH_MAX_LIST]; int ndyn;     /* batch sizes k of the dynamic scenario */
+    int dyn_reps;                 /* batches per k */
+    uint32_t page_size;
+    const char *device;           /* dg_desc.device */
+    const char *csv_path;
+    uint64_t seed;
+    int quick;
+    int scales_given, graphs_given, dyn_given, no_dyn, reps_given;   /* on the command line */
+} bench_opts;
+
+/* Their lines of the usage text (each program prints the rest, and its own) */
+#define BENCH_USAGE_SCALE \
+    "  --scale LIST       scales, comma-separated (default 16,18,20,22; 12 with --quick):\n" \
+    "                     kron and uniform have 2^S vertices and 16*2^S edge tuples, grid\n"
+#define BENCH_USAGE_DYNAMIC \
+    "  --dynamic LIST     batch sizes k of the dynamic scenario (default 1,1000,100000;\n" \
+    "                     1,100,1000 with --quick); --no-dynamic: skip it\n" \
+    "  --dyn-reps R       batches per k, medians reported (default 5; 3 with --quick)\n" \
+    "  --device STR       dg_desc.device: gpu, cpu, or text matched against the device name\n" \
+    "  --page P           dg_desc.page_size (default 0: the library's default)\n"
+#define BENCH_USAGE_SEED \
+    "  --seed N           generator seed (default 1)\n"
+
+/* The defaults: every graph, every strategy of the nstrats named, `roots` roots, seed 1, 5
+   batches per k. */
+BENCH_FN void opts_init(bench_opts *c, const char *const *strat_names, int nstrats, int roots)
+{
+    int i;
+    memset(c, 0, sizeof *c);
+    if (nstrats > BENCH_MAX_STRATS) die("too many strategies");
+    for (i = 0; i < NGRAPHS; i++) c->graphs[i] = 1;
+    for (i = 0; i < nstrats; i++) c->strats[i] = 1;
+    c->strat_names = strat_names;
+    c->nstrats = nstrats;
+    c->roots = roots;
+    c->seed = 1;
+    c->dyn_reps = 5;
+}
+
+/* A program's own options: how many arguments it took at a (1: a flag; 2: a and its value v,
+   NULL when a is the last argument), 0 when a is none of them. */
+typedef int (*own_opt_fn)(void *ctx, const char *a, const char *v);
+
+/* The command line: the common options into c, the others through own(ctx, a, v). --help
+   prints usage() and exits 0; an unknown option or a missing value exits 2 with a message. */
+BENCH_FN void opts_parse(bench_opts *c, int argc, char **argv, own_opt_fn own, void *ctx,
+                         void (*usage)(void))
+{
+    long tmp[BENCH_MAX_LIST];
+    int i, j, took;
+    for (i = 1; i < argc; i += took) {
+        const char *a = argv[i], *v = (i + 1 < argc) ? argv[i + 1] : NULL;
+        took = 2;
+        if (!strcmp(a, "--scale")) {
+            c->nscales = parse_list(v, a, tmp, BENCH_MAX_LIST, 1, 29);
+            for (j = 0; j < c->nscales; j++) c->scales[j] = (int)tmp[j];
+            c->scales_given = 1;
+        }
+        else if (!strcmp(a, "--graphs") || !strcmp(a, "--graph")) {
+            parse_names(v, a, GRAPH_NAMES, NGRAPHS, c->graphs); c->graphs_given = 1;
+        }
+        else if (!strcmp(a, "--strategies") || !strcmp(a, "--strategy"))
+            parse_names(v, a, c->strat_names, c->nstrats, c->strats);
+        else if (!strcmp(a, "--roots")) c->roots = (int)parse_long(v, a, 1, 4096);
+        else if (!strcmp(a, "--dynamic")) {
+            c->ndyn = parse_list(v, a, c->dyn_k, BENCH_MAX_LIST, 1, 100000000L); c->dyn_given = 1;
+        }
+        else if (!strcmp(a, "--no-dynamic")) { c->no_dyn = 1; took = 1; }
+        else if (!strcmp(a, "--dyn-reps")) { c->dyn_reps = (int)parse_long(v, a, 1, 1000); c->reps_given = 1; }
+        else if (!strcmp(a, "--device")) {
+            if (!v) { fprintf(stderr, BENCH_NAME ": --device needs a value\n"); exit(2); }
+            c->device = v;
+        }
+        else if (!strcmp(a, "--page")) c->page_size = (uint32_t)parse_long(v, a, 0, 65536);
+        else if (!strcmp(a, "--csv")) {
+            if (!v) { fprintf(stderr, BENCH_NAME ": --csv needs a file name\n"); exit(2); }
+            c->csv_path = v;
+        }
+        else if (!strcmp(a, "--seed")) c->seed = (uint64_t)parse_long(v, a, 0, 0x7fffffffL);
+        else if (!strcmp(a, "--quick")) { c->quick = 1; took = 1; }
+        else if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(); exit(0); }
+        else if ((took = own(ctx, a, v)) == 0) {
+            fprintf(stderr, BENCH_NAME ": unknown option %s\n", a);
+            usage();
+            exit(2);
+        }
+    }
+}
+
+/* The defaults that depend on --quick; explicit options win over it, whatever their order. */
+BENCH_FN void opts_finish(bench_opts *c)
+{
+    if (!c->scales_given) {
+        if (c->quick) { c->scales[0] = 12; c->nscales = 1; }
+        else {
+            static const int def[4] = { 16, 18, 20, 22 };
+            for (c->nscales = 0; c->nscales < 4; c->nscales++) c->scales[c->nscales] = def[c->nscales];
+        }
+    }
+    if (!c->dyn_given) {
+        static const long defq[3] = { 1, 100, 1000 }, def[3] = { 1, 1000, 100000 };
+        for (c->ndyn = 0; c->ndyn < 3; c->ndyn++) c->dyn_k[c->ndyn] = c->quick ? defq[c->ndyn] : def[c->ndyn];
+    }
+    if (c->no_dyn) c->ndyn = 0;
+    if (!c->reps_given && c->quick) c->dyn_reps = 3;
+}
+
+/* All three: the defaults, the command line, the defaults --quick sets. */
+BENCH_FN void opts_read(bench_opts *c, const char *const *strat_names, int nstrats, int roots, int argc,
+                        char **argv, own_opt_fn own, void *ctx, void (*usage)(void))
+{
+    opts_init(c, strat_names, nstrats, roots);
+    opts_parse(c, argc, argv, own, ctx, usage);
+    opts_finish(c);
+}
+
+/* The dynamic scenario's buffers for batches of up to maxk changes: additions, removals, and
+   the edge-key set pick_batch checks the additions against. */
+typedef struct batch_bufs {
+    dg_edge *adds, *rems;
+    uint64_t *set;
+    size_t setcap;
+} batch_bufs;
+
+/* Sizes over every k of c (reps batches each, one warm-up batch more): *maxadd the edges the
+   scenario can add in all, *maxk the largest k; and the buffers for batches of *maxk. */
+BENCH_FN void batch_bufs_alloc(batch_bufs *bb, const bench_opts *c, size_t *maxadd, size_t *maxk)
+{
+    int ki;
+    *maxadd = *maxk = 0;
+    for (ki = 0; ki < c->ndyn; ki++) {
+        *maxadd += (size_t)(c->dyn_reps + 1) * ((size_t)c->dyn_k[ki] / 2 + 1);
+        if ((size_t)c->dyn_k[ki] > *maxk) *maxk = (size_t)c->dyn_k[ki];
+    }
+    bb->adds = (dg_edge *)xmalloc((*maxk / 2 + 2) * sizeof *bb->adds);
+    bb->rems = (dg_edge *)xmalloc((*maxk / 2 + 2) * sizeof *bb->rems);
+    bb->setcap = 16;
+    while (bb->setcap < 2 * (*maxk / 2 + 2)) bb->setcap *= 2;
+    bb->set = (uint64_t *)xmalloc(bb->setcap * sizeof *bb->set);
+}
+
+BENCH_FN void batch_bufs_free(batch_bufs *bb)
+{
+    free(bb->adds); free(bb->rems); free(bb->set);
+    memset(bb, 0, sizeof *bb);
+}
+
+/* The random source of the dynamic scenario on graph `name` at this scale. */
+BENCH_FN void dyn_rng_seed(rng *r, const bench_opts *c, int scale, const char *name)
+{
+    rng_seed(r, c->seed * 7919ull + (uint64_t)scale * 131ull + (uint64_t)(name[0]) + 0xD1CEull);
+}
+
+/* Round ki of the dynamic scenario: k changes per batch (ki = -1: the untimed warm-up, up to
+   1000). Batch rep of k: *nadd additions, *nrem removals (k = 1 alternates them). */
+BENCH_FN long dyn_k_of(const bench_opts *c, int ki, size_t maxk)
+{
+    return ki < 0 ? (maxk < 1000 ? (long)maxk : 1000) : c->dyn_k[ki];
+}
+
+BENCH_FN void batch_split(long k, int rep, size_t *nadd, size_t *nrem)
+{
+    *nadd = (size_t)k / 2 + ((k & 1) && !(rep & 1));
+    *nrem = (size_t)k - *nadd;
+}
+
+/* The batch's additions bb->adds[0..nadd-1] and removals bb->rems[0..nrem-1] applied (one
+   dg_add_edges, one dg_remove_edges: *t_add and *t_rem receive their seconds), the additions
+   appended to the current edge set cur[0..*ncur-1]; the counts checked (FAIL lines). */
+BENCH_FN void batch_apply(dg_graph *g, const batch_bufs *bb, size_t nadd, size_t nrem, dg_edge *cur,
+                          size_t *ncur, const char *what, double *t_add, double *t_rem)
+{
+    size_t added = 0, removed = 0, j;
+    double t0, t1, t2;
+    t0 = now_s();
+    CK(g, dg_add_edges(g, bb->adds, nadd, &added));
+    t1 = now_s();
+    CK(g, dg_remove_edges(g, bb->rems, nrem, &removed));
+    t2 = now_s();
+    *t_add = t1 - t0;
+    *t_rem = t2 - t1;
+    for (j = 0; j < nadd; j++) cur[(*ncur)++] = bb->adds[j];
+    if (added != nadd || removed != nrem || dg_edge_count(g) != *ncur)
+        fail("%s: added %zu of %zu, removed %zu of %zu; dg_edge_count %zu, expected %zu",
+             what, added, nadd, removed, nrem, dg_edge_count(g), *ncur);
 }
 
 #endif /* BENCH_COMMON_H */

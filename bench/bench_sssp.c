@@ -30,7 +30,8 @@
 #include "dyngraph.h"
 
 #define BENCH_NAME "bench_sssp"
-#include "bench_common.h"   /* utilities, FAIL lines, random numbers, generators, weights, upload */
+#include "bench_common.h"   /* utilities, FAIL lines, random numbers, generators, weights, upload,
+                               common options */
 
 #include <math.h>
 
@@ -38,7 +39,6 @@
 /* Options                                                                                     */
 /* ------------------------------------------------------------------------------------------ */
 
-#define MAX_LIST 32
 #define MAX_CONFIGS 16
 
 enum { S_BF = 0, S_FRONTIER = 1, S_NEAR_FAR = 2, NSTRATS = 3 };
@@ -46,8 +46,7 @@ static const char *const STRAT_NAMES[NSTRATS] = { "bellman-ford", "frontier", "n
 static const dg_sssp_strategy STRAT_IDS[NSTRATS] = { DG_SSSP_BELLMAN_FORD, DG_SSSP_FRONTIER,
                                                      DG_SSSP_NEAR_FAR };
 
-enum { G_KRON = 0, G_UNIFORM = 1, G_GRID = 2, NGRAPHS = 3, G_FILE = NGRAPHS };
-static const char *const GRAPH_NAMES[NGRAPHS] = { "kron", "uniform", "grid" };
+enum { G_FILE = NGRAPHS };       /* after G_KRON, G_UNIFORM, G_GRID (bench_common.h): --file */
 
 /* --delta-sweep: NEAR_FAR at the automatic delta times these */
 #define NSWEEP 7
@@ -55,24 +54,14 @@ static const double SWEEP[NSWEEP] = { 0.125, 0.25, 0.5, 1, 2, 4, 8 };
 static const char *const SWEEP_NAMES[NSWEEP] = { "1/8", "1/4", "1/2", "1", "2", "4", "8" };
 
 typedef struct options {
-    int scales[MAX_LIST], nscales;
-    int graphs[NGRAPHS];          /* chosen generated graphs */
+    bench_opts c;                 /* scales, generated graphs, strategies, roots (sources per graph), ... */
     const char *file;             /* --file: a graph file (dg_load) */
     int file_undirected;          /* load it undirected */
-    int strats[NSTRATS];          /* chosen strategies */
-    int roots;                    /* sources per graph */
     int bf_roots;                 /* sources BELLMAN_FORD runs from (the first ones) */
     int check_all;                /* CPU Dijkstra for every root (else the first only) */
     int real_weights;             /* 1: [0, 1); 0: integers [1, 255] */
     float delta;                  /* NEAR_FAR bucket width, 0: automatic */
     int delta_sweep;
-    long dyn_k[MAX_LIST]; int ndyn;
-    int dyn_reps;
-    uint32_t page_size;
-    const char *device;           /* dg_desc.device */
-    const char *csv_path;
-    uint64_t seed;
-    int quick;
 } options;
 
 /* ------------------------------------------------------------------------------------------ */
@@ -351,19 +340,8 @@ typedef struct dyn_row {
 
 static sssp_row *g_rows; static int g_nrows, g_caprows;
 static dyn_row *g_drows; static int g_ndrows, g_capdrows;
-static FILE *g_csv, *g_dcsv;
-
-static sssp_row *new_row(void)
-{
-    g_rows = (sssp_row *)push_zeroed(g_rows, &g_nrows, &g_caprows, sizeof *g_rows);
-    return &g_rows[g_nrows - 1];
-}
-
-static dyn_row *new_drow(void)
-{
-    g_drows = (dyn_row *)push_zeroed(g_drows, &g_ndrows, &g_capdrows, sizeof *g_drows);
-    return &g_drows[g_ndrows - 1];
-}
+static sssp_row *new_row(void) { return PUSH_ZEROED(g_rows, g_nrows, g_caprows); }
+static dyn_row *new_drow(void) { return PUSH_ZEROED(g_drows, g_ndrows, g_capdrows); }
 
 static void fmt_ratio(char *buf, size_t cap, double x)
 {
@@ -373,10 +351,9 @@ static void fmt_ratio(char *buf, size_t cap, double x)
 
 static void print_sssp_header(FILE *f)
 {
-    fprintf(f, "| device | graph | n | arcs | strategy | delta | roots | median device ms | "
-               "median wall ms | G relax/s | G arcs/s | iterations | phases | round trips | "
-               "relaxations | updates | work vs Dijkstra | vs frontier | vs bellman-ford | checks |\n");
-    fprintf(f, "|---|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+    md_header(f, "device|graph|n:|arcs:|strategy|delta:|roots:|median device ms:|"
+                 "median wall ms:|G relax/s:|G arcs/s:|iterations:|phases:|round trips:|"
+                 "relaxations:|updates:|work vs Dijkstra:|vs frontier:|vs bellman-ford:|checks");
 }
 
 static void print_sssp_row(FILE *f, const sssp_row *w)
@@ -420,10 +397,9 @@ static void print_sssp_csv_row(FILE *f, const sssp_row *w)
 
 static void print_dyn_header(FILE *f)
 {
-    fprintf(f, "| device | graph | n | m | k | adds / removes / weights | update ms | sync ms | "
-               "sync KB | SSSP device ms | SSSP wall ms | dynamic total ms | CSR rebuild ms | "
-               "upload ms (pageable / pinned) | static total ms | static / dynamic | checks |\n");
-    fprintf(f, "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+    md_header(f, "device|graph|n:|m:|k:|adds / removes / weights:|update ms:|sync ms:|"
+                 "sync KB:|SSSP device ms:|SSSP wall ms:|dynamic total ms:|CSR rebuild ms:|"
+                 "upload ms (pageable / pinned):|static total ms:|static / dynamic:|checks");
 }
 
 static void print_dyn_row(FILE *f, const dyn_row *w)
@@ -692,7 +668,7 @@ static int make_configs(bench_graph *b, config *cf)
     const options *o = b->o;
     int n = 0, si, i;
     for (si = 0; si < NSTRATS; si++) {
-        if (!o->strats[si]) continue;
+        if (!o->c.strats[si]) continue;
         cf[n].si = si;
         cf[n].delta = si == S_NEAR_FAR ? o->delta : 0.0f;
         if (si == S_NEAR_FAR && o->delta > 0)
@@ -705,7 +681,7 @@ static int make_configs(bench_graph *b, config *cf)
         float d0 = auto_delta(b);
         note("%s: automatic NEAR_FAR delta %g; the sweep runs it x1/8 .. x8", b->title, (double)d0);
         for (i = 0; i < NSWEEP; i++) {
-            if (SWEEP[i] == 1 && o->strats[S_NEAR_FAR] && o->delta == 0) continue;   /* = near-far */
+            if (SWEEP[i] == 1 && o->c.strats[S_NEAR_FAR] && o->delta == 0) continue;   /* = near-far */
             cf[n].si = S_NEAR_FAR;
             cf[n].delta = (float)(d0 * SWEEP[i]);
             snprintf(cf[n].label, sizeof cf[n].label, "near-far x%s", SWEEP_NAMES[i]);
@@ -765,33 +741,26 @@ static void run_dynamic(bench_graph *b)
 {
     const options *o = b->o;
     dg_graph *g = b->g;
-    size_t n = b->n, ncur, maxadd = 0, maxk = 0, arcs_cap, setcap = 16;
-    dg_edge *cur, *adds, *rems, *sets;
+    size_t n = b->n, ncur, maxadd, maxk, arcs_cap;
+    dg_edge *cur, *sets;
     size_t *set_idx;
+    batch_bufs bb;
     wcsr sc;                       /* the static alternative's CSR (preallocated) */
     pinned poff, pcol, pw;
     float *cpu_dist, *dist;
     int32_t *heap, *pos;
-    uint64_t *set;
-    int ki, rep, nreps = o->dyn_reps;
+    int ki, rep, nreps = o->c.dyn_reps;
     rng r;
     char what[128];
 
-    for (ki = 0; ki < o->ndyn; ki++) {
-        maxadd += (size_t)(nreps + 1) * ((size_t)o->dyn_k[ki] / 2 + 1);
-        if ((size_t)o->dyn_k[ki] > maxk) maxk = (size_t)o->dyn_k[ki];
-    }
+    batch_bufs_alloc(&bb, &o->c, &maxadd, &maxk);
     /* the current edge set, as the graph holds it */
     cur = graph_edges(g, b->undirected, maxadd + 16, &ncur);
     if (ncur != dg_edge_count(g))
         fail("%s dynamic: the adjacency lists hold %zu edges, dg_edge_count says %zu", b->title,
              ncur, dg_edge_count(g));
-    adds = (dg_edge *)xmalloc((maxk / 2 + 2) * sizeof *adds);
-    rems = (dg_edge *)xmalloc((maxk / 2 + 2) * sizeof *rems);
     sets = (dg_edge *)xmalloc((maxk / 10 + 2) * sizeof *sets);
     set_idx = (size_t *)xmalloc((maxk / 10 + 2) * sizeof *set_idx);
-    while (setcap < 2 * (maxk / 2 + 2)) setcap *= 2;
-    set = (uint64_t *)xmalloc(setcap * sizeof *set);
     /* preallocated (and touched) buffers of the static rebuild, pageable and pinned */
     arcs_cap = (b->undirected ? 2 : 1) * (ncur + maxadd + 16);
     wcsr_alloc(&sc, n, arcs_cap);
@@ -805,11 +774,11 @@ static void run_dynamic(bench_graph *b)
     dist = (float *)xmalloc(n * sizeof *dist);
     heap = (int32_t *)xmalloc(n * sizeof *heap);
     pos = (int32_t *)xmalloc(n * sizeof *pos);
-    rng_seed(&r, o->seed * 7919ull + (uint64_t)b->scale * 131ull + (uint64_t)(b->name[0]) + 0xD1CEull);
+    dyn_rng_seed(&r, &o->c, b->scale, b->name);
 
-    for (ki = -1; ki < o->ndyn; ki++) {
+    for (ki = -1; ki < o->c.ndyn; ki++) {
         /* ki = -1: one untimed warm-up batch of up to 1000 changes (the sync and scatter kernels) */
-        long k = ki < 0 ? (maxk < 1000 ? (long)maxk : 1000) : o->dyn_k[ki];
+        long k = dyn_k_of(&o->c, ki, maxk);
         int reps = ki < 0 ? 1 : nreps;
         double *col[NDCOL], *block = samples_new(col, NDCOL, reps);
         dyn_row *w = ki < 0 ? NULL : new_drow();
@@ -818,38 +787,31 @@ static void run_dynamic(bench_graph *b)
         int checked = 0;
         snprintf(what, sizeof what, "%s dynamic k=%ld", b->title, k);
         for (rep = 0; rep < reps; rep++) {
-            size_t nadd = (size_t)k / 2 + ((k & 1) && !(rep & 1)), nrem = (size_t)k - nadd;
-            size_t nset = ((size_t)k + 9) / 10, added = 0, removed = 0, j;
-            double t0, t1, t2, t3, t4, t5;
+            size_t nadd, nrem, nset = ((size_t)k + 9) / 10, j;
+            double t_add, t_rem, t2, t3, t4, t5;
             dg_stats gs;
             dg_sssp_stats st;
             dg_sssp_options opt;
             dg_vertex root = b->roots[(size_t)rep % (size_t)b->nroots];
+            batch_split(k, rep, &nadd, &nrem);
             if (nrem > ncur) nrem = ncur;
             /* the batch, chosen before the timing: removals among the current edges, additions
                of absent edges u != v (absent from the graph and from the batch) with random
                weights, weight changes among the edges that stay */
-            pick_batch(&r, g, b->undirected, cur, &ncur, rems, nrem, adds, nadd, set, setcap);
-            for (j = 0; j < nadd; j++) adds[j].weight = random_weight(b, &r, cur, ncur);
+            pick_batch(&r, g, b->undirected, cur, &ncur, bb.rems, nrem, bb.adds, nadd, bb.set, bb.setcap);
+            for (j = 0; j < nadd; j++) bb.adds[j].weight = random_weight(b, &r, cur, ncur);
             if (ncur == 0) nset = 0;
             for (j = 0; j < nset; j++) {
                 set_idx[j] = (size_t)rng_below(&r, ncur);
                 sets[j] = cur[set_idx[j]];
                 sets[j].weight = random_weight(b, &r, cur, ncur);
             }
-            /* (1) update: additions, removals, weight changes */
-            t0 = now_s();
-            CK(g, dg_add_edges(g, adds, nadd, &added));
-            t1 = now_s();
-            CK(g, dg_remove_edges(g, rems, nrem, &removed));
+            /* (1) update: additions, removals (the additions join cur), weight changes */
+            batch_apply(g, &bb, nadd, nrem, cur, &ncur, what, &t_add, &t_rem);
             t2 = now_s();
             for (j = 0; j < nset; j++) CK(g, dg_set_weight(g, sets[j].src, sets[j].dst, sets[j].weight));
             t3 = now_s();
             for (j = 0; j < nset; j++) cur[set_idx[j]].weight = sets[j].weight;
-            for (j = 0; j < nadd; j++) cur[ncur++] = adds[j];
-            if (added != nadd || removed != nrem || dg_edge_count(g) != ncur)
-                fail("%s: added %zu of %zu, removed %zu of %zu; dg_edge_count %zu, expected %zu",
-                     what, added, nadd, removed, nrem, dg_edge_count(g), ncur);
             /* (2) sync + SSSP: dg_sssp syncs the changes first (stats.sync_ms) */
             memset(&opt, 0, sizeof opt);
             memset(&st, 0, sizeof st);
@@ -860,10 +822,10 @@ static void run_dynamic(bench_graph *b)
             CK(g, dg_sssp(g, root, dist, &opt));
             t5 = now_s();
             CK(g, dg_get_stats(g, &gs));
-            col[D_ADD][rep] = (t1 - t0) * 1e3;
-            col[D_REM][rep] = (t2 - t1) * 1e3;
+            col[D_ADD][rep] = t_add * 1e3;
+            col[D_REM][rep] = t_rem * 1e3;
             col[D_SET][rep] = (t3 - t2) * 1e3;
-            col[D_UPDATE][rep] = (t3 - t0) * 1e3;
+            col[D_UPDATE][rep] = (t_add + t_rem + (t3 - t2)) * 1e3;
             col[D_SYNC][rep] = st.sync_ms;
             col[D_SYNC_KB][rep] = (double)gs.last_sync_bytes / 1024.0;
             col[D_SYNC_PAGES][rep] = (double)gs.last_sync_pages;
@@ -932,7 +894,8 @@ static void run_dynamic(bench_graph *b)
     pinned_free(g, &pcol);
     pinned_free(g, &pw);
     wcsr_free(&sc);
-    free(cur); free(adds); free(rems); free(sets); free(set_idx); free(set);
+    free(cur); free(sets); free(set_idx);
+    batch_bufs_free(&bb);
     free(cpu_dist); free(dist); free(heap); free(pos);
 }
 
@@ -945,20 +908,12 @@ static void run_dynamic(bench_graph *b)
 static void load_generated(bench_graph *b, int gi, int scale)
 {
     const options *o = b->o;
-    uint64_t gseed = o->seed * 1000003ull + (uint64_t)gi + (uint64_t)scale * 0x10000ull;
+    uint64_t gseed = graph_seed(o->c.seed, gi, scale);
     dg_edge *e;
     size_t m, added = 0;
     dg_vertex first = -1;
     double t0 = now_s(), t_gen, t_build;
-    if (gi == G_GRID) {
-        size_t side = (size_t)floor(sqrt((double)((size_t)1 << scale)) + 1e-9);
-        b->n = side * side;
-        e = gen_grid(side, &m);
-    } else {
-        b->n = (size_t)1 << scale;
-        m = 16 * b->n;
-        e = gi == G_KRON ? gen_kronecker(scale, m, gseed) : gen_uniform(b->n, m, gseed, 0);
-    }
+    e = gen_graph(gi, scale, gseed, &b->n, &m);
     set_weights(e, m, gseed ^ 0x5EEDull, o->real_weights);
     t_gen = now_s() - t0;
     t0 = now_s();
@@ -1008,25 +963,6 @@ static void classify_weights(bench_graph *b)
     }
 }
 
-/* Roots: distinct random vertices with an arc to another vertex. */
-static void choose_roots(bench_graph *b, uint64_t seed)
-{
-    size_t k;
-    int i;
-    rng r;
-    rng_seed(&r, seed ^ 0x600DF00Dull);
-    b->roots = (dg_vertex *)xmalloc((size_t)b->o->roots * sizeof *b->roots);
-    for (k = 0; k < 100 * (size_t)b->o->roots + 10000 && b->nroots < b->o->roots; k++) {
-        dg_vertex v = (dg_vertex)rng_below(&r, b->n);
-        int ok = 0;
-        uint32_t a;
-        for (a = b->c.off[v]; a < b->c.off[v + 1] && !ok; a++) ok = b->c.col[a] != v;
-        for (i = 0; i < b->nroots && ok; i++) ok = b->roots[i] != v;
-        if (ok) b->roots[b->nroots++] = v;
-    }
-    if (b->nroots == 0) die("no vertex with an edge to start from");
-}
-
 static void run_graph(const options *o, int gi, int scale)
 {
     bench_graph B, *b = &B;
@@ -1055,8 +991,8 @@ static void run_graph(const options *o, int gi, int scale)
     memset(&desc, 0, sizeof desc);
     desc.undirected = b->undirected;
     desc.weighted = 1;
-    desc.page_size = o->page_size;
-    desc.device = o->device;
+    desc.page_size = o->c.page_size;
+    desc.device = o->c.device;
     CK(b->g, dg_create(&desc, &b->g));
     t0 = now_s();
     if (!dg_cl_context(b->g)) die_dg(b->g, "dg_cl_context", DG_ERR_OPENCL, __LINE__);
@@ -1069,14 +1005,16 @@ static void run_graph(const options *o, int gi, int scale)
     t_sync = now_s() - t0;
     CK(b->g, dg_get_stats(b->g, &gs));
     b->arcs = gs.arcs;
-    if (o->quick) { CK(b->g, dg_validate(b->g)); CK(b->g, dg_validate_device(b->g)); }
+    if (o->c.quick) { CK(b->g, dg_validate(b->g)); CK(b->g, dg_validate_device(b->g)); }
     classify_weights(b);
     note("%s: n %zu, %zu edges stored (%zu arcs), %s weights; device setup %.2f s, first "
          "dg_sync %.3f s (%.1f MB), host %.1f MB, device %.1f MB", b->title, b->n, b->m,
          b->arcs, b->int_weights ? "integer" : "real", t_setup, t_sync,
          gs.last_sync_bytes / 1048576.0, gs.host_bytes / 1048576.0, gs.device_bytes / 1048576.0);
 
-    choose_roots(b, o->seed * 1000003ull + (uint64_t)gi + (uint64_t)scale * 0x10000ull);
+    /* roots: distinct random vertices with an arc to another vertex */
+    b->roots = pick_roots(b->c.off, b->c.col, b->n, o->c.roots, graph_seed(o->c.seed, gi, scale),
+                          &b->nroots);
     b->ref = (float **)calloc((size_t)b->nroots, sizeof *b->ref);
     b->ref_by = (const char **)calloc((size_t)b->nroots, sizeof *b->ref_by);
     b->cpu_relax = (double *)xmalloc((size_t)b->nroots * sizeof *b->cpu_relax);
@@ -1088,7 +1026,7 @@ static void run_graph(const options *o, int gi, int scale)
     ncf = make_configs(b, cf);
     for (i = 0; i < ncf; i++) run_config(b, &cf[i]);
     finish_graph_rows(b);
-    if (o->ndyn > 0) run_dynamic(b);
+    if (o->c.ndyn > 0) run_dynamic(b);
 
     CK(b->g, dg_get_stats(b->g, &gs));
     note("%s: at the end %zu syncs, %.1f MB uploaded in all, device %.1f MB", b->title, gs.syncs, (double)gs.upload_bytes / 1048576.0, gs.device_bytes / 1048576.0);
@@ -1106,8 +1044,7 @@ static void usage(void)
 {
     fprintf(stderr,
         "usage: " BENCH_NAME " [options]\n"
-        "  --scale LIST       scales, comma-separated (default 16,18,20,22; 12 with --quick):\n"
-        "                     kron and uniform have 2^S vertices and 16*2^S edge tuples, grid\n"
+        BENCH_USAGE_SCALE
         "                     floor(sqrt(2^S))^2 vertices (S = 22: 2048 x 2048)\n"
         "  --graphs LIST      kron,uniform,grid (default all; none when --file is given alone)\n"
         "  --file PATH        also bench a graph file (dg_load: .gr, .mtx, .graph, edge list),\n"
@@ -1121,127 +1058,68 @@ static void usage(void)
         "  --bf-roots N       sources bellman-ford runs from, the first N (default 2; 0: skip it)\n"
         "  --check-all        CPU Dijkstra for every root (default: the first root; the others are\n"
         "                     checked against the first device result for them)\n"
-        "  --dynamic LIST     batch sizes k of the dynamic scenario (default 1,1000,100000;\n"
-        "                     1,100,1000 with --quick); --no-dynamic: skip it\n"
-        "  --dyn-reps R       batches per k, medians reported (default 5; 3 with --quick)\n"
-        "  --device STR       dg_desc.device: gpu, cpu, or text matched against the device name\n"
-        "  --page P           dg_desc.page_size (default 0: the library's default)\n"
+        BENCH_USAGE_DYNAMIC
         "  --csv FILE         also write the rows as CSV, and the dynamic rows to FILE with .csv\n"
         "                     replaced by _dynamic.csv\n"
-        "  --seed N           generator seed (default 1)\n"
+        BENCH_USAGE_SEED
         "  --quick            smoke test: scale 12, --check-all, dg_validate and\n"
         "                     dg_validate_device after the build\n");
+}
+
+/* The options of this benchmark alone (opts_parse takes the common ones) */
+static int own_option(void *ctx, const char *a, const char *v)
+{
+    options *o = (options *)ctx;
+    if (!strcmp(a, "--file-undirected")) { o->file_undirected = 1; return 1; }
+    if (!strcmp(a, "--delta-sweep")) { o->delta_sweep = 1; return 1; }
+    if (!strcmp(a, "--check-all")) { o->check_all = 1; return 1; }
+    if (!strcmp(a, "--file")) {
+        if (!v) { fprintf(stderr, BENCH_NAME ": --file needs a path\n"); exit(2); }
+        o->file = v;
+    }
+    else if (!strcmp(a, "--weights")) {
+        if (!v || (strcmp(v, "int") && strcmp(v, "real"))) {
+            fprintf(stderr, BENCH_NAME ": --weights takes int or real\n"); exit(2);
+        }
+        o->real_weights = !strcmp(v, "real");
+    }
+    else if (!strcmp(a, "--delta")) o->delta = (float)parse_double(v, a);
+    else if (!strcmp(a, "--bf-roots")) o->bf_roots = (int)parse_long(v, a, 0, 4096);
+    else return 0;
+    return 2;
 }
 
 int main(int argc, char **argv)
 {
     options o;
-    int i, j, scales_given = 0, graphs_given = 0, dyn_given = 0, no_dyn = 0, reps_given = 0;
-    long tmp[MAX_LIST];
-    char cpu[256];
+    int i, j;
     const char *dev_name = NULL;
 
     memset(&o, 0, sizeof o);
-    for (i = 0; i < NGRAPHS; i++) o.graphs[i] = 1;
-    for (i = 0; i < NSTRATS; i++) o.strats[i] = 1;
-    o.roots = 8;
     o.bf_roots = 2;
-    o.seed = 1;
-    o.dyn_reps = 5;
-
-    for (i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = (i + 1 < argc) ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--scale")) {
-            o.nscales = parse_list(v, a, tmp, MAX_LIST, 1, 29);
-            for (j = 0; j < o.nscales; j++) o.scales[j] = (int)tmp[j];
-            scales_given = 1; i++;
-        }
-        else if (!strcmp(a, "--graphs") || !strcmp(a, "--graph")) {
-            parse_names(v, a, GRAPH_NAMES, NGRAPHS, o.graphs); graphs_given = 1; i++;
-        }
-        else if (!strcmp(a, "--file")) {
-            if (!v) { fprintf(stderr, BENCH_NAME ": --file needs a path\n"); return 2; }
-            o.file = v; i++;
-        }
-        else if (!strcmp(a, "--file-undirected")) o.file_undirected = 1;
-        else if (!strcmp(a, "--weights")) {
-            if (!v || (strcmp(v, "int") && strcmp(v, "real"))) {
-                fprintf(stderr, BENCH_NAME ": --weights takes int or real\n"); return 2;
-            }
-            o.real_weights = !strcmp(v, "real"); i++;
-        }
-        else if (!strcmp(a, "--strategies") || !strcmp(a, "--strategy")) {
-            parse_names(v, a, STRAT_NAMES, NSTRATS, o.strats); i++;
-        }
-        else if (!strcmp(a, "--delta")) { o.delta = (float)parse_double(v, a); i++; }
-        else if (!strcmp(a, "--delta-sweep")) o.delta_sweep = 1;
-        else if (!strcmp(a, "--roots")) { o.roots = (int)parse_long(v, a, 1, 4096); i++; }
-        else if (!strcmp(a, "--bf-roots")) { o.bf_roots = (int)parse_long(v, a, 0, 4096); i++; }
-        else if (!strcmp(a, "--check-all")) o.check_all = 1;
-        else if (!strcmp(a, "--dynamic")) { o.ndyn = parse_list(v, a, o.dyn_k, MAX_LIST, 1, 100000000L); dyn_given = 1; i++; }
-        else if (!strcmp(a, "--no-dynamic")) no_dyn = 1;
-        else if (!strcmp(a, "--dyn-reps")) { o.dyn_reps = (int)parse_long(v, a, 1, 1000); reps_given = 1; i++; }
-        else if (!strcmp(a, "--device")) {
-            if (!v) { fprintf(stderr, BENCH_NAME ": --device needs a value\n"); return 2; }
-            o.device = v; i++;
-        }
-        else if (!strcmp(a, "--page")) { o.page_size = (uint32_t)parse_long(v, a, 0, 65536); i++; }
-        else if (!strcmp(a, "--csv")) {
-            if (!v) { fprintf(stderr, BENCH_NAME ": --csv needs a file name\n"); return 2; }
-            o.csv_path = v; i++;
-        }
-        else if (!strcmp(a, "--seed")) { o.seed = (uint64_t)parse_long(v, a, 0, 0x7fffffffL); i++; }
-        else if (!strcmp(a, "--quick")) o.quick = 1;
-        else if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(); return 0; }
-        else { fprintf(stderr, BENCH_NAME ": unknown option %s\n", a); usage(); return 2; }
-    }
-    /* explicit options win over --quick, whatever their order */
-    if (!scales_given) {
-        if (o.quick) { o.scales[0] = 12; o.nscales = 1; }
-        else {
-            static const int def[4] = { 16, 18, 20, 22 };
-            for (o.nscales = 0; o.nscales < 4; o.nscales++) o.scales[o.nscales] = def[o.nscales];
-        }
-    }
-    if (o.file && !graphs_given) for (i = 0; i < NGRAPHS; i++) o.graphs[i] = 0;
-    if (!dyn_given) {
-        static const long defq[3] = { 1, 100, 1000 }, def[3] = { 1, 1000, 100000 };
-        for (o.ndyn = 0; o.ndyn < 3; o.ndyn++) o.dyn_k[o.ndyn] = o.quick ? defq[o.ndyn] : def[o.ndyn];
-    }
-    if (no_dyn) o.ndyn = 0;
-    if (!reps_given && o.quick) o.dyn_reps = 3;
-    if (o.quick) o.check_all = 1;
-    for (i = j = 0; i < NSTRATS; i++) j += o.strats[i];
+    opts_read(&o.c, STRAT_NAMES, NSTRATS, 8, argc, argv, own_option, &o, usage);
+    if (o.file && !o.c.graphs_given) for (i = 0; i < NGRAPHS; i++) o.c.graphs[i] = 0;
+    if (o.c.quick) o.check_all = 1;
+    for (i = j = 0; i < NSTRATS; i++) j += o.c.strats[i];
     if (j + (o.delta_sweep ? NSWEEP : 0) > MAX_CONFIGS) die("too many configurations");
 
-    if (o.csv_path) {
-        csv_open(o.csv_path, o.ndyn > 0, &g_csv, &g_dcsv);
-        print_sssp_csv_header(g_csv);
-        if (g_dcsv) print_dyn_csv_header(g_dcsv);
-    }
-
-    cpu_model(cpu, sizeof cpu);
-    for (i = 0; i < o.nscales; i++)
+    csv_start(o.c.csv_path, o.c.ndyn > 0, print_sssp_csv_header, print_dyn_csv_header);
+    for (i = 0; i < o.c.nscales; i++)
         for (j = 0; j < NGRAPHS; j++)
-            if (o.graphs[j]) run_graph(&o, j, o.scales[i]);
+            if (o.c.graphs[j]) run_graph(&o, j, o.c.scales[i]);
     if (o.file) run_graph(&o, G_FILE, 0);
     for (i = 0; i < g_nrows && !dev_name; i++)
         if (g_rows[i].si >= 0) dev_name = g_rows[i].device;
     for (i = 0; i < g_ndrows && !dev_name; i++) dev_name = g_drows[i].device;
 
-    printf("# dyngraph SSSP benchmark (bench/bench_sssp.c)\n\n");
-    printf("- device: %s; host CPU: %s (the benchmark's host code and cpu-dijkstra are "
-           "single-threaded)\n", dev_name ? dev_name : "(none used)", cpu);
-#ifdef __VERSION__
-    printf("- compiler: %s; dyngraph %s\n", __VERSION__, DYNGRAPH_VERSION_STRING);
-#endif
+    report_begin("SSSP", dev_name, "cpu-dijkstra");
     printf("- graphs loaded undirected and weighted with one dg_add_edges (repeats dropped, "
            "self-loops kept once); kron: Graph500 Kronecker (A=0.57, B=C=0.19, edge factor 16, ids "
            "permuted); uniform: same n and tuples, uniform endpoints; grid: 4-neighbour sqrt(n) x "
            "sqrt(n), row-major ids; weights %s, a hash of the unordered pair; a --file graph as "
            "dg_load reads it; arcs = dg_stats.arcs (2 per edge); seed %llu\n",
            o.real_weights ? "uniform in [0,1) (Graph500 kernel 3)" : "integers uniform in [1,255] (GAP)",
-           (unsigned long long)o.seed);
+           (unsigned long long)o.c.seed);
     printf("- per strategy: one untimed warm-up run from the first root (asking for the "
            "shortest-path tree, which is checked), then %d random roots with an arc to another "
            "vertex (the same for every strategy; bellman-ford the first %d only); device = "
@@ -1251,7 +1129,7 @@ int main(int argc, char **argv)
            "relaxations, updates: medians of dg_sssp_stats; work vs Dijkstra = relaxations / the "
            "CPU Dijkstra's (arcs scanned) on the roots it ran; vs frontier, vs bellman-ford = sum "
            "of that strategy's device times / sum of this row's, on the roots both ran (the "
-           "cpu-dijkstra row: its wall times)\n", o.roots, o.bf_roots);
+           "cpu-dijkstra row: its wall times)\n", o.c.roots, o.bf_roots);
     printf("- cpu-dijkstra: a sequential Dijkstra (indexed binary heap, float d[u] + w) over a "
            "CSR of the generated tuples (of the loaded edges for a file), initialisation "
            "included, from %s\n", o.check_all ? "every root" : "the first root");
@@ -1268,7 +1146,7 @@ int main(int argc, char **argv)
         printf("- per k: %d batches (after one untimed warm-up batch), medians; each batch is k "
                "random changes on the current graph, half dg_add_edges of absent edges u != v "
                "with random weights, half dg_remove_edges of present edges (k = 1 alternates an "
-               "addition and a removal), plus ceil(k/10) dg_set_weight of present edges\n", o.dyn_reps);
+               "addition and a removal), plus ceil(k/10) dg_set_weight of present edges\n", o.c.dyn_reps);
         printf("- dynamic: update (the three kinds of calls) + sync (dg_sssp_stats.sync_ms: dg_sssp "
                "syncs the changes itself; sync KB = dg_stats.last_sync_bytes) + SSSP (NEAR_FAR, "
                "device ms; the wall time adds the sync and dist read-back); m = edges before the "
@@ -1285,8 +1163,7 @@ int main(int argc, char **argv)
         print_dyn_header(stdout);
         for (i = 0; i < g_ndrows; i++) print_dyn_row(stdout, &g_drows[i]);
     }
-    if (g_csv) fclose(g_csv);
-    if (g_dcsv) fclose(g_dcsv);
+    csv_close();
     free(g_rows); free(g_drows);
     return report_end();
 }

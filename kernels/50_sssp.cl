@@ -254,6 +254,24 @@ DG_DEFINE_COMPUTE(dg_sssp_frontier_reset, dg_sssp_frontier_unclaim)
 } while (0)
 #define DG_NFQ (4 * DG_WG)
 
+/* Each work-item brings one list (row base, distance, length; length 0: none); the
+   work-group relaxes all their edges together, DG_WG at a time, balanced by a scan. */
+#define DG_NF_EXPAND(base, du, deg) do { \
+    uint tot_, e0_; \
+    l_base[lid] = (base); l_du[lid] = (du); l_off[lid] = (deg); \
+    tot_ = dg_local_scan(l_off, lid); \
+    for (e0_ = 0; e0_ < tot_; e0_ += DG_WG) { \
+        const uint e_ = e0_ + lid; \
+        if (e_ < tot_) { \
+            const uint j_ = dg_local_owner(l_off, DG_WG, e_); \
+            const uint x_ = dg_entry(DG_ADJ, l_base[j_], e_ - l_off[j_]); \
+            const int u_ = pool[x_]; \
+            DG_NF_RELAX(l_du[j_], u_, x_); \
+        } \
+        DG_NF_FLUSH(0); \
+    } \
+} while (0)
+
 __kernel void dg_sssp_nf(DG_ADJ_ARGS, __global const float *wpool,
                          __global const int *q_in, __global int *q_out,
                          __global int *far0, __global int *far1,
@@ -346,7 +364,7 @@ __kernel void dg_sssp_nf(DG_ADJ_ARGS, __global const float *wpool,
         barrier(CLK_LOCAL_MEM_FENCE);
         while ((size_t)l_chunk * cs < n_in) {
             const uint i = lid < cs ? l_chunk * cs + lid : 0xffffffffu;
-            uint deg = 0, base = 0, tot, e0;
+            uint deg = 0, base = 0;
             float du = 0.0f;
             int v = -1;
             if (i < n_q) v = q_in[i];
@@ -367,18 +385,7 @@ __kernel void dg_sssp_nf(DG_ADJ_ARGS, __global const float *wpool,
                     if (at + np <= piece_cap) deg = 0;
                 }
             }
-            l_base[lid] = base; l_du[lid] = du; l_off[lid] = deg;
-            tot = dg_local_scan(l_off, lid);
-            for (e0 = 0; e0 < tot; e0 += DG_WG) {
-                const uint e = e0 + lid;
-                if (e < tot) {
-                    const uint j = dg_local_owner(l_off, DG_WG, e);
-                    const uint x = dg_entry(DG_ADJ, l_base[j], e - l_off[j]);
-                    const int u = pool[x];
-                    DG_NF_RELAX(l_du[j], u, x);
-                }
-                DG_NF_FLUSH(0);
-            }
+            DG_NF_EXPAND(base, du, deg);
             barrier(CLK_LOCAL_MEM_FENCE);
             if (lid == 0) l_chunk = atomic_inc(&cur[13]);
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -397,7 +404,7 @@ __kernel void dg_sssp_nf(DG_ADJ_ARGS, __global const float *wpool,
         nh = l_n;
         barrier(CLK_LOCAL_MEM_FENCE);
         while (r < rounds && nh > 0 && nh <= DG_WG) {
-            uint deg = 0, base = 0, tot, e0;
+            uint deg = 0, base = 0;
             float du = 0.0f;
             int v = -1;
             r++;
@@ -416,18 +423,7 @@ __kernel void dg_sssp_nf(DG_ADJ_ARGS, __global const float *wpool,
                     ex[v] = as_uint(du);
                 }
             }
-            l_base[lid] = base; l_du[lid] = du; l_off[lid] = deg;
-            tot = dg_local_scan(l_off, lid);
-            for (e0 = 0; e0 < tot; e0 += DG_WG) {
-                const uint e = e0 + lid;
-                if (e < tot) {
-                    const uint j = dg_local_owner(l_off, DG_WG, e);
-                    const uint x = dg_entry(DG_ADJ, l_base[j], e - l_off[j]);
-                    const int u = pool[x];
-                    DG_NF_RELAX(l_du[j], u, x);
-                }
-                DG_NF_FLUSH(0);
-            }
+            DG_NF_EXPAND(base, du, deg);
             barrier(CLK_LOCAL_MEM_FENCE);
             nh = l_n;
             barrier(CLK_LOCAL_MEM_FENCE);

@@ -34,128 +34,9 @@
 #include <time.h>
 #include <ctype.h>
 
-/* ================================ random numbers ================================ */
 #include "trand.h"
-
-static void *xmalloc(size_t sz)
-{
-    void *p = malloc(sz ? sz : 1);
-    if (!p) { fprintf(stderr, "test_bfs: out of memory\n"); exit(2); }
-    return p;
-}
-static void *xrealloc(void *p, size_t sz)
-{
-    void *q = realloc(p, sz ? sz : 1);
-    if (!q) { fprintf(stderr, "test_bfs: out of memory\n"); exit(2); }
-    return q;
-}
-
-/* ================================ reference model ================================ */
-typedef struct { int32_t *a; size_t n, cap; } ivec;
-static void iv_push(ivec *v, int32_t x)
-{
-    if (v->n == v->cap) { v->cap = v->cap ? v->cap * 2 : 4; v->a = (int32_t *)xrealloc(v->a, v->cap * sizeof(int32_t)); }
-    v->a[v->n++] = x;
-}
-static int iv_find(const ivec *v, int32_t x)
-{
-    size_t i;
-    for (i = 0; i < v->n; i++) if (v->a[i] == x) return (int)i;
-    return -1;
-}
-static int iv_del(ivec *v, int32_t x)
-{
-    int i = iv_find(v, x);
-    if (i < 0) return 0;
-    v->a[i] = v->a[--v->n];
-    return 1;
-}
-
-/* Plain adjacency lists: out[u] holds v for every arc u->v, in[v] holds u. An undirected edge
-   {u,v} is the two arcs u->v and v->u (a self-loop one arc). */
-typedef struct {
-    int undirected;
-    int32_t bound;
-    size_t cap;
-    unsigned char *alive;
-    ivec *out, *in;
-    size_t nedges, nalive;
-} model;
-
-static void m_init(model *m, int undirected)
-{
-    memset(m, 0, sizeof *m);
-    m->undirected = undirected;
-}
-static void m_free(model *m)
-{
-    int32_t i;
-    for (i = 0; i < m->bound; i++) { free(m->out[i].a); free(m->in[i].a); }
-    free(m->out); free(m->in); free(m->alive);
-    memset(m, 0, sizeof *m);
-}
-static int32_t m_add_vertex(model *m)
-{
-    if ((size_t)m->bound == m->cap) {
-        size_t nc = m->cap ? m->cap * 2 : 64;
-        m->alive = (unsigned char *)xrealloc(m->alive, nc);
-        m->out = (ivec *)xrealloc(m->out, nc * sizeof(ivec));
-        m->in = (ivec *)xrealloc(m->in, nc * sizeof(ivec));
-        m->cap = nc;
-    }
-    m->alive[m->bound] = 1;
-    memset(&m->out[m->bound], 0, sizeof(ivec));
-    memset(&m->in[m->bound], 0, sizeof(ivec));
-    m->nalive++;
-    return m->bound++;
-}
-static int m_live(const model *m, int32_t v) { return v >= 0 && v < m->bound && m->alive[v]; }
-static int m_has(const model *m, int32_t u, int32_t v) { return m_live(m, u) && iv_find(&m->out[u], v) >= 0; }
-static void arc_add(model *m, int32_t u, int32_t v) { iv_push(&m->out[u], v); iv_push(&m->in[v], u); }
-static void arc_del(model *m, int32_t u, int32_t v) { iv_del(&m->out[u], v); iv_del(&m->in[v], u); }
-/* 1 if added, 0 if present */
-static int m_add_edge(model *m, int32_t u, int32_t v)
-{
-    if (m_has(m, u, v)) return 0;
-    arc_add(m, u, v);
-    if (m->undirected && u != v) arc_add(m, v, u);
-    m->nedges++;
-    return 1;
-}
-static int m_remove_edge(model *m, int32_t u, int32_t v)
-{
-    if (!m_has(m, u, v)) return 0;
-    arc_del(m, u, v);
-    if (m->undirected && u != v) arc_del(m, v, u);
-    m->nedges--;
-    return 1;
-}
-static void m_remove_vertex(model *m, int32_t x)
-{
-    size_t i;
-    int self = iv_find(&m->out[x], x) >= 0;
-    if (m->undirected) {
-        m->nedges -= m->out[x].n;
-    } else {
-        m->nedges -= m->out[x].n + m->in[x].n - (size_t)self;
-    }
-    for (i = 0; i < m->out[x].n; i++) if (m->out[x].a[i] != x) iv_del(&m->in[m->out[x].a[i]], x);
-    for (i = 0; i < m->in[x].n; i++) if (m->in[x].a[i] != x) iv_del(&m->out[m->in[x].a[i]], x);
-    m->out[x].n = m->in[x].n = 0;
-    m->alive[x] = 0;
-    m->nalive--;
-}
-static int32_t m_random_live(const model *m)
-{
-    int tries;
-    if (!m->nalive) return -1;
-    for (tries = 0; tries < 1000; tries++) {
-        int32_t v = (int32_t)rnd((uint32_t)m->bound);
-        if (m->alive[v]) return v;
-    }
-    { int32_t v; for (v = 0; v < m->bound; v++) if (m->alive[v]) return v; }
-    return -1;
-}
+#define TG_NAME "test_bfs"
+#include "tgraph.h"        /* xmalloc, datasets, the reference model, graph pairs, mutation steps */
 
 /* ================================ reference CSR and BFS ================================ */
 typedef struct {
@@ -213,9 +94,10 @@ static void csr_from_model(csr *r, const model *m)
     r->off = (size_t *)xmalloc(((size_t)m->bound + 1) * sizeof(size_t));
     r->adj = (int32_t *)xmalloc((total + 1) * sizeof(int32_t));
     for (v = 0; v < m->bound; v++) {
+        size_t k;
         r->alive[v] = m->alive[v];
         r->off[v] = w;
-        if (m->out[v].n) memcpy(r->adj + w, m->out[v].a, m->out[v].n * sizeof(int32_t));
+        for (k = 0; k < m->out[v].n; k++) r->adj[w + k] = m->out[v].a[k].v;
         qsort(r->adj + w, m->out[v].n, sizeof(int32_t), cmp_i32);
         w += m->out[v].n;
     }
@@ -454,75 +336,10 @@ static int check_sources(dg_graph *g, const csr *r, const dg_vertex *srcs, int n
     return fails;
 }
 
-/* ================================ graph pairs (library + model) ================================ */
-typedef struct {
-    dg_graph *g;
-    model m;
-    int weighted;
-} pair;
-
-static int pair_create(pair *p, uint32_t page_size, int undirected, int weighted)
-{
-    dg_desc d;
-    dg_status s;
-    memset(&d, 0, sizeof d);
-    d.binary_cache = -1;           /* see PAGE SIZES */
-    d.page_size = page_size;
-    d.undirected = undirected;
-    d.weighted = weighted;
-    p->g = NULL;
-    p->weighted = weighted;
-    s = dg_create(&d, &p->g);
-    CHECK_MSG(s == DG_OK, "dg_create: %s", dg_status_string(s));
-    m_init(&p->m, undirected);
-    return s == DG_OK;
-}
-static void pair_free(pair *p) { dg_destroy(p->g); m_free(&p->m); p->g = NULL; }
-
-static void pair_add_vertices(pair *p, size_t n)
-{
-    dg_vertex first = -1;
-    size_t i;
-    dg_status s = dg_add_vertices(p->g, n, &first);
-    CHECK_MSG(s == DG_OK && first == p->m.bound, "dg_add_vertices: %s", dg_status_string(s));
-    for (i = 0; i < n; i++) m_add_vertex(&p->m);
-}
-static float rweight(void) { return (float)(1 + rnd(100)) * 0.25f; }
-
-/* one dg_add_edges; the model predicts the count added */
-static int pair_add_batch(pair *p, const dg_edge *e, size_t n)
-{
-    size_t i, want = 0, added = (size_t)-1;
-    dg_status s;
-    for (i = 0; i < n; i++) want += (size_t)m_add_edge(&p->m, e[i].src, e[i].dst);
-    s = dg_add_edges(p->g, e, n, &added);
-    CHECK_MSG(s == DG_OK && added == want, "dg_add_edges(%zu): %s, added %zu, expected %zu: %s", n,
-              dg_status_string(s), added, want, dg_error_message(p->g));
-    return s == DG_OK && added == want;
-}
-static void pair_add_edge(pair *p, int32_t u, int32_t v)
-{
-    int want_new = !m_has(&p->m, u, v);
-    dg_status s = dg_add_edge(p->g, u, v, rweight());
-    CHECK_MSG(s == (want_new ? DG_OK : DG_ERR_EXISTS), "dg_add_edge(%d, %d): %s", (int)u, (int)v,
-              dg_status_string(s));
-    if (s == DG_OK) m_add_edge(&p->m, u, v);
-}
-static void pair_remove_vertex(pair *p, int32_t v)
-{
-    dg_status s = dg_remove_vertex(p->g, v);
-    CHECK_MSG(s == DG_OK, "dg_remove_vertex(%d): %s", (int)v, dg_status_string(s));
-    if (s == DG_OK) m_remove_vertex(&p->m, v);
-}
-static int pair_counts_ok(pair *p, const char *label)
-{
-    int ok = dg_vertex_count(p->g) == p->m.nalive && dg_edge_count(p->g) == p->m.nedges &&
-             dg_vertex_id_bound(p->g) == (size_t)p->m.bound;
-    CHECK_MSG(ok, "[%s] library has %zu vertices, %zu edges, bound %zu; model %zu, %zu, %d", label,
-              dg_vertex_count(p->g), dg_edge_count(p->g), dg_vertex_id_bound(p->g), p->m.nalive,
-              p->m.nedges, (int)p->m.bound);
-    return ok;
-}
+/* ================================ weights ================================ */
+/* any weight: dg_bfs reads none (graphs with kind 1 are created weighted) */
+static float rweight(int kind) { (void)kind; return (float)(1 + rnd(100)) * 0.25f; }
+static float unit_weight(int kind) { (void)kind; return 1.0f; }
 
 /* ================================ bad input ================================ */
 static void test_bad_input(void)
@@ -537,10 +354,10 @@ static void test_bad_input(void)
     CHECK(dg_bfs(NULL, 0, dist, NULL) == DG_ERR_INVALID_ARGUMENT);
     if (!pair_create(&p, 64, 0, 0)) return;
     pair_add_vertices(&p, 5);
-    pair_add_edge(&p, 0, 1);
-    pair_add_edge(&p, 1, 2);
-    pair_add_edge(&p, 2, 0);
-    pair_add_edge(&p, 3, 3);
+    pair_add_edge(&p, 0, 1, rweight(p.kind));
+    pair_add_edge(&p, 1, 2, rweight(p.kind));
+    pair_add_edge(&p, 2, 0, rweight(p.kind));
+    pair_add_edge(&p, 3, 3, rweight(p.kind));
 
     s = dg_bfs(p.g, -1, dist, NULL);
     CHECK_MSG(s == DG_ERR_INVALID_ARGUMENT, "source -1: %s", dg_status_string(s));
@@ -641,12 +458,11 @@ static const gspec GRAPHS[] = {
 
 static void build_graph(pair *p, const gspec *gs)
 {
-    dg_edge *e = NULL;
-    size_t ne = 0, cap = 0, i;
+    edge_list el = { NULL, 0, 0 };
+    size_t i;
     int32_t v, n = gs->vertices;
     int h;
-#define PUSH(a, b) do { if (ne == cap) { cap = cap ? cap * 2 : 256; e = (dg_edge *)xrealloc(e, cap * sizeof(dg_edge)); } \
-        e[ne].src = (a); e[ne].dst = (b); e[ne].weight = rweight(); ne++; } while (0)
+#define PUSH(a, b) do { dg_edge *e_ = el_add(&el, (a), (b)); e_->weight = rweight(p->kind); } while (0)
     pair_add_vertices(p, (size_t)n);
     switch (gs->shape) {
     case 1: for (v = 0; v + 1 < n; v++) PUSH(v, v + 1); break;
@@ -674,30 +490,11 @@ static void build_graph(pair *p, const gspec *gs)
         }
     }
 #undef PUSH
-    if (gs->batch) {
-        /* in a few batches, so that later ones go into a graph with content */
-        size_t done = 0;
-        while (done < ne) {
-            size_t k = ne - done > 1 ? 1 + rnd((uint32_t)(ne - done)) : 1;
-            if (ne - done > 50 && k < (ne - done) / 3) k = (ne - done) / 3 + 1;
-            if (!pair_add_batch(p, e + done, k)) break;
-            done += k;
-        }
-    } else {
-        for (i = 0; i < ne; i++) pair_add_edge(p, e[i].src, e[i].dst);
-    }
-    free(e);
-    if (gs->hubs && gs->hub_degree > 3 * (int32_t)dg_query_desc(p->g).page_size) {
-        /* the hubs' lists span several pages (what this graph is for) */
-        dg_stats st;
-        CHECK(dg_get_stats(p->g, &st) == DG_OK);
-        CHECK_MSG(st.large_lists >= 1 && st.large_pages >= 4, "[%s] %zu large lists, %zu pages", gs->name,
-                  st.large_lists, st.large_pages);
-    }
-    for (v = 0; v < gs->remove; v++) {
-        int32_t x = m_random_live(&p->m);
-        if (x >= 0) pair_remove_vertex(p, x);
-    }
+    if (gs->batch) pair_add_in_batches(p, el.e, el.n);
+    else for (i = 0; i < el.n; i++) pair_add_edge(p, el.e[i].src, el.e[i].dst, rweight(p->kind));
+    free(el.e);
+    check_hub_pages(p, gs->hubs, gs->hub_degree, gs->name);
+    pair_remove_random(p, gs->remove);
 }
 
 static int32_t max_degree_vertex(const csr *r)
@@ -752,12 +549,6 @@ static void test_graphs(void)
 }
 
 /* ================================ datasets ================================ */
-static const char *data_dir(void)
-{
-    const char *d = getenv("DG_DATA");
-    return d && *d ? d : "test/data";
-}
-
 typedef struct {
     int32_t *src, *dst;
     size_t n, cap;
@@ -944,22 +735,14 @@ static void test_datasets(void)
         CHECK_MSG(read_dataset(path, &a), "%s: cannot read", path);
         if (!a.src && !a.bound) continue;
         for (und = 0; und <= ds->undirected_too; und++) {
-            dg_graph *g = NULL;
-            dg_desc d;
-            dg_status s;
+            dg_graph *g;
             csr r;
             dg_vertex srcs[3];
             int nsrc = 0, fails;
             char label[256];
             time_t t0 = time(NULL);
-            memset(&d, 0, sizeof d);
-            d.binary_cache = -1;           /* see PAGE SIZES */
-            d.undirected = und;
             snprintf(label, sizeof label, "%s, %s", ds->file, und ? "undirected" : "directed");
-            if (dg_create(&d, &g) != DG_OK) { CHECK(0); continue; }
-            s = dg_load(g, path, DG_FORMAT_AUTO);
-            CHECK_MSG(s == DG_OK, "%s: dg_load: %s: %s", label, dg_status_string(s), dg_error_message(g));
-            if (s != DG_OK) { dg_destroy(g); continue; }
+            if ((g = load_dataset(ds->file, und, 0, label)) == NULL) continue;
             if (und) {
                 /* both directions of every arc */
                 arcs b = a;
@@ -1023,48 +806,24 @@ static void mutate_once(pair *p, int32_t hub, int *ok)
 {
     model *m = &p->m;
     int op = (int)rnd(100);
-    dg_status s, want;
+    dg_status s;
     int32_t u = m_random_live(m), v = m_random_live(m);
     if (u < 0 || m->nalive < 4) op = 90;                      /* add vertices */
     if (op < 30) {                                             /* add_edge */
         if (chance(30) && m_live(m, hub)) { if (chance(50)) u = hub; else v = hub; }
-        want = m_has(m, u, v) ? DG_ERR_EXISTS : DG_OK;
-        s = dg_add_edge(p->g, u, v, rweight());
-        CHECK_MSG(s == want, "dg_add_edge(%d, %d): %s, expected %s", (int)u, (int)v, dg_status_string(s),
-                  dg_status_string(want));
-        if (s != want) { *ok = 0; return; }
-        if (s == DG_OK) m_add_edge(m, u, v);
+        mutate_add_edge(p, u, v, rweight(p->kind), ok);
     } else if (op < 50) {                                      /* remove_edge: mostly present ones */
-        if (m->out[u].n && chance(85)) v = m->out[u].a[rnd((uint32_t)m->out[u].n)];
-        want = m_has(m, u, v) ? DG_OK : DG_ERR_NOT_FOUND;
-        s = dg_remove_edge(p->g, u, v);
-        CHECK_MSG(s == want, "dg_remove_edge(%d, %d): %s, expected %s", (int)u, (int)v, dg_status_string(s),
-                  dg_status_string(want));
-        if (s != want) { *ok = 0; return; }
-        if (s == DG_OK) m_remove_edge(m, u, v);
+        if (m->out[u].n && chance(85)) v = m->out[u].a[rnd((uint32_t)m->out[u].n)].v;
+        mutate_remove_edge(p, u, v, ok);
     } else if (op < 60) {                                      /* edit_edge */
-        int32_t old, nv = v;
         if (!m->out[u].n) return;
-        old = m->out[u].a[rnd((uint32_t)m->out[u].n)];
-        want = (old != nv && m_has(m, u, nv)) ? DG_ERR_EXISTS : DG_OK;
-        s = dg_edit_edge(p->g, u, old, nv);
-        CHECK_MSG(s == want, "dg_edit_edge(%d, %d, %d): %s, expected %s", (int)u, (int)old, (int)nv,
-                  dg_status_string(s), dg_status_string(want));
-        if (s != want) { *ok = 0; return; }
-        if (s == DG_OK && old != nv) { m_remove_edge(m, u, old); m_add_edge(m, u, nv); }
+        mutate_edit_edge(p, u, m->out[u].a[rnd((uint32_t)m->out[u].n)].v, v, ok);
     } else if (op < 72) {                                      /* add_edges batch, hub-heavy now and then */
         size_t n = 1 + rnd(chance(20) ? 600 : 60), i, want_added = 0, added = (size_t)-1;
-        dg_edge *e = (dg_edge *)xmalloc(n * sizeof(dg_edge));
-        int hubby = chance(40) && m_live(m, hub);
-        for (i = 0; i < n; i++) {
-            e[i].src = m_random_live(m);
-            e[i].dst = m_random_live(m);
-            if (hubby && chance(80)) { if (chance(50)) e[i].src = hub; else e[i].dst = hub; }
-            if (i && chance(5)) e[i] = e[rnd((uint32_t)i)];   /* repeats within the batch */
-            e[i].weight = rweight();
-        }
+        dg_edge *e = random_batch(p, hub, n, rweight);
         s = dg_add_edges(p->g, e, n, &added);
-        if (s == DG_OK) for (i = 0; i < n; i++) want_added += (size_t)m_add_edge(m, e[i].src, e[i].dst);
+        if (s == DG_OK)
+            for (i = 0; i < n; i++) want_added += (size_t)m_add_edge(m, e[i].src, e[i].dst, e[i].weight);
         CHECK_MSG(s == DG_OK && added == want_added, "dg_add_edges(%zu): %s, added %zu, expected %zu", n,
                   dg_status_string(s), added, want_added);
         free(e);
@@ -1076,7 +835,7 @@ static void mutate_once(pair *p, int32_t hub, int *ok)
         for (i = 0; i < n; i++) {
             int32_t a = hubby && chance(70) ? hub : m_random_live(m);
             e[i].src = a;
-            e[i].dst = m->out[a].n && chance(70) ? m->out[a].a[rnd((uint32_t)m->out[a].n)] : m_random_live(m);
+            e[i].dst = m->out[a].n && chance(70) ? m->out[a].a[rnd((uint32_t)m->out[a].n)].v : m_random_live(m);
             e[i].weight = 0;
         }
         s = dg_remove_edges(p->g, e, n, &removed);
@@ -1086,28 +845,9 @@ static void mutate_once(pair *p, int32_t hub, int *ok)
         free(e);
         if (s != DG_OK || removed != want_removed) { *ok = 0; return; }
     } else if (op < 88) {                                      /* remove_vertex (the hub rarely) */
-        if (u == hub && !chance(10)) return;
-        s = dg_remove_vertex(p->g, u);
-        CHECK_MSG(s == DG_OK, "dg_remove_vertex(%d): %s", (int)u, dg_status_string(s));
-        if (s != DG_OK) { *ok = 0; return; }
-        m_remove_vertex(m, u);
+        mutate_remove_vertex(p, u, hub, ok);
     } else {                                                   /* add_vertex, often with edges */
-        dg_vertex id = -1;
-        int k, nk = (int)rnd(4);
-        s = dg_add_vertex(p->g, &id);
-        CHECK_MSG(s == DG_OK && id == m->bound, "dg_add_vertex: %s, id %d, expected %d", dg_status_string(s),
-                  (int)id, (int)m->bound);
-        if (s != DG_OK || id != m->bound) { *ok = 0; return; }
-        m_add_vertex(m);
-        for (k = 0; k < nk; k++) {
-            int32_t w = m_random_live(m);
-            int32_t a = chance(50) ? id : w, b = a == id ? w : id;
-            want = m_has(m, a, b) ? DG_ERR_EXISTS : DG_OK;
-            s = dg_add_edge(p->g, a, b, 1.0f);
-            CHECK(s == want);
-            if (s != want) { *ok = 0; return; }
-            if (s == DG_OK) m_add_edge(m, a, b);
-        }
+        mutate_add_vertex(p, unit_weight, ok);
     }
 }
 
@@ -1121,19 +861,8 @@ static void run_mutations(int undirected, uint32_t page_size, int rounds)
     snprintf(label, sizeof label, "mutations, %s, page size %u", undirected ? "undirected" : "directed",
              (unsigned)page_size);
     if (!pair_create(&p, page_size, undirected, undirected)) return;
-    pair_add_vertices(&p, 600);
-    {   /* a start: random edges and a hub past 3 pages */
-        dg_edge e[3000];
-        size_t i;
-        for (i = 0; i < 3000; i++) {
-            e[i].src = (int32_t)rnd(600);
-            e[i].dst = (int32_t)rnd(600);
-            if (i < 1200) { if (i & 1) e[i].src = 7; else e[i].dst = 7; }
-            e[i].weight = rweight();
-        }
-        pair_add_batch(&p, e, 3000);
-    }
     hub = 7;
+    pair_mutation_start(&p, hub, 2, rweight);      /* a start: random edges and a hub past 3 pages */
     for (round = 0; round < rounds && ok; round++) {
         int k, nmut = 1 + (int)rnd(chance(10) ? 40 : 8);
         csr r;
@@ -1146,10 +875,7 @@ static void run_mutations(int undirected, uint32_t page_size, int rounds)
         csr_from_model(&r, &p.m);
         ref_dist = (int32_t *)xmalloc(((size_t)r.n + 1) * sizeof(int32_t));
         src = chance(20) && m_live(&p.m, hub) ? hub : m_random_live(&p.m);
-        if (chance(30)) {   /* the changes may also reach the device before the BFS */
-            dg_status s = dg_sync(p.g);
-            CHECK_MSG(s == DG_OK, "%s: dg_sync: %s: %s", lab, dg_status_string(s), dg_error_message(p.g));
-        }
+        maybe_sync(&p, lab);
         if (round % 25 == 24) {
             fails += check_sources(p.g, &r, &src, 1, 0, lab);          /* every variant */
         } else {
@@ -1157,11 +883,7 @@ static void run_mutations(int undirected, uint32_t page_size, int rounds)
         }
         /* a removed source */
         if (chance(30)) {
-            int32_t dead = -1, t;
-            for (t = 0; t < 50 && dead < 0; t++) {
-                int32_t x = (int32_t)rnd((uint32_t)r.n);
-                if (!r.alive[x]) dead = x;
-            }
+            int32_t dead = m_random_removed(&p.m);
             if (dead >= 0) {
                 dg_bfs_options opt;
                 dg_status s;

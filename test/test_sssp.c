@@ -62,6 +62,8 @@
 #include <unistd.h>
 
 #include "trand.h"
+#define TG_NAME "test_sssp"
+#include "tgraph.h"        /* xmalloc, datasets, the reference model, graph pairs, mutation steps */
 
 #define DEFAULT_SEED 20240611ull
 #define WATCHDOG_S 300            /* one dg_sssp, including a cold kernel build */
@@ -70,18 +72,6 @@ static uint64_t seed;
 static long sssp_runs;
 static double slow_s;             /* TEST_SSSP_SLOW: report searches slower than this (seconds) */
 
-static void *xmalloc(size_t sz)
-{
-    void *p = malloc(sz ? sz : 1);
-    if (!p) { fprintf(stderr, "test_sssp: out of memory\n"); exit(2); }
-    return p;
-}
-static void *xrealloc(void *p, size_t sz)
-{
-    void *q = realloc(p, sz ? sz : 1);
-    if (!q) { fprintf(stderr, "test_sssp: out of memory\n"); exit(2); }
-    return q;
-}
 static double now_s(void)
 {
     struct timespec ts;
@@ -139,122 +129,13 @@ static int kind_exact(int kind) { return kind != W_REAL; }
 static float kind_delta_scale(int kind) { return kind == W_INT ? 32.0f : 1.0f; }
 
 /* ================================ reference model ================================ */
-typedef struct { int32_t v; float w; } arc;
-typedef struct { arc *a; size_t n, cap; } alist;
-
-/* out[u] holds (v, w) for every arc u->v. An undirected edge {u,v} is the two arcs u->v and
-   v->u with the same weight (a self-loop one arc). Unweighted graphs keep w = 1. */
-typedef struct {
-    int undirected, weighted;
-    int32_t bound;
-    size_t cap;
-    unsigned char *alive;
-    alist *out;
-    size_t nedges, nalive;
-} model;
-
-static void m_init(model *m, int undirected, int weighted)
-{
-    memset(m, 0, sizeof *m);
-    m->undirected = undirected;
-    m->weighted = weighted;
-}
-static void m_free(model *m)
-{
-    int32_t i;
-    for (i = 0; i < m->bound; i++) free(m->out[i].a);
-    free(m->out);
-    free(m->alive);
-    memset(m, 0, sizeof *m);
-}
-static int32_t m_add_vertex(model *m)
-{
-    if ((size_t)m->bound == m->cap) {
-        size_t nc = m->cap ? m->cap * 2 : 64;
-        m->alive = (unsigned char *)xrealloc(m->alive, nc);
-        m->out = (alist *)xrealloc(m->out, nc * sizeof(alist));
-        m->cap = nc;
-    }
-    m->alive[m->bound] = 1;
-    memset(&m->out[m->bound], 0, sizeof(alist));
-    m->nalive++;
-    return m->bound++;
-}
-static int m_live(const model *m, int32_t v) { return v >= 0 && v < m->bound && m->alive[v]; }
-static long m_find(const model *m, int32_t u, int32_t v)
-{
-    size_t i;
-    if (!m_live(m, u)) return -1;
-    for (i = 0; i < m->out[u].n; i++) if (m->out[u].a[i].v == v) return (long)i;
-    return -1;
-}
-static int m_has(const model *m, int32_t u, int32_t v) { return m_find(m, u, v) >= 0; }
-static void arc_push(model *m, int32_t u, int32_t v, float w)
-{
-    alist *l = &m->out[u];
-    if (l->n == l->cap) { l->cap = l->cap ? l->cap * 2 : 4; l->a = (arc *)xrealloc(l->a, l->cap * sizeof(arc)); }
-    l->a[l->n].v = v;
-    l->a[l->n].w = w;
-    l->n++;
-}
-static int arc_del(model *m, int32_t u, int32_t v)
-{
-    long i = m_find(m, u, v);
-    if (i < 0) return 0;
-    m->out[u].a[i] = m->out[u].a[--m->out[u].n];
-    return 1;
-}
-/* 1 if added, 0 if present (the first weight stays) */
-static int m_add_edge(model *m, int32_t u, int32_t v, float w)
-{
-    if (!m->weighted) w = 1.0f;
-    if (m_has(m, u, v)) return 0;
-    arc_push(m, u, v, w);
-    if (m->undirected && u != v) arc_push(m, v, u, w);
-    m->nedges++;
-    return 1;
-}
-static int m_remove_edge(model *m, int32_t u, int32_t v)
-{
-    if (!arc_del(m, u, v)) return 0;
-    if (m->undirected && u != v) arc_del(m, v, u);
-    m->nedges--;
-    return 1;
-}
-static float m_weight(const model *m, int32_t u, int32_t v)
-{
-    long i = m_find(m, u, v);
-    return i < 0 ? NAN : m->out[u].a[i].w;
-}
+/* (the model and its basic steps are tgraph.h's; the rest this test alone needs) */
 static void m_set_weight(model *m, int32_t u, int32_t v, float w)
 {
     long i = m_find(m, u, v);
     if (!m->weighted) w = 1.0f;
     if (i >= 0) m->out[u].a[i].w = w;
     if (m->undirected && u != v) { i = m_find(m, v, u); if (i >= 0) m->out[v].a[i].w = w; }
-}
-static void m_remove_vertex(model *m, int32_t x)
-{
-    int32_t u;
-    size_t lost = m->out[x].n;
-    for (u = 0; u < m->bound; u++)
-        if (u != x && m->alive[u] && arc_del(m, u, x) && !m->undirected) lost++;
-    m->nedges -= lost;
-    m->out[x].n = 0;
-    m->alive[x] = 0;
-    m->nalive--;
-}
-static int32_t m_random_live(const model *m)
-{
-    int tries;
-    int32_t v;
-    if (!m->nalive) return -1;
-    for (tries = 0; tries < 1000; tries++) {
-        v = (int32_t)rnd((uint32_t)m->bound);
-        if (m->alive[v]) return v;
-    }
-    for (v = 0; v < m->bound; v++) if (m->alive[v]) return v;
-    return -1;
 }
 static int32_t m_max_degree(const model *m)
 {
@@ -655,69 +536,13 @@ static int check_sources(dg_graph *g, const model *m, const int32_t *srcs, int n
 }
 
 /* ================================ graph pairs (library + model) ================================ */
-typedef struct {
-    dg_graph *g;
-    model m;
-    int kind;
-} pair;
-
-static int pair_create(pair *p, uint32_t page_size, int undirected, int kind)
-{
-    dg_desc d;
-    dg_status s;
-    memset(&d, 0, sizeof d);
-    d.binary_cache = -1;           /* PoCL caches by itself (see test_bfs.c, PAGE SIZES) */
-    d.page_size = page_size;
-    d.undirected = undirected;
-    d.weighted = kind != W_UNIT;
-    p->g = NULL;
-    p->kind = kind;
-    s = dg_create(&d, &p->g);
-    CHECK_MSG(s == DG_OK, "dg_create: %s", dg_status_string(s));
-    m_init(&p->m, undirected, kind != W_UNIT);
-    return s == DG_OK;
-}
-static void pair_free(pair *p) { dg_destroy(p->g); m_free(&p->m); p->g = NULL; }
-static void pair_add_vertices(pair *p, size_t n)
-{
-    dg_vertex first = -1;
-    size_t i;
-    dg_status s = dg_add_vertices(p->g, n, &first);
-    CHECK_MSG(s == DG_OK && first == p->m.bound, "dg_add_vertices: %s", dg_status_string(s));
-    for (i = 0; i < n; i++) m_add_vertex(&p->m);
-}
-/* one dg_add_edges; the model predicts the count added (first occurrence wins) */
-static int pair_add_batch(pair *p, const dg_edge *e, size_t n)
-{
-    size_t i, want = 0, added = (size_t)-1;
-    dg_status s;
-    for (i = 0; i < n; i++) want += (size_t)m_add_edge(&p->m, e[i].src, e[i].dst, e[i].weight);
-    s = dg_add_edges(p->g, e, n, &added);
-    CHECK_MSG(s == DG_OK && added == want, "dg_add_edges(%zu): %s, added %zu, expected %zu: %s", n,
-              dg_status_string(s), added, want, dg_error_message(p->g));
-    return s == DG_OK && added == want;
-}
-static int pair_add_edge(pair *p, int32_t u, int32_t v, float w)
-{
-    int want_new = !m_has(&p->m, u, v);
-    dg_status s = dg_add_edge(p->g, u, v, w);
-    CHECK_MSG(s == (want_new ? DG_OK : DG_ERR_EXISTS), "dg_add_edge(%d, %d, %g): %s", (int)u, (int)v,
-              (double)w, dg_status_string(s));
-    if (s == DG_OK) m_add_edge(&p->m, u, v, w);
-    return s == DG_OK;
-}
+/* (tgraph.h; the pair's kind is its W_ weight kind) */
 static void pair_set_weight(pair *p, int32_t u, int32_t v, float w)
 {
     dg_status s = dg_set_weight(p->g, u, v, w);
     CHECK_MSG(s == DG_OK, "dg_set_weight(%d, %d, %g): %s: %s", (int)u, (int)v, (double)w, dg_status_string(s),
               dg_error_message(p->g));
     if (s == DG_OK) m_set_weight(&p->m, u, v, w);
-}
-static void pair_remove_vertex(pair *p, int32_t v)
-{
-    dg_status s = dg_remove_vertex(p->g, v);
-    CHECK_MSG(s == DG_OK, "dg_remove_vertex(%d): %s", (int)v, dg_status_string(s));
-    if (s == DG_OK) m_remove_vertex(&p->m, v);
 }
 /* counts, and every list with its weights, as the model says */
 static int pair_matches(pair *p, const char *label)
@@ -727,11 +552,7 @@ static int pair_matches(pair *p, const char *label)
     dg_vertex *nb = (dg_vertex *)xmalloc(cap * sizeof(dg_vertex));
     float *wb = (float *)xmalloc(cap * sizeof(float));
     int32_t v, firstv = -1;
-    int ok = dg_vertex_count(p->g) == m->nalive && dg_edge_count(p->g) == m->nedges &&
-             dg_vertex_id_bound(p->g) == (size_t)m->bound;
-    CHECK_MSG(ok, "[%s] library has %zu vertices, %zu edges, bound %zu; model %zu, %zu, %d", label,
-              dg_vertex_count(p->g), dg_edge_count(p->g), dg_vertex_id_bound(p->g), m->nalive, m->nedges,
-              (int)m->bound);
+    int ok = pair_counts_ok(p, label);
     for (v = 0; v < m->bound && ok; v++) {
         if (!m->alive[v]) { if (dg_has_vertex(p->g, v)) { bad++; if (firstv < 0) firstv = v; } continue; }
         if (dg_neighbors(p->g, v, NULL, NULL, 0, &n) != DG_OK) { bad++; continue; }
@@ -983,12 +804,11 @@ static const gspec GRAPHS[] = {
 
 static void build_graph(pair *p, const gspec *gs)
 {
-    dg_edge *e = NULL;
-    size_t ne = 0, cap = 0, i;
+    edge_list el = { NULL, 0, 0 };
+    size_t i;
     int32_t v, n = gs->vertices, live = gs->vertices - gs->isolated;
     int h;
-#define PUSH(a, b) do { if (ne == cap) { cap = cap ? cap * 2 : 256; e = (dg_edge *)xrealloc(e, cap * sizeof(dg_edge)); } \
-        e[ne].src = (a); e[ne].dst = (b); e[ne].weight = rweight(p->kind); ne++; } while (0)
+#define PUSH(a, b) do { dg_edge *e_ = el_add(&el, (a), (b)); e_->weight = rweight(p->kind); } while (0)
     pair_add_vertices(p, (size_t)n);
     switch (gs->shape) {
     case 1: for (v = 0; v + 1 < live; v++) PUSH(v, v + 1); break;
@@ -1006,7 +826,7 @@ static void build_graph(pair *p, const gspec *gs)
             int32_t k, len = 2 + (int32_t)rnd(4);
             for (k = 0; k < len; k++) {
                 PUSH(v + k, v + (k + 1) % len);
-                e[ne - 1].weight = 0.0f;
+                el.e[el.n - 1].weight = 0.0f;
             }
         }
         break;
@@ -1032,28 +852,15 @@ static void build_graph(pair *p, const gspec *gs)
     }
 #undef PUSH
     if (gs->batch) {
-        size_t done = 0;
-        while (done < ne) {
-            size_t k = ne - done > 1 ? 1 + rnd((uint32_t)(ne - done)) : 1;
-            if (ne - done > 50 && k < (ne - done) / 3) k = (ne - done) / 3 + 1;
-            if (!pair_add_batch(p, e + done, k)) break;
-            done += k;
-        }
+        pair_add_in_batches(p, el.e, el.n);
     } else {
-        for (i = 0; i < ne; i++)
-            if (!m_has(&p->m, e[i].src, e[i].dst)) pair_add_edge(p, e[i].src, e[i].dst, e[i].weight);
+        for (i = 0; i < el.n; i++)
+            if (!m_has(&p->m, el.e[i].src, el.e[i].dst))
+                pair_add_edge(p, el.e[i].src, el.e[i].dst, el.e[i].weight);
     }
-    free(e);
-    if (gs->hubs && gs->hub_degree > 3 * (int32_t)dg_query_desc(p->g).page_size) {
-        dg_stats st;   /* the hubs' lists span several pages (what this graph is for) */
-        CHECK(dg_get_stats(p->g, &st) == DG_OK);
-        CHECK_MSG(st.large_lists >= 1 && st.large_pages >= 4, "[%s] %zu large lists, %zu pages", gs->name,
-                  st.large_lists, st.large_pages);
-    }
-    for (v = 0; v < gs->remove; v++) {
-        int32_t x = m_random_live(&p->m);
-        if (x >= 0) pair_remove_vertex(p, x);
-    }
+    free(el.e);
+    check_hub_pages(p, gs->hubs, gs->hub_degree, gs->name);
+    pair_remove_random(p, gs->remove);
 }
 
 /* unweighted graphs: dg_sssp equals dg_bfs's hop counts */
@@ -1509,12 +1316,6 @@ static void test_negative(void)
 }
 
 /* ================================ datasets ================================ */
-static const char *data_dir(void)
-{
-    const char *d = getenv("DG_DATA");
-    return d && *d ? d : "test/data";
-}
-
 /* Reads a DIMACS .gr ("p sp n m", "a u v w", 1-based) or a Matrix Market coordinate file
    (general; symmetric gives both directions) into m, independently of dg_load; repeated arcs
    keep the smallest weight (as dg_load documents). Returns 0 if the file cannot be read. */
@@ -1589,45 +1390,63 @@ static void compare_loaded(dg_graph *g, model *m, const char *label)
               missing, wrong);
 }
 
-static dg_graph *load(const char *file, int undirected, int weighted, const char *label)
+/* The reference of a dataset (read_weighted), checked to have the size the file has, and three
+   sources: 0, a random vertex with out-edges and the one of the largest degree. 0 if it has
+   fewer than 3 vertices (ref is then freed). */
+static int read_reference(const char *file, int32_t bound, size_t arcs, model *ref, int32_t *srcs)
 {
-    dg_graph *g = NULL;
-    dg_desc d;
-    dg_status s;
     char path[1024];
-    memset(&d, 0, sizeof d);
-    d.binary_cache = -1;
-    d.undirected = undirected;
-    d.weighted = weighted;
     snprintf(path, sizeof path, "%s/%s", data_dir(), file);
-    if (dg_create(&d, &g) != DG_OK) { CHECK(0); return NULL; }
-    s = dg_load(g, path, DG_FORMAT_AUTO);
-    CHECK_MSG(s == DG_OK, "[%s] dg_load(%s): %s: %s", label, path, dg_status_string(s), dg_error_message(g));
-    if (s != DG_OK) { dg_destroy(g); return NULL; }
-    return g;
+    CHECK_MSG(read_weighted(path, ref), "%s: cannot read", path);
+    CHECK_MSG(ref->bound == bound && ref->nedges == arcs, "%s: %d vertices, %zu arcs", path, (int)ref->bound,
+              ref->nedges);
+    if (ref->bound < 3) { m_free(ref); return 0; }
+    srcs[0] = 0;
+    srcs[1] = m_random_source(ref, 1);
+    srcs[2] = m_max_degree(ref);
+    return 1;
+}
+
+/* The dataset loaded unweighted, against ref with unit weights: `count` random variants from
+   each of srcs[0..nsrc-1], then dg_sssp == dg_bfs from bfs_src. Returns the failing runs. */
+static int check_unweighted(const char *file, const model *ref, const int32_t *srcs, int nsrc, int count,
+                            int32_t bfs_src, const char *name)
+{
+    char load_label[64], label[64];
+    model unit;
+    dg_graph *g;
+    int32_t u;
+    size_t k;
+    int fails;
+    snprintf(load_label, sizeof load_label, "%s unweighted", name);
+    snprintf(label, sizeof label, "%s, unweighted", name);
+    if ((g = load_dataset(file, 0, 0, load_label)) == NULL) return 0;
+    m_init(&unit, 0, 0);
+    for (u = 0; u < ref->bound; u++) m_add_vertex(&unit);
+    for (u = 0; u < ref->bound; u++)
+        for (k = 0; k < ref->out[u].n; k++) m_add_edge(&unit, u, ref->out[u].a[k].v, 1.0f);
+    compare_loaded(g, &unit, load_label);
+    fails = check_sources(g, &unit, srcs, nsrc, count, 1, 1.0f, label);
+    check_equals_bfs(g, &unit, bfs_src, label);
+    m_free(&unit);
+    dg_destroy(g);
+    return fails;
 }
 
 static void test_rome(void)
 {
     const char *file = "dimacs9/rome99.gr";
-    char path[1024];
-    model ref, unit;
+    model ref;
     dg_graph *g;
     int32_t srcs[3];
     int fails = 0;
     double t0 = now_s();
     reseed(6);
-    snprintf(path, sizeof path, "%s/%s", data_dir(), file);
-    CHECK_MSG(read_weighted(path, &ref), "%s: cannot read", path);
-    CHECK_MSG(ref.bound == 3353 && ref.nedges == 8859, "%s: %d vertices, %zu arcs", path, (int)ref.bound, ref.nedges);
-    if (ref.bound < 3) { m_free(&ref); return; }
-    srcs[0] = 0;
-    srcs[1] = m_random_source(&ref, 1);
-    srcs[2] = m_max_degree(&ref);
+    if (!read_reference(file, 3353, 8859, &ref, srcs)) return;
 
     /* weighted, directed: every variant, deltas scaled x400 (weights 1..12711, mean ~ 1000:
        200 and 1200 are still narrow buckets) */
-    if ((g = load(file, 0, 1, "rome99 weighted")) != NULL) {
+    if ((g = load_dataset(file, 0, 1, "rome99 weighted")) != NULL) {
         compare_loaded(g, &ref, "rome99 weighted");
         fails += check_sources(g, &ref, srcs, 1, 0, 1, 400.0f, "rome99, weighted");
         fails += check_sources(g, &ref, srcs + 1, 2, 4, 1, 400.0f, "rome99, weighted");
@@ -1635,23 +1454,11 @@ static void test_rome(void)
     }
     printf("test_sssp: [rome99 weighted] %.1f s\n", now_s() - t0);
     /* unweighted: unit weights, == BFS */
-    if ((g = load(file, 0, 0, "rome99 unweighted")) != NULL) {
-        int32_t u;
-        size_t k;
-        m_init(&unit, 0, 0);
-        for (u = 0; u < ref.bound; u++) m_add_vertex(&unit);
-        for (u = 0; u < ref.bound; u++)
-            for (k = 0; k < ref.out[u].n; k++) m_add_edge(&unit, u, ref.out[u].a[k].v, 1.0f);
-        compare_loaded(g, &unit, "rome99 unweighted");
-        fails += check_sources(g, &unit, srcs, 2, 4, 1, 1.0f, "rome99, unweighted");
-        check_equals_bfs(g, &unit, srcs[0], "rome99, unweighted");
-        m_free(&unit);
-        dg_destroy(g);
-    }
+    fails += check_unweighted(file, &ref, srcs, 2, 4, srcs[0], "rome99");
     /* undirected, weighted: the reference is the graph as loaded (the file's two directions of
        a road merge into one edge), checked to be symmetric */
     {
-        if ((g = load(file, 1, 1, "rome99 undirected")) != NULL) {
+        if ((g = load_dataset(file, 1, 1, "rome99 undirected")) != NULL) {
             model um;
             int32_t u;
             size_t k, asym = 0, missing = 0;
@@ -1678,21 +1485,14 @@ static void test_rome(void)
 static void test_mtx(void)
 {
     const char *file = "suitesparse/bips98_606.mtx";
-    char path[1024];
     model ref;
     dg_graph *g;
     int32_t srcs[3];
     int fails = 0, k;
     double t0 = now_s();
     reseed(7);
-    snprintf(path, sizeof path, "%s/%s", data_dir(), file);
-    CHECK_MSG(read_weighted(path, &ref), "%s: cannot read", path);
-    CHECK_MSG(ref.bound == 7135 && ref.nedges == 34738, "%s: %d vertices, %zu arcs", path, (int)ref.bound, ref.nedges);
-    if (ref.bound < 3) { m_free(&ref); return; }
-    srcs[0] = 0;
-    srcs[1] = m_random_source(&ref, 1);
-    srcs[2] = m_max_degree(&ref);
-    if ((g = load(file, 0, 1, "bips98 weighted")) != NULL) {
+    if (!read_reference(file, 7135, 34738, &ref, srcs)) return;
+    if ((g = load_dataset(file, 0, 1, "bips98 weighted")) != NULL) {
         float *dist = (float *)xmalloc(((size_t)ref.bound + 1) * sizeof(float));
         dg_status s;
         int32_t a = -1, b = -1;
@@ -1731,20 +1531,7 @@ static void test_mtx(void)
         dg_destroy(g);
     }
     printf("test_sssp: [bips98 weighted] %.1f s\n", now_s() - t0);
-    if ((g = load(file, 0, 0, "bips98 unweighted")) != NULL) {
-        model unit;
-        int32_t u;
-        size_t j;
-        m_init(&unit, 0, 0);
-        for (u = 0; u < ref.bound; u++) m_add_vertex(&unit);
-        for (u = 0; u < ref.bound; u++)
-            for (j = 0; j < ref.out[u].n; j++) m_add_edge(&unit, u, ref.out[u].a[j].v, 1.0f);
-        compare_loaded(g, &unit, "bips98 unweighted");
-        fails += check_sources(g, &unit, srcs, 3, 3, 1, 1.0f, "bips98, unweighted");
-        check_equals_bfs(g, &unit, srcs[2], "bips98, unweighted");
-        m_free(&unit);
-        dg_destroy(g);
-    }
+    fails += check_unweighted(file, &ref, srcs, 3, 3, srcs[2], "bips98");
     m_free(&ref);
     if (fails) fprintf(stderr, "test_sssp: [bips98] %d failing runs\n", fails);
     printf("test_sssp: [bips98] %.1f s\n", now_s() - t0);
@@ -1759,27 +1546,16 @@ static void mutate_once(pair *p, int32_t hub, removed_edge *gone, size_t *ngone,
 {
     model *m = &p->m;
     int op = (int)rnd(100);
-    dg_status s, want;
+    dg_status s;
     int32_t u = m_random_live(m), v = m_random_live(m);
     if (u < 0 || m->nalive < 4) op = 70;                      /* add vertices */
     if (op < 22) {                                             /* add an edge with a weight */
         float w = rweight(p->kind);
         if (chance(30) && m_live(m, hub)) { if (chance(60)) u = hub; else v = hub; }
-        want = m_has(m, u, v) ? DG_ERR_EXISTS : DG_OK;
-        s = dg_add_edge(p->g, u, v, w);
-        CHECK_MSG(s == want, "dg_add_edge(%d, %d): %s, expected %s", (int)u, (int)v, dg_status_string(s),
-                  dg_status_string(want));
-        if (s != want) { *ok = 0; return; }
-        if (s == DG_OK) m_add_edge(m, u, v, w);
+        mutate_add_edge(p, u, v, w, ok);
     } else if (op < 36) {                                      /* remove an edge, mostly present ones */
         if (m->out[u].n && chance(85)) v = m->out[u].a[rnd((uint32_t)m->out[u].n)].v;
-        want = m_has(m, u, v) ? DG_OK : DG_ERR_NOT_FOUND;
-        s = dg_remove_edge(p->g, u, v);
-        CHECK_MSG(s == want, "dg_remove_edge(%d, %d): %s, expected %s", (int)u, (int)v, dg_status_string(s),
-                  dg_status_string(want));
-        if (s != want) { *ok = 0; return; }
-        if (s == DG_OK) {
-            m_remove_edge(m, u, v);
+        if (mutate_remove_edge(p, u, v, ok)) {
             if (*ngone < 64) { gone[*ngone].u = u; gone[*ngone].v = v; (*ngone)++; }
             else { size_t i = rnd(64); gone[i].u = u; gone[i].v = v; }
         }
@@ -1804,29 +1580,9 @@ static void mutate_once(pair *p, int32_t hub, removed_edge *gone, size_t *ngone,
         if (s != DG_OK) { *ok = 0; return; }
         m_set_weight(m, u, v, w);
     } else if (op < 64) {                                      /* remove a vertex (the hub rarely) */
-        if (u == hub && !chance(10)) return;
-        s = dg_remove_vertex(p->g, u);
-        CHECK_MSG(s == DG_OK, "dg_remove_vertex(%d): %s", (int)u, dg_status_string(s));
-        if (s != DG_OK) { *ok = 0; return; }
-        m_remove_vertex(m, u);
+        mutate_remove_vertex(p, u, hub, ok);
     } else if (op < 74) {                                      /* add a vertex, often with edges */
-        dg_vertex id = -1;
-        int k, nk = (int)rnd(4);
-        s = dg_add_vertex(p->g, &id);
-        CHECK_MSG(s == DG_OK && id == m->bound, "dg_add_vertex: %s, id %d, expected %d", dg_status_string(s),
-                  (int)id, (int)m->bound);
-        if (s != DG_OK || id != m->bound) { *ok = 0; return; }
-        m_add_vertex(m);
-        for (k = 0; k < nk; k++) {
-            int32_t w = m_random_live(m);
-            int32_t a = chance(50) ? id : w, b = a == id ? w : id;
-            float wt = rweight(p->kind);
-            want = m_has(m, a, b) ? DG_ERR_EXISTS : DG_OK;
-            s = dg_add_edge(p->g, a, b, wt);
-            CHECK(s == want);
-            if (s != want) { *ok = 0; return; }
-            if (s == DG_OK) m_add_edge(m, a, b, wt);
-        }
+        mutate_add_vertex(p, rweight, ok);
     } else if (op < 86) {                                      /* re-add a removed edge, a new weight */
         size_t i;
         float w = rweight(p->kind);
@@ -1836,35 +1592,13 @@ static void mutate_once(pair *p, int32_t hub, removed_edge *gone, size_t *ngone,
         v = gone[i].v;
         gone[i] = gone[--*ngone];
         if (!m_live(m, u) || !m_live(m, v)) return;
-        want = m_has(m, u, v) ? DG_ERR_EXISTS : DG_OK;
-        s = dg_add_edge(p->g, u, v, w);
-        CHECK_MSG(s == want, "re-adding %d->%d: %s, expected %s", (int)u, (int)v, dg_status_string(s),
-                  dg_status_string(want));
-        if (s != want) { *ok = 0; return; }
-        if (s == DG_OK) m_add_edge(m, u, v, w);
+        mutate_add_edge(p, u, v, w, ok);
     } else if (op < 92) {                                      /* edit an edge (keeps the weight) */
-        int32_t old;
-        float w;
         if (!m->out[u].n) return;
-        old = m->out[u].a[rnd((uint32_t)m->out[u].n)].v;
-        w = m_weight(m, u, old);
-        want = (old != v && m_has(m, u, v)) ? DG_ERR_EXISTS : DG_OK;
-        s = dg_edit_edge(p->g, u, old, v);
-        CHECK_MSG(s == want, "dg_edit_edge(%d, %d, %d): %s, expected %s", (int)u, (int)old, (int)v,
-                  dg_status_string(s), dg_status_string(want));
-        if (s != want) { *ok = 0; return; }
-        if (s == DG_OK && old != v) { m_remove_edge(m, u, old); m_add_edge(m, u, v, w); }
+        mutate_edit_edge(p, u, m->out[u].a[rnd((uint32_t)m->out[u].n)].v, v, ok);
     } else {                                                   /* a batch of edges, hub-heavy at times */
-        size_t n = 1 + rnd(chance(20) ? 400 : 40), i;
-        dg_edge *e = (dg_edge *)xmalloc(n * sizeof(dg_edge));
-        int hubby = chance(40) && m_live(m, hub);
-        for (i = 0; i < n; i++) {
-            e[i].src = m_random_live(m);
-            e[i].dst = m_random_live(m);
-            if (hubby && chance(80)) { if (chance(50)) e[i].src = hub; else e[i].dst = hub; }
-            if (i && chance(5)) e[i] = e[rnd((uint32_t)i)];
-            e[i].weight = rweight(p->kind);
-        }
+        size_t n = 1 + rnd(chance(20) ? 400 : 40);
+        dg_edge *e = random_batch(p, hub, n, rweight);
         if (!pair_add_batch(p, e, n)) *ok = 0;
         free(e);
     }
@@ -1883,18 +1617,7 @@ static void run_mutations(unsigned part, int undirected, uint32_t page_size, int
     snprintf(label, sizeof label, "mutations, %s, %s, page size %u", undirected ? "undirected" : "directed",
              KIND_NAMES[kind], (unsigned)page_size);
     if (!pair_create(&p, page_size, undirected, kind)) return;
-    pair_add_vertices(&p, 600);
-    {   /* a start: random edges and a hub of several pages */
-        dg_edge e[3000];
-        size_t i;
-        for (i = 0; i < 3000; i++) {
-            e[i].src = (int32_t)rnd(600);
-            e[i].dst = (int32_t)rnd(600);
-            if (i < 1200) { if (i % 4) e[i].src = hub; else e[i].dst = hub; }
-            e[i].weight = rweight(kind);
-        }
-        pair_add_batch(&p, e, 3000);
-    }
+    pair_mutation_start(&p, hub, 4, rweight);      /* a start: random edges and a hub of several pages */
     for (round = 0; round < rounds && ok; round++) {
         int k, nmut = 1 + (int)rnd(chance(10) ? 40 : 8);
         int32_t src;
@@ -1909,10 +1632,7 @@ static void run_mutations(unsigned part, int undirected, uint32_t page_size, int
             break;
         }
         src = chance(20) && m_live(&p.m, hub) ? hub : m_random_live(&p.m);
-        if (chance(30)) {   /* the changes may also reach the device before the search */
-            dg_status s = dg_sync(p.g);
-            CHECK_MSG(s == DG_OK, "[%s] dg_sync: %s: %s", lab, dg_status_string(s), dg_error_message(p.g));
-        }
+        maybe_sync(&p, lab);
         ref_compute(&ri, &p.m, src, kind_exact(kind), 0, kind_delta_scale(kind));
         if (round % 25 == 24) {
             int vi;
@@ -1942,11 +1662,7 @@ static void run_mutations(unsigned part, int undirected, uint32_t page_size, int
         }
         /* a removed source */
         if (chance(20)) {
-            int32_t dead = -1, t;
-            for (t = 0; t < 50 && dead < 0; t++) {
-                int32_t x = (int32_t)rnd((uint32_t)p.m.bound);
-                if (!p.m.alive[x]) dead = x;
-            }
+            int32_t dead = m_random_removed(&p.m);
             if (dead >= 0) {
                 float *d = (float *)xmalloc(((size_t)p.m.bound + 1) * sizeof(float));
                 dg_sssp_options opt;

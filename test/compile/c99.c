@@ -33,6 +33,8 @@ static const any_fn api[] = {
     FN(dg_advance),        FN(dg_filter),          FN(dg_compute),       FN(dg_scan),
     FN(dg_bfs),
     FN(dg_sssp),
+    FN(dg_reach),
+    FN(dg_reach_ex),
 };
 
 int main(void)
