@@ -31,10 +31,11 @@ kernels:
 	sh tools/gen_kernels.sh > dyngraph_kernels.cl.h.tmp
 	mv dyngraph_kernels.cl.h.tmp dyngraph_kernels.cl.h
 
-demo: deps build/demo build/bfs build/sssp
+demo: deps build/demo build/bfs build/sssp build/reach
 	./build/demo
 	./build/bfs
 	./build/sssp
+	./build/reach
 
 examples: deps $(EX_BIN)
 	@echo "examples: built $(EX_BIN)"
@@ -51,4 +52,4 @@ $(BENCH_BIN): build/%: bench/%.c dyngraph.h dyngraph_kernels.cl.h $(wildcard ben
 	$(CC) $(BENCH_CFLAGS) $< -o $@ $(LDLIBS)
 
 clean:
-	rm -rf build demo bfs components sssp dyngraph_kernels.cl.h.tmp
+	rm -rf build demo bfs components sssp reach dyngraph_kernels.cl.h.tmp
