@@ -1,8 +1,8 @@
 # Makefile - build, test and benchmark dyngraph (GNU make).
 #
 #   make test      install/check dependencies, then every check; last line "N passed, M failed"
-#   make demo      build and run examples/demo.c (host only), then examples/bfs.c and
-#                  examples/sssp.c (device)
+#   make demo      build and run examples/demo.c (host only), then examples/bfs.c,
+#                  examples/sssp.c and examples/reach.c (device)
 #   make examples  build each examples/NAME.c as build/NAME
 #   make bench     build each bench/NAME.c (-O2 -march=native) as build/NAME
 #   make kernels   regenerate dyngraph_kernels.cl.h from kernels/*.cl (commit the result)

@@ -312,8 +312,9 @@
      queries per batch, less where memory is short), every step pruned by
      the same test, several levels queued per read-back.
    Index builds (dg_reach_options.build): DG_REACH_BUILD_DEVICE (the default,
-   AUTO, unless the DAG has so many levels that the host is estimated
-   faster: a long chain) takes the DAG level by level (longest path from a
+   AUTO, for large shallow DAGs on a GPU; AUTO picks the host on a CPU
+   device, for small graphs (the device's fixed ~10 ms) and for DAGs of many
+   levels, a long chain, by a cost estimate) takes the DAG level by level (longest path from a
    root), picks a random in-neighbour as parent (a spanning forest),
    numbers the forest in
    post-order from subtree sizes (bottom-up, then ranges top-down) and takes
@@ -669,10 +670,13 @@ typedef struct dg_reach_stats {
     double total_ms;              /* wall time of the whole call */
 } dg_reach_stats;
 typedef struct dg_reach_options {  /* zero-initialised means defaults */
-    uint32_t labels;              /* d, intervals per component, 1..8; 0 = default (DG_REACH_LABELS) */
-    uint64_t seed;                /* seed of the randomized traversals (0: a fixed default) */
+    uint32_t labels;              /* d, intervals per component and direction, 1..8; 0 = keep the
+                                     current index's (DG_REACH_LABELS for the first build) */
+    uint64_t seed;                /* seed of the randomized traversals; 0 = keep the current
+                                     index's (a fixed default for the first build) */
     dg_reach_build build;
-    int rebuild;                  /* 1: build the index now even where it is current */
+    int rebuild;                  /* 1: build the index now even where it is current (also with
+                                     n == 0: a way to build it ahead of the queries) */
     dg_reach_stats *stats;        /* optional: filled in on success */
 } dg_reach_options;
 #ifndef DG_REACH_LABELS
@@ -1705,9 +1709,9 @@ DG_API dg_status dg_remove_edge(dg_graph *g, dg_vertex u, dg_vertex v) {
     dg_status st;
     if (!g) return DG_ERR_INVALID_ARGUMENT;
     if ((st = dg__check_edge(g, u, v, "dg_remove_edge")) != DG_OK) return st;
-    g->ver_del++;
     if (!dg__remove_entry(g, &g->st[0], u, v))
         return dg__fail(g, DG_ERR_NOT_FOUND, "dg_remove_edge: no edge %d->%d", (int)u, (int)v);
+    g->ver_del++;
     if (g->nstores == 2 || u != v) dg__remove_entry(g, dg__in(g), v, u);
     g->narcs -= g->nstores == 1 && u != v ? 2 : 1;
     g->nedges--;
@@ -1727,9 +1731,9 @@ DG_API dg_status dg_edit_edge(dg_graph *g, dg_vertex u, dg_vertex old_v, dg_vert
     if (pos == (size_t)-1)
         return dg__fail(g, DG_ERR_NOT_FOUND, "dg_edit_edge: no edge %d->%d", (int)u, (int)old_v);
     if (old_v == new_v) return DG_OK;
-    g->ver_ins++; g->ver_del++;
     if (dg__has_arc(g, u, new_v))
         return dg__fail(g, DG_ERR_EXISTS, "dg_edit_edge: edge %d->%d already exists", (int)u, (int)new_v);
+    g->ver_ins++; g->ver_del++;
     /* the reverse entry u in new_v's list is the only growth */
     if (g->nstores == 2 || new_v != u)
         if ((st = dg__reserve_append2(g, in, new_v, in, -1)) != DG_OK) return st;
@@ -2124,7 +2128,6 @@ static dg_status dg__add_edges_ex(dg_graph *g, const dg_edge *e, size_t n, int f
     if (added) *added = 0;
     if (!g || (!e && n)) return g ? dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_add_edges: NULL edges") : DG_ERR_INVALID_ARGUMENT;
     if ((st = dg__check_batch(g, e, n, "dg_add_edges", 1)) != DG_OK) return st;
-    g->ver_ins++;
     if (n == 0) return DG_OK;
     if (n > ((size_t)-1 / 2) / sizeof(dg__arc)) return dg__fail(g, DG_ERR_LIMIT, "dg_add_edges: batch too large");
     cap = 2 * n;
@@ -2195,6 +2198,7 @@ static dg_status dg__add_edges_ex(dg_graph *g, const dg_edge *e, size_t n, int f
     }
     g->narcs += m;
     g->nedges += nadd;
+    if (nadd) g->ver_ins++;
     if (added) *added = nadd;
 done:
     dg__free(g, A); dg__free(g, B); dg__free(g, C); dg__free(g, mpos);
@@ -2244,7 +2248,6 @@ DG_API dg_status dg_remove_edges(dg_graph *g, const dg_edge *e, size_t n, size_t
     if (!g || (!e && n)) return g ? dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_remove_edges: NULL edges") : DG_ERR_INVALID_ARGUMENT;
     if ((st = dg__check_batch(g, e, n, "dg_remove_edges", 0)) != DG_OK) return st;
     if (n == 0) return DG_OK;
-    g->ver_del++;
     if (n > ((size_t)-1 / 2) / sizeof(dg__arc)) return dg__fail(g, DG_ERR_LIMIT, "dg_remove_edges: batch too large");
     A = (dg__arc *)dg__alloc(g, 2 * n * sizeof(dg__arc));
     B = (dg__arc *)dg__alloc(g, 2 * n * sizeof(dg__arc));
@@ -2265,6 +2268,7 @@ DG_API dg_status dg_remove_edges(dg_graph *g, const dg_edge *e, size_t n, size_t
     }
     g->narcs -= nr;
     g->nedges -= nedges;
+    if (nr) g->ver_del++;
     if (removed) *removed = nedges;
 done:
     dg__free(g, A); dg__free(g, B); dg__free(g, R);
@@ -4821,12 +4825,13 @@ static dg_status dg__reach_build(dg_graph *g, uint32_t d, uint64_t seed, dg_reac
         /* the device pays ~6d launches per level (one read-back-free kernel each), the host
            ~2d visits per component and arc; estimates from bench/NOTES.md */
         size_t depth = 0, ns = DG__RS(&R);
-        double launch_ms = g->dev->pocl ? 0.05 : 0.008, dev_ms, host_ms;
+        double launch_ms = 0.008, dev_ms, host_ms;
         for (i = 0; i < R.ncomp; i++)
             if ((size_t)R.lab[2 * (i * ns + 2 * d)] + 1 > depth) depth = (size_t)R.lab[2 * (i * ns + 2 * d)] + 1;
-        dev_ms = (double)depth * 6.0 * d * launch_ms;
+        dev_ms = 10.0 + (double)depth * 6.0 * d * launch_ms;   /* + buffers, uploads, read-back */
         host_ms = (double)(R.ncomp + m) * 2.0 * d * 1e-4;
-        where = dev_ms < host_ms ? DG_REACH_BUILD_DEVICE : DG_REACH_BUILD_HOST;
+        /* a CPU device (PoCL) runs the same passes on the host's cores, with launch costs */
+        where = dev_ms < host_ms && !g->dev->pocl ? DG_REACH_BUILD_DEVICE : DG_REACH_BUILD_HOST;
         R.built_on = where;
     }
     if (where == DG_REACH_BUILD_DEVICE) {
@@ -4990,8 +4995,15 @@ DG_API dg_status dg_reach_ex(dg_graph *g, const dg_vertex *src, const dg_vertex 
         if ((st = dg__reach_check(g, src, 0, n, "source")) != DG_OK) return st;
         if ((st = dg__reach_check(g, dst, 0, n, "destination")) != DG_OK) return st;
     }
-    if (n == 0) {
-        if (o.stats) memset(o.stats, 0, sizeof *o.stats);
+    if (n == 0 && !o.rebuild) {   /* nothing to answer, nothing asked to build */
+        if (o.stats) {
+            memset(o.stats, 0, sizeof *o.stats);
+            if (g->reach) {
+                o.stats->built_on = g->reach->built_on; o.stats->labels = g->reach->d;
+                o.stats->components = g->reach->ncomp;
+                o.stats->filter_only = g->reach->ver_del != g->ver_del;
+            }
+        }
         return DG_OK;
     }
     if (g->id_bound > 0x7fffffffu) return dg__fail(g, DG_ERR_LIMIT, "dg_reach: too many vertex ids");
