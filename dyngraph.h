@@ -4685,7 +4685,7 @@ done:
 static dg_status dg__reach_labels_dev(dg_graph *g, dg__reach *R, size_t nc, const uint32_t *crow,
                                       const int32_t *ccol, const uint32_t *rrow, const int32_t *rcol,
                                       uint64_t seed) {
-    enum { B_CROW, B_CCOL, B_RROW, B_RCOL, B_ORDER, B_TAIL, B_PAR, B_SIZE, B_BASE, B_ALLOC, B_N };
+    enum { B_CROW, B_CCOL, B_RROW, B_RCOL, B_ORDER, B_TOTAL, B_PAR, B_SIZE, B_BASE, B_ALLOC, B_N };
     dg__dev *d = g->dev;
     dg_status st = DG_OK;
     dg__buf b[B_N], lab, tree;
@@ -4701,7 +4701,7 @@ static dg_status dg__reach_labels_dev(dg_graph *g, dg__reach *R, size_t nc, cons
     if (!order || !lv) { st = dg__oom(g, "dg_reach: device build"); goto done; }
     for (i = 0; i < B_N; i++) {
         size_t bytes = i == B_CROW || i == B_RROW ? (nc + 1) * 4 : i == B_CCOL || i == B_RCOL ? (m ? m : 1) * 4
-                     : i == B_TAIL ? 8 : ncx * 4;
+                     : i == B_TOTAL ? 8 : ncx * 4;
         DG__TRY(dg__buf_fit(g, &b[i], bytes));
     }
     DG__TRY(dg__buf_fit(g, &lab, ncx * ns * 8));
@@ -4736,11 +4736,11 @@ static dg_status dg__reach_labels_dev(dg_graph *g, dg__reach *R, size_t nc, cons
         DG__ARG(kf, 0, bo); DG__ARG(kf, 1, bc); DG__ARG(kf, 2, bi);
         DG__ARG(kf, 3, bic); DG__ARG(kf, 4, b[B_ORDER].m); DG__ARG(kf, 9, ns); DG__ARG(kf, 10, useed);
         DG__ARG(kf, 11, b[B_PAR].m); DG__ARG(kf, 12, b[B_SIZE].m); DG__ARG(kf, 13, b[B_BASE].m);
-        DG__ARG(kf, 14, b[B_ALLOC].m); DG__ARG(kf, 15, b[B_TAIL].m); DG__ARG(kf, 16, lab.m); DG__ARG(kf, 17, tree.m);
+        DG__ARG(kf, 14, b[B_ALLOC].m); DG__ARG(kf, 15, b[B_TOTAL].m); DG__ARG(kf, 16, lab.m); DG__ARG(kf, 17, tree.m);
         for (k = 0; k < R->d; k++) {
             cl_uint slot = k + dir * R->d;
             DG__ARG(kf, 8, slot);
-            DG__TRY(dg__write_u32(g, b[B_TAIL].m, 0, zero));
+            DG__TRY(dg__write_u32(g, b[B_TOTAL].m, 0, zero));
             for (phase = 0; phase < 4; phase++) {
                 size_t j, nj = phase == 0 ? 1 : nlv;
                 DG__ARG(kf, 7, phase);
@@ -4930,7 +4930,7 @@ static dg_status dg__reach_search(dg_graph *g, uint32_t nu, uint32_t *batches, u
     DG__ARG(ke, 19, ud); DG__ARG(ke, 20, d->rc_touch.m);
     DG__ARG(kf, 3, d->rc_found.m); DG__ARG(kf, 4, d->rc_res.m); DG__ARG(kf, 5, d->rc_vis.m);
     DG__ARG(kf, 6, d->rc_touch.m); DG__ARG(kf, 7, d->rc_cnt.m); DG__ARG(kf, 8, ring);
-    DG__ARG(ki, 1, d->rc_und.m); DG__ARG(kf, 1, d->rc_und.m);
+    DG__ARG(kf, 1, d->rc_und.m);
     for (off = 0; off < nu; off += (cl_uint)(32 * W)) {
         cl_uint nb = nu - off < 32 * W ? nu - off : (cl_uint)(32 * W), L = 0, k = 4;
         DG__TRY(dg__fill_bytes(g, d->rc_done.m, 0, 0, W * 4));
