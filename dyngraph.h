@@ -666,6 +666,8 @@ typedef struct dg_reach_stats {
     uint64_t searched;            /* answered by a pruned search */
     uint64_t positive;            /* answers that are 1 */
     uint32_t batches, levels;     /* search batches (32 x words queries each) and their levels */
+    uint64_t visited;             /* (search vertex, word of 32 queries) pairs the searches reached:
+                                     a measure of their work */
     double device_ms;             /* device time of the queries (-1 without profiling) */
     double total_ms;              /* wall time of the whole call */
 } dg_reach_stats;
@@ -2529,8 +2531,8 @@ enum {
     DG__K_QUEUE_FILTER, DG__K_PARENTS, DG__K_BFS_TD_HUBS, DG__K_BFS_COUNT, DG__K_SSSP_WEIGHTS,
     DG__K_SSSP_SOURCE, DG__K_SSSP_BF, DG__K_SSSP_BF_NEG, DG__K_SSSP_PRED, DG__K_SSSP_FR_ADVANCE,
     DG__K_SSSP_FR_FILTER, DG__K_SSSP_FR_RESET, DG__K_SSSP_NF, DG__K_SSSP_NF_INIT, DG__K_REACH_LABELS,
-    DG__K_REACH_INIT, DG__K_REACH_EXPAND, DG__K_REACH_FINISH, DG__K_REACH_FOREST,
-    DG__K_COUNT
+    DG__K_REACH_INIT, DG__K_REACH_EXPAND, DG__K_REACH_EXPAND_DAG, DG__K_REACH_FINISH,
+    DG__K_REACH_FOREST, DG__K_COUNT
 };
 static const char *const dg__kname[DG__K_COUNT] = {
     "dg_scatter", "dg_fill_int", "dg_scan_blocks", "dg_scan_add", "dg_frontier_degrees",
@@ -2539,8 +2541,8 @@ static const char *const dg__kname[DG__K_COUNT] = {
     "dg_bfs_queue_advance", "dg_bfs_queue_filter", "dg_bfs_parents", "dg_bfs_td_hubs", "dg_bfs_count",
     "dg_sssp_weights", "dg_sssp_source", "dg_sssp_bf", "dg_sssp_bf_neg", "dg_sssp_pred",
     "dg_sssp_frontier_advance", "dg_sssp_frontier_filter", "dg_sssp_frontier_reset", "dg_sssp_nf",
-    "dg_sssp_nf_init", "dg_reach_labels", "dg_reach_init", "dg_reach_expand", "dg_reach_finish",
-    "dg_reach_forest"
+    "dg_sssp_nf_init", "dg_reach_labels", "dg_reach_init", "dg_reach_expand",
+    "dg_reach_expand_dag", "dg_reach_finish", "dg_reach_forest"
 };
 
 /* A compiled program and its kernels (created on first use). */
@@ -2591,7 +2593,7 @@ typedef struct dg__dev {
     uint64_t wc_gen; int wc_valid; uint32_t wc_neg; double wc_mean;  /* SSSP weight check cache */
     size_t wc_narcs;              /* arcs when wc_mean was measured */
     dg__buf rc_comp, rc_lab, rc_tree, rc_qs, rc_qt, rc_res, rc_und, rc_cnt;    /* reachability */
-    dg__buf rc_vis, rc_touch, rc_f[2], rc_q[2], rc_done, rc_bt, rc_found;
+    dg__buf rc_vis, rc_touch, rc_f[2], rc_q[2], rc_done, rc_bq, rc_found, rc_crow, rc_ccol;
     size_t rc_words;              /* n x W of rc_vis/rc_f when they were last zeroed (0: not) */
     uint64_t rc_index;            /* the index build whose labels rc_comp/rc_lab/rc_tree hold (0: none) */
     cl_event ev_first, ev_last;   /* the first and last command of a timed run (profiling) */
@@ -2729,7 +2731,8 @@ static void dg__dev_free(dg_graph *g) {
     dg__buf_free(d, &d->rc_und); dg__buf_free(d, &d->rc_cnt); dg__buf_free(d, &d->rc_vis);
     dg__buf_free(d, &d->rc_touch);
     for (i = 0; i < 2; i++) { dg__buf_free(d, &d->rc_f[i]); dg__buf_free(d, &d->rc_q[i]); }
-    dg__buf_free(d, &d->rc_done); dg__buf_free(d, &d->rc_bt); dg__buf_free(d, &d->rc_found);
+    dg__buf_free(d, &d->rc_done); dg__buf_free(d, &d->rc_bq); dg__buf_free(d, &d->rc_found);
+    dg__buf_free(d, &d->rc_crow); dg__buf_free(d, &d->rc_ccol);
     if (d->pin_ptr) clEnqueueUnmapMemObject(d->queue, d->pin, d->pin_ptr, 0, NULL, NULL);
     if (d->queue) clFinish(d->queue);
     if (d->pin) clReleaseMemObject(d->pin);
@@ -4488,13 +4491,19 @@ typedef struct dg__reach {
     int32_t *lab;                 /* ncomp x (2d + 1) x (lo, hi): d intervals of descendants, d of
                                      ancestors, then the levels (depth, height) as one more
                                      (dg__reach_levels) */
-    int32_t *tree;                /* ncomp x (lo, rank): traversal 0's spanning-forest subtree of the
-                                     component holds the ranks lo..rank (an exact "yes") */
+    int32_t *tree;                /* ncomp x (lo, rank, alo, arank): the subtree of the component in
+                                     traversal 0's spanning forest of the DAG holds the ranks
+                                     lo..rank (descendants: an exact "yes"), in that of the reverse
+                                     DAG alo..arank (ancestors) */
+    uint32_t *crow;               /* the DAG of components, out-arcs (CSR: ncomp + 1 offsets, */
+    int32_t *ccol;                /* crow[ncomp] heads), searched while the index is exact */
 } dg__reach;
 
 static void dg__reach_drop(dg_graph *g, dg__reach *r) {
     dg__free(g, r->comp); dg__free(g, r->lab); dg__free(g, r->tree);
-    r->comp = r->lab = r->tree = NULL;
+    dg__free(g, r->crow); dg__free(g, r->ccol);
+    r->comp = r->lab = r->tree = r->ccol = NULL;
+    r->crow = NULL;
     r->ncomp = r->nbound = 0;
 }
 static void dg__reach_free(dg_graph *g) {
@@ -4613,7 +4622,8 @@ static dg_status dg__csr_reverse(dg_graph *g, size_t nc, const uint32_t *row, co
 
 /* d intervals per component from d randomized DFS traversals of the DAG row/col (nc
    vertices) into slots k0..k0+d-1: post-order rank (1..nc) and the smallest rank below.
-   Traversal 0 of the forward DAG (k0 = 0) also gives the tree intervals. */
+   Traversal 0 also gives the tree intervals (of the forward DAG into tree[4c], [4c+1], of the
+   reverse DAG into tree[4c+2], [4c+3]). */
 static dg_status dg__reach_labels(dg_graph *g, dg__reach *R, size_t nc, const uint32_t *crow,
                                   const int32_t *ccol, size_t k0, uint64_t rs) {
     int32_t *roots = (int32_t *)dg__alloc(g, (nc ? nc : 1) * sizeof(int32_t));
@@ -4632,7 +4642,7 @@ static dg_status dg__reach_labels(dg_graph *g, dg__reach *R, size_t nc, const ui
     for (k = 0; k < R->d; k++) {
         int32_t rank = 0;
         size_t ri;
-        const int tree = k0 == 0 && k == 0;
+        const size_t tree = k == 0 ? (k0 == 0 ? 1 : 3) : 0;   /* 1 + slot of the tree interval */
         for (c = 0; c < nc; c++) DG__LAB(c, k, 1) = 0;                 /* hi 0: not visited */
         for (ri = nroots; ri > 1; ri--) {                           /* shuffle the roots */
             size_t j = (size_t)(dg__rng(&rs) % ri);
@@ -4645,7 +4655,7 @@ static dg_status dg__reach_labels(dg_graph *g, dg__reach *R, size_t nc, const ui
                 if (u >= 0) {                                       /* enter u */
                     uint32_t du = crow[u + 1] - crow[u];
                     DG__LAB(u, k, 1) = -1;                          /* on the stack */
-                    if (tree) R->tree[2 * (size_t)u] = rank + 1;
+                    if (tree) R->tree[4 * (size_t)u + tree - 1] = rank + 1;
                     cs[ncs] = u; cj[ncs] = 0;
                     co[ncs] = du ? (uint32_t)(dg__rng(&rs) % du) : 0;   /* a random first child */
                     ncs++;
@@ -4666,7 +4676,7 @@ static dg_status dg__reach_labels(dg_graph *g, dg__reach *R, size_t nc, const ui
                             if (DG__LAB(ccol[e], k, 0) < lo) lo = DG__LAB(ccol[e], k, 0);
                         DG__LAB(v, k, 0) = lo;
                         DG__LAB(v, k, 1) = rank;
-                        if (tree) R->tree[2 * (size_t)v + 1] = rank;
+                        if (tree) R->tree[4 * (size_t)v + tree] = rank;
                         ncs--;
                     }
                 }
@@ -4705,7 +4715,7 @@ static dg_status dg__reach_labels_dev(dg_graph *g, dg__reach *R, size_t nc, cons
         DG__TRY(dg__buf_fit(g, &b[i], bytes));
     }
     DG__TRY(dg__buf_fit(g, &lab, ncx * ns * 8));
-    DG__TRY(dg__buf_fit(g, &tree, ncx * 8));
+    DG__TRY(dg__buf_fit(g, &tree, ncx * 16));
     if (nc) DG__CL(clEnqueueWriteBuffer(d->queue, lab.m, CL_FALSE, 0, nc * ns * 8, R->lab, 0, NULL, NULL));   /* the levels */
     DG__CL(clEnqueueWriteBuffer(d->queue, b[B_CROW].m, CL_FALSE, 0, (nc + 1) * 4, crow, 0, NULL, NULL));
     DG__CL(clEnqueueWriteBuffer(d->queue, b[B_RROW].m, CL_FALSE, 0, (nc + 1) * 4, rrow, 0, NULL, NULL));
@@ -4755,7 +4765,7 @@ static dg_status dg__reach_labels_dev(dg_graph *g, dg__reach *R, size_t nc, cons
     }
     if (nc) {
         DG__CL(clEnqueueReadBuffer(d->queue, lab.m, CL_FALSE, 0, nc * ns * 8, R->lab, 0, NULL, NULL));
-        DG__CL(clEnqueueReadBuffer(d->queue, tree.m, CL_TRUE, 0, nc * 8, R->tree, 0, NULL, NULL));
+        DG__CL(clEnqueueReadBuffer(d->queue, tree.m, CL_TRUE, 0, nc * 16, R->tree, 0, NULL, NULL));
     }
 done:
     for (i = 0; i < B_N; i++) dg__buf_free(d, &b[i]);
@@ -4789,8 +4799,8 @@ static void dg__reach_levels(dg__reach *R, const uint32_t *crow, const int32_t *
 static dg_status dg__reach_build(dg_graph *g, uint32_t d, uint64_t seed, dg_reach_build where,
                                  double *scc_ms) {
     dg__reach R;
-    uint32_t *row = NULL, *crow = NULL, *rrow = NULL;
-    int32_t *col = NULL, *ccol = NULL, *rcol = NULL;
+    uint32_t *row = NULL, *crow, *rrow = NULL;
+    int32_t *col = NULL, *ccol, *rcol = NULL;
     size_t n = g->id_bound, v, i, m = 0;
     dg_status st = DG_OK;
     double t0 = dg__now_ms();
@@ -4803,13 +4813,13 @@ static dg_status dg__reach_build(dg_graph *g, uint32_t d, uint64_t seed, dg_reac
     DG__TRY(dg__reach_scc(g, n, row, col, R.comp, &R.ncomp));
     *scc_ms = dg__now_ms() - t0;
     /* the DAG of components (parallel arcs kept: they cost a little, dedup costs more) */
-    if (!(crow = (uint32_t *)dg__alloc(g, (R.ncomp + 1) * sizeof(uint32_t)))) { st = dg__oom(g, "dg_reach"); goto done; }
+    if (!(crow = R.crow = (uint32_t *)dg__alloc(g, (R.ncomp + 1) * sizeof(uint32_t)))) { st = dg__oom(g, "dg_reach"); goto done; }
     memset(crow, 0, (R.ncomp + 1) * sizeof(uint32_t));
     for (v = 0; v < n; v++)
         for (i = row[v]; i < row[v + 1]; i++)
             if (R.comp[col[i]] != R.comp[v]) { crow[R.comp[v] + 1]++; m++; }
     for (i = 0; i < R.ncomp; i++) crow[i + 1] += crow[i];
-    if (!(ccol = (int32_t *)dg__alloc(g, (m ? m : 1) * sizeof(int32_t)))) { st = dg__oom(g, "dg_reach"); goto done; }
+    if (!(ccol = R.ccol = (int32_t *)dg__alloc(g, (m ? m : 1) * sizeof(int32_t)))) { st = dg__oom(g, "dg_reach"); goto done; }
     for (v = 0; v < n; v++)
         for (i = row[v]; i < row[v + 1]; i++)
             if (R.comp[col[i]] != R.comp[v]) ccol[crow[R.comp[v]]++] = R.comp[col[i]];
@@ -4817,21 +4827,23 @@ static dg_status dg__reach_build(dg_graph *g, uint32_t d, uint64_t seed, dg_reac
     crow[0] = 0;
     dg__free(g, row); dg__free(g, col); row = NULL; col = NULL;
     R.lab = (int32_t *)dg__alloc(g, (R.ncomp ? R.ncomp : 1) * DG__RS(&R) * 2 * sizeof(int32_t));
-    R.tree = (int32_t *)dg__alloc(g, (R.ncomp ? R.ncomp : 1) * 2 * sizeof(int32_t));
+    R.tree = (int32_t *)dg__alloc(g, (R.ncomp ? R.ncomp : 1) * 4 * sizeof(int32_t));
     if (!R.lab || !R.tree) { st = dg__oom(g, "dg_reach: labels"); goto done; }
     DG__TRY(dg__csr_reverse(g, R.ncomp, crow, ccol, &rrow, &rcol));
     dg__reach_levels(&R, crow, ccol);
     if (where == DG_REACH_BUILD_AUTO) {
         /* the device pays ~6d launches per level (one read-back-free kernel each), the host
-           ~2d visits per component and arc; estimates from bench/NOTES.md */
+           ~2d visits per component and arc, ~5x dearer once the labels outgrow the caches;
+           estimates from bench/NOTES.md. The host's DFS labels search faster (deeper trees,
+           larger "yes" intervals): the device must be twice as fast to be chosen. */
         size_t depth = 0, ns = DG__RS(&R);
         double launch_ms = 0.008, dev_ms, host_ms;
         for (i = 0; i < R.ncomp; i++)
             if ((size_t)R.lab[2 * (i * ns + 2 * d)] + 1 > depth) depth = (size_t)R.lab[2 * (i * ns + 2 * d)] + 1;
         dev_ms = 10.0 + (double)depth * 6.0 * d * launch_ms;   /* + buffers, uploads, read-back */
-        host_ms = (double)(R.ncomp + m) * 2.0 * d * 1e-4;
+        host_ms = (double)(R.ncomp + m) * 2.0 * d * (R.ncomp * ns * 8 > ((size_t)16 << 20) ? 7e-5 : 1.5e-5);
         /* a CPU device (PoCL) runs the same passes on the host's cores, with launch costs */
-        where = dev_ms < host_ms && !g->dev->pocl ? DG_REACH_BUILD_DEVICE : DG_REACH_BUILD_HOST;
+        where = 2.0 * dev_ms < host_ms && !g->dev->pocl ? DG_REACH_BUILD_DEVICE : DG_REACH_BUILD_HOST;
         R.built_on = where;
     }
     if (where == DG_REACH_BUILD_DEVICE) {
@@ -4849,8 +4861,7 @@ static dg_status dg__reach_build(dg_graph *g, uint32_t d, uint64_t seed, dg_reac
     *g->reach = R;
     memset(&R, 0, sizeof R);
 done:
-    dg__free(g, row); dg__free(g, col); dg__free(g, crow); dg__free(g, ccol);
-    dg__free(g, rrow); dg__free(g, rcol);
+    dg__free(g, row); dg__free(g, col); dg__free(g, rrow); dg__free(g, rcol);
     dg__reach_drop(g, &R);
     return st;
 }
@@ -4864,11 +4875,16 @@ static dg_status dg__reach_upload(dg_graph *g) {
     if (d->rc_index == R->build_no) return DG_OK;
     DG__TRY(dg__buf_fit(g, &d->rc_comp, (R->nbound ? R->nbound : 1) * 4));
     DG__TRY(dg__buf_fit(g, &d->rc_lab, nc * DG__RS(R) * 8));
-    DG__TRY(dg__buf_fit(g, &d->rc_tree, nc * 8));
+    DG__TRY(dg__buf_fit(g, &d->rc_tree, nc * 16));
+    DG__TRY(dg__buf_fit(g, &d->rc_crow, (R->ncomp + 1) * 4));
+    DG__TRY(dg__buf_fit(g, &d->rc_ccol, (R->crow[R->ncomp] ? R->crow[R->ncomp] : 1) * 4));
+    DG__CL(clEnqueueWriteBuffer(d->queue, d->rc_crow.m, CL_FALSE, 0, (R->ncomp + 1) * 4, R->crow, 0, NULL, NULL));
+    if (R->crow[R->ncomp])
+        DG__CL(clEnqueueWriteBuffer(d->queue, d->rc_ccol.m, CL_FALSE, 0, (size_t)R->crow[R->ncomp] * 4, R->ccol, 0, NULL, NULL));
     if (R->nbound) DG__CL(clEnqueueWriteBuffer(d->queue, d->rc_comp.m, CL_FALSE, 0, R->nbound * 4, R->comp, 0, NULL, NULL));
     if (R->ncomp) {
         DG__CL(clEnqueueWriteBuffer(d->queue, d->rc_lab.m, CL_FALSE, 0, R->ncomp * DG__RS(R) * 8, R->lab, 0, NULL, NULL));
-        DG__CL(clEnqueueWriteBuffer(d->queue, d->rc_tree.m, CL_FALSE, 0, R->ncomp * 8, R->tree, 0, NULL, NULL));
+        DG__CL(clEnqueueWriteBuffer(d->queue, d->rc_tree.m, CL_FALSE, 0, R->ncomp * 16, R->tree, 0, NULL, NULL));
     }
     DG__CL(clFinish(d->queue));
     d->rc_index = R->build_no;
@@ -4880,24 +4896,30 @@ done:
 #define DG__REACH_CHUNK ((size_t)1 << 22)   /* queries sent to the device at a time */
 
 /* Searches for the nu undecided queries listed in rc_und: batches of 32 x W, bit-parallel
-   (kernels/60_reach.cl). W: as many words as the queries need, up to 256, while each of the
-   six n x W arrays stays within DG__REACH_WORDS_BYTES and an eighth of the largest allocation
-   the device allows (a CPU device shares the host's memory). */
+   (kernels/60_reach.cl), on the DAG of components while the index is exact (dag), else on the
+   pages. W: as many words as the queries need, up to DG__REACH_MAX_WORDS, while each of the
+   six n x W arrays (n: components or vertex ids) stays within DG__REACH_WORDS_BYTES and an
+   eighth of the largest allocation the device allows (a CPU device shares the host's
+   memory). */
 #ifndef DG__REACH_WORDS_BYTES
 #define DG__REACH_WORDS_BYTES ((size_t)512 << 20)
 #endif
-static dg_status dg__reach_search(dg_graph *g, uint32_t nu, uint32_t *batches, uint32_t *levels) {
+#ifndef DG__REACH_MAX_WORDS
+#define DG__REACH_MAX_WORDS 256
+#endif
+static dg_status dg__reach_search(dg_graph *g, uint32_t nu, int dag, dg_reach_stats *S) {
     dg__dev *d = g->dev;
     dg__reach *R = g->reach;
     dg_status st = DG_OK;
     cl_kernel ki = NULL, ke = NULL, kf = NULL;
-    size_t n = g->id_bound ? g->id_bound : 1, wmax, W, words, gsz = d->groups * d->wg;
+    size_t n = dag ? R->ncomp : g->id_bound, wmax, W, words, gsz = d->groups * d->wg;
     size_t cap = d->max_alloc / 8 < DG__REACH_WORDS_BYTES ? (size_t)(d->max_alloc / 8) : DG__REACH_WORDS_BYTES;
-    cl_uint off, uW, ring = DG__REACH_RING, ud = R->d;
+    cl_uint off, uW, ring = DG__REACH_RING, ud = R->d, udag = (cl_uint)dag, a;
+    if (n < 1) n = 1;
     wmax = cap / (4 * n);
-    if (wmax > 256) wmax = 256;
+    if (wmax > DG__REACH_MAX_WORDS) wmax = DG__REACH_MAX_WORDS;
     if (n * wmax >= 0xffffffffu) wmax = 0xfffffffeu / n;
-    if (wmax < 1) return dg__fail(g, DG_ERR_LIMIT, "dg_reach: too many vertex ids for a search (%zu)", n);
+    if (wmax < 1) return dg__fail(g, DG_ERR_LIMIT, "dg_reach: too many %s for a search (%zu)", dag ? "components" : "vertex ids", n);
     W = ((size_t)nu + 31) / 32;
     if (W > wmax) W = wmax;
     words = n * W;
@@ -4906,10 +4928,11 @@ static dg_status dg__reach_search(dg_graph *g, uint32_t nu, uint32_t *batches, u
     DG__TRY(dg__buf_fit(g, &d->rc_f[0], words * 4)); DG__TRY(dg__buf_fit(g, &d->rc_f[1], words * 4));
     DG__TRY(dg__buf_fit(g, &d->rc_q[0], words * 4)); DG__TRY(dg__buf_fit(g, &d->rc_q[1], words * 4));
     DG__TRY(dg__buf_fit(g, &d->rc_done, W * 4));
-    DG__TRY(dg__buf_fit(g, &d->rc_bt, W * 32 * 4));
+    DG__TRY(dg__buf_fit(g, &d->rc_bq, W * 32 * 16));
     DG__TRY(dg__buf_fit(g, &d->rc_found, W * 32));
-    DG__TRY(dg__buf_fit(g, &d->rc_cnt, (DG__REACH_RING + 1) * 4));
-    if (d->rc_words != words) {   /* zero once; every batch leaves them zero */
+    DG__TRY(dg__buf_fit(g, &d->rc_cnt, (DG__REACH_RING + 2) * 4));
+    DG__TRY(dg__fill_bytes(g, d->rc_cnt.m, 0, (DG__REACH_RING + 1) * 4, 4));   /* visited, summed */
+    if (d->rc_words < words) {   /* zero once; every batch leaves them zero */
         DG__TRY(dg__fill_bytes(g, d->rc_vis.m, 0, 0, words * 4));
         DG__TRY(dg__fill_bytes(g, d->rc_f[0].m, 0, 0, words * 4));
         DG__TRY(dg__fill_bytes(g, d->rc_f[1].m, 0, 0, words * 4));
@@ -4917,17 +4940,21 @@ static dg_status dg__reach_search(dg_graph *g, uint32_t nu, uint32_t *batches, u
     }
     DG__TRY(dg__fill_bytes(g, d->rc_found.m, 0, 0, W * 32));
     DG__TRY(dg__kernel(g, &d->main, DG__K_REACH_INIT, &ki));
-    DG__TRY(dg__kernel(g, &d->main, DG__K_REACH_EXPAND, &ke));
+    DG__TRY(dg__kernel(g, &d->main, dag ? DG__K_REACH_EXPAND_DAG : DG__K_REACH_EXPAND, &ke));
     DG__TRY(dg__kernel(g, &d->main, DG__K_REACH_FINISH, &kf));
     DG__ARG(ki, 1, d->rc_und.m); DG__ARG(ki, 3, d->rc_qs.m); DG__ARG(ki, 4, d->rc_qt.m);
-    DG__ARG(ki, 5, d->rc_bt.m); DG__ARG(ki, 6, uW); DG__ARG(ki, 7, d->rc_vis.m);
-    DG__ARG(ki, 8, d->rc_f[0].m); DG__ARG(ki, 9, d->rc_q[0].m); DG__ARG(ki, 10, d->rc_cnt.m);
-    DG__ARG(ki, 11, ring); DG__ARG(ki, 12, d->rc_touch.m);
-    DG__TRY(dg__adj_args(g, ke, 0, 0, 0));
-    DG__ARG(ke, 5, uW); DG__ARG(ke, 8, d->rc_cnt.m); DG__ARG(ke, 9, ring);
-    DG__ARG(ke, 13, d->rc_vis.m); DG__ARG(ke, 14, d->rc_done.m); DG__ARG(ke, 15, d->rc_bt.m);
-    DG__ARG(ke, 16, d->rc_found.m); DG__ARG(ke, 17, d->rc_comp.m); DG__ARG(ke, 18, d->rc_lab.m);
-    DG__ARG(ke, 19, ud); DG__ARG(ke, 20, d->rc_touch.m);
+    DG__ARG(ki, 5, d->rc_comp.m); DG__ARG(ki, 6, d->rc_tree.m); DG__ARG(ki, 7, udag);
+    DG__ARG(ki, 8, d->rc_bq.m); DG__ARG(ki, 9, uW); DG__ARG(ki, 10, d->rc_vis.m);
+    DG__ARG(ki, 11, d->rc_f[0].m); DG__ARG(ki, 12, d->rc_q[0].m); DG__ARG(ki, 13, d->rc_cnt.m);
+    DG__ARG(ki, 14, ring); DG__ARG(ki, 15, d->rc_touch.m);
+    if (dag) { DG__ARG(ke, 0, d->rc_crow.m); DG__ARG(ke, 1, d->rc_ccol.m); a = 2; }
+    else { DG__TRY(dg__adj_args(g, ke, 0, 0, 0)); a = 5; }
+    /* the search arguments after the graph's: W qin qout cnt ring L front next vis done bq
+       found comp tree lab d touched */
+    DG__ARG(ke, a + 0, uW); DG__ARG(ke, a + 3, d->rc_cnt.m); DG__ARG(ke, a + 4, ring);
+    DG__ARG(ke, a + 8, d->rc_vis.m); DG__ARG(ke, a + 9, d->rc_done.m); DG__ARG(ke, a + 10, d->rc_bq.m);
+    DG__ARG(ke, a + 11, d->rc_found.m); DG__ARG(ke, a + 12, d->rc_comp.m); DG__ARG(ke, a + 13, d->rc_tree.m);
+    DG__ARG(ke, a + 14, d->rc_lab.m); DG__ARG(ke, a + 15, ud); DG__ARG(ke, a + 16, d->rc_touch.m);
     DG__ARG(kf, 3, d->rc_found.m); DG__ARG(kf, 4, d->rc_res.m); DG__ARG(kf, 5, d->rc_vis.m);
     DG__ARG(kf, 6, d->rc_touch.m); DG__ARG(kf, 7, d->rc_cnt.m); DG__ARG(kf, 8, ring);
     DG__ARG(kf, 1, d->rc_und.m);
@@ -4941,19 +4968,24 @@ static dg_status dg__reach_search(dg_graph *g, uint32_t nu, uint32_t *batches, u
             cl_uint j;
             uint32_t left = 0;
             for (j = 0; j < k; j++, L++) {
-                DG__ARG(ke, 6, d->rc_q[L & 1].m); DG__ARG(ke, 7, d->rc_q[(L + 1) & 1].m);
-                DG__ARG(ke, 10, L);
-                DG__ARG(ke, 11, d->rc_f[L & 1].m); DG__ARG(ke, 12, d->rc_f[(L + 1) & 1].m);
+                DG__ARG(ke, a + 1, d->rc_q[L & 1].m); DG__ARG(ke, a + 2, d->rc_q[(L + 1) & 1].m);
+                DG__ARG(ke, a + 5, L);
+                DG__ARG(ke, a + 6, d->rc_f[L & 1].m); DG__ARG(ke, a + 7, d->rc_f[(L + 1) & 1].m);
                 DG__TRY(dg__launch(g, ke, gsz, d->wg));
             }
             DG__TRY(dg__read_u32(g, d->rc_cnt.m, L % DG__REACH_RING, &left));
             if (!left) break;
             if (k < 32) k *= 2;
         }
-        *levels += L;
-        (*batches)++;
+        S->levels += L;
+        S->batches++;
         DG__ARG(kf, 0, nb); DG__ARG(kf, 2, off);
         DG__TRY(dg__launch(g, kf, gsz, d->wg));
+    }
+    {
+        uint32_t vis = 0;
+        DG__TRY(dg__read_u32(g, d->rc_cnt.m, DG__REACH_RING + 1, &vis));
+        S->visited += vis;
     }
 done:
     if (st != DG_OK && d) d->rc_words = 0;   /* state unknown: zero again next time */
@@ -5031,7 +5063,7 @@ DG_API dg_status dg_reach_ex(dg_graph *g, const dg_vertex *src, const dg_vertex 
         size_t i;
         DG__TRY(dg__buf_fit(g, &d->rc_qs, (size_t)nq * 4)); DG__TRY(dg__buf_fit(g, &d->rc_qt, (size_t)nq * 4));
         DG__TRY(dg__buf_fit(g, &d->rc_res, nq)); DG__TRY(dg__buf_fit(g, &d->rc_und, (size_t)nq * 4));
-        DG__TRY(dg__buf_fit(g, &d->rc_cnt, (DG__REACH_RING + 1) * 4));
+        DG__TRY(dg__buf_fit(g, &d->rc_cnt, (DG__REACH_RING + 2) * 4));
         DG__CL(clEnqueueWriteBuffer(d->queue, d->rc_qs.m, CL_FALSE, 0, (size_t)nq * 4, src + at, 0, NULL, NULL));
         DG__CL(clEnqueueWriteBuffer(d->queue, d->rc_qt.m, CL_FALSE, 0, (size_t)nq * 4, dst + at, 0, NULL, NULL));
         DG__TRY(dg__fill_bytes(g, d->rc_cnt.m, 0, 0, 8));
@@ -5051,7 +5083,7 @@ DG_API dg_status dg_reach_ex(dg_graph *g, const dg_vertex *src, const dg_vertex 
         }
         S.by_labels += nq - cnt[0];
         S.searched += cnt[0];
-        if (cnt[0]) DG__TRY(dg__reach_search(g, cnt[0], &S.batches, &S.levels));
+        if (cnt[0]) DG__TRY(dg__reach_search(g, cnt[0], (int)exact, &S));
         DG__CL(clEnqueueReadBuffer(d->queue, d->rc_res.m, CL_TRUE, 0, nq, reachable + at, 0, NULL, NULL));
         for (i = 0; i < nq; i++) S.positive += reachable[at + i];
     }

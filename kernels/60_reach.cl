@@ -8,9 +8,10 @@
    the longest paths from a root and to a sink. If c reaches c', every descendant interval
    of c' lies in c's, every ancestor interval of c in c''s, and c' is no shallower and no
    higher than c: one failed containment is an exact "no".
-   tree[c] = (lo, rank): c's subtree in the spanning forest of traversal 0 holds exactly the
-   ranks lo..rank (a post-order numbers subtrees contiguously): c' with its rank in there is
-   a descendant, an exact "yes".
+   tree[c] = (lo, rank, alo, arank): c's subtree in the spanning forest of traversal 0 holds
+   exactly the ranks lo..rank (a post-order numbers subtrees contiguously): c' with its rank
+   in there is a descendant, an exact "yes"; alo..arank the same in the reverse DAG's forest
+   (ancestors).
    Removing edges leaves every path of the new graph in the old one, so the intervals stay a
    valid filter; the "yes" shortcuts (same component, tree interval) do not: `exact` is 0
    then. */
@@ -28,12 +29,15 @@ inline int dg_reach_contains(__global const int2 *lab, const uint d, const int s
     return lt[k].x >= ls[k].x && lt[k].y <= ls[k].y;
 }
 
+/* a <= r <= b for i = (a, b) */
+inline int dg_reach_in(const int r, const int2 i) { return r >= i.x && r <= i.y; }
+
 /* Query i: res[i] = 1 or 0 where the labels decide; else res[i] = 0 and i goes to und.
    A query naming no live vertex (id outside 0..nv-1, or removed: no page in the directory)
    puts the smallest such i in cnt[2]. */
 __kernel void dg_reach_labels(const uint nq, __global const int *qs, __global const int *qt,
                               __global const int *comp, __global const int2 *lab,
-                              __global const int2 *tree, const uint d, const uint exact,
+                              __global const int4 *tree, const uint d, const uint exact,
                               __global uchar *res, __global uint *und, __global uint *cnt,
                               __global const int *dir, const uint nv)
 {
@@ -48,7 +52,7 @@ __kernel void dg_reach_labels(const uint nq, __global const int *qs, __global co
     cs = comp[s]; ct = comp[t];
     if (s == t || (exact && cs == ct)) r = 1;
     else if (!dg_reach_contains(lab, d, cs, ct)) r = 0;
-    else if (exact && tree[ct].y >= tree[cs].x && tree[ct].y <= tree[cs].y) r = 1;
+    else if (exact && (dg_reach_in(tree[ct].y, tree[cs].xy) || dg_reach_in(tree[cs].w, tree[ct].zw))) r = 1;
     else r = 2;
     res[i] = (uchar)(r == 1);
     if (r == 2) und[atomic_inc(&cnt[0])] = i;
@@ -56,83 +60,152 @@ __kernel void dg_reach_labels(const uint nq, __global const int *qs, __global co
 }
 
 /* ---- The undecided queries: bit-parallel searches pruned by the labels ----
-   A batch of 32*W queries, query j = bit j%32 of word j/32 of each vertex's W words: vis
-   (reached or ruled out), front (to expand at this level), next (at the next one). A queue
-   entry is v*W + w: word w of vertex v has bits in front. Level counters: cnt[L % ring]
-   entries of level L (the kernel of level L appends to slot L+1 and clears slot L+2, so the
-   host queues several levels per read-back). cnt[ring]: words of vis made non-zero, listed in
-   touched (dg_reach_clear zeroes them after the batch: no pass over all of vis). front and
-   next clear themselves (an entry's word is zeroed when it is expanded). done[w]: queries of
-   word w answered (found). */
+   The search runs on the DAG of components (crow/ccol, dg_reach_expand_dag) while the index
+   is exact, else on the graph's own pages (dg_reach_expand: after removals the components
+   may have split). A batch of 32*W queries, query j = bit j%32 of word j/32 of each search
+   vertex's W words: vis (reached or ruled out), front (to expand at this level), next (at
+   the next one). bq[j]: query j's target: on the pages (vertex, component, -, -), on the DAG
+   (component, rank, alo, arank) of its tree intervals (see tree above). A queue
+   entry is x*W + w: word w of search vertex x has bits in front. Level counters: cnt[L %
+   ring] entries of level L (the kernel of level L appends to slot L+1 and clears slot L+2, so
+   the host queues several levels per read-back). cnt[ring]: words of vis made non-zero,
+   listed in touched (dg_reach_finish zeroes them after the batch: no pass over all of vis).
+   front and next clear themselves (an entry's word is zeroed when it is expanded). done[w]:
+   queries of word w answered (found). */
 #define DG_REACH_TOUCH(e, old) do { if ((old) == 0u) touched[atomic_inc(&cnt[ring])] = (e); } while (0)
 
 /* Batch slot j: its source reached, queued. */
 __kernel void dg_reach_init(const uint nb, __global const uint *und, const uint off,
-                            __global const int *qs, __global const int *qt, __global int *bt,
-                            const uint W, __global uint *vis, __global uint *front,
-                            __global uint *q, __global uint *cnt, const uint ring,
-                            __global uint *touched)
+                            __global const int *qs, __global const int *qt,
+                            __global const int *comp, __global const int4 *tree,
+                            const uint dag, __global int4 *bq, const uint W, __global uint *vis,
+                            __global uint *front, __global uint *q, __global uint *cnt,
+                            const uint ring, __global uint *touched)
 {
     const uint j = get_global_id(0);
     uint e, bit, qi;
+    int s, t;
     if (j >= nb) return;
     qi = und[off + j];
-    bt[j] = qt[qi];
-    e = (uint)qs[qi] * W + (j >> 5);
+    s = qs[qi]; t = qt[qi];
+    if (dag) {
+        const int4 tt = tree[comp[t]];
+        bq[j] = (int4)(comp[t], tt.y, tt.z, tt.w);
+    } else {
+        bq[j] = (int4)(t, comp[t], 0, 0);
+    }
+    e = (uint)(dag ? comp[s] : s) * W + (j >> 5);
     bit = 1u << (j & 31u);
     DG_REACH_TOUCH(e, atomic_or(&vis[e], bit));
     if (atomic_or(&front[e], bit) == 0u) q[atomic_inc(&cnt[0])] = e;
 }
 
-/* Level L: every queued (v, w) passes its bits on to v's out-neighbours u, minus those already
-   at u and those whose target u cannot reach by the labels (both are added to vis[u], so a
-   bit is tested at most once per vertex). Reaching the target answers the query. */
-__kernel void dg_reach_expand(DG_ADJ_ARGS, const uint W, __global const uint *qin,
-                              __global uint *qout, __global uint *cnt, const uint ring,
-                              const uint L, __global uint *front, __global uint *next,
-                              __global uint *vis, __global uint *done, __global const int *bt,
-                              __global uchar *found, __global const int *comp,
-                              __global const int2 *lab, const uint d, __global uint *touched)
-{
-    const uint nin = cnt[L % ring];
-    __global uint *nc = cnt + (L + 1) % ring;
-    uint i;
-    if (get_global_id(0) == 0) cnt[(L + 2) % ring] = 0u;
-    for (i = get_global_id(0); i < nin; i += get_global_size(0)) {
-        const uint e = qin[i], v = e / W, w = e - v * W;
-        uint bits = front[e], deg, k, base;
-        front[e] = 0u;
-        bits &= ~done[w];
-        if (!bits) continue;
-        base = dg_row(DG_ADJ, (int)v, &deg);
-        for (k = 0; k < deg; k++) {
-            const int u = pool[dg_entry(DG_ADJ, base, k)];
-            const uint eu = (uint)u * W + w;
-            uint cand = bits & ~vis[eu], m, keep = 0u, old;
-            if (!cand) continue;
-            old = atomic_or(&vis[eu], cand);
-            DG_REACH_TOUCH(eu, old);
-            cand &= ~old;
-            for (m = cand; m; m &= m - 1u) {
-                const uint b = 31u - clz(m & (0u - m)), j = w * 32u + b;
-                const int t = bt[j];
-                if (t == u) { found[j] = 1; atomic_or(&done[w], 1u << b); }
-                else if (dg_reach_contains(lab, d, comp[u], comp[t])) keep |= 1u << b;
-            }
-            if (keep && atomic_or(&next[eu], keep) == 0u) qout[atomic_inc(nc)] = eu;
-        }
+/* Level L: every queued (x, w) passes its bits on to x's out-neighbours u, minus those
+   already at u and those whose target u cannot reach by the labels (both are added to
+   vis[u], so a bit is tested at most once per vertex). Reaching the target answers the
+   query. Load-balanced per work-group: DG_WG entries at a time, their out-arcs spread evenly
+   over the work-items (a scan of the degrees), so a hub's list is walked by the whole group.
+   ROW(x, &deg) gives the index of x's arc 0, ARC(base, k) the head of arc k; PREP(u) loads
+   what HIT(u, q) (u answers query q = bq[j]: the target reached) and COMPOF(u, q) (u's
+   component) need. */
+#define DG_REACH_EXPAND(ROW, ARC, PREP, HIT, COMPOF) \
+    __local uint l_off[DG_WG], l_e[DG_WG], l_bits[DG_WG], l_base[DG_WG]; \
+    const uint nin = cnt[L % ring], lid = get_local_id(0); \
+    __global uint *nc = cnt + (L + 1) % ring; \
+    uint c0; \
+    if (get_global_id(0) == 0) cnt[(L + 2) % ring] = 0u; \
+    for (c0 = get_group_id(0) * DG_WG; c0 < nin; c0 += get_num_groups(0) * DG_WG) { \
+        uint e = 0u, bits = 0u, deg = 0u, base = 0u, total, t; \
+        if (c0 + lid < nin) { \
+            e = qin[c0 + lid]; \
+            bits = front[e] & ~done[e % W]; \
+            front[e] = 0u; \
+            if (bits) base = ROW(e / W, &deg); \
+        } \
+        l_e[lid] = e; l_bits[lid] = bits; l_base[lid] = base; l_off[lid] = deg; \
+        total = dg_local_scan(l_off, lid); \
+        for (t = lid; t < total; t += DG_WG) { \
+            const uint o = dg_local_owner(l_off, DG_WG, t), w = l_e[o] % W; \
+            const int u = ARC(l_base[o], t - l_off[o]); \
+            const uint eu = (uint)u * W + w; \
+            uint cand = l_bits[o] & ~vis[eu], m, keep = 0u, old; \
+            if (!cand) continue; \
+            old = atomic_or(&vis[eu], cand); \
+            DG_REACH_TOUCH(eu, old); \
+            cand &= ~old; \
+            PREP(u); \
+            for (m = cand; m; m &= m - 1u) { \
+                const uint b = 31u - clz(m & (0u - m)), j = w * 32u + b; \
+                const int4 qj = bq[j]; \
+                if (HIT(u, qj)) { found[j] = 1; atomic_or(&done[w], 1u << b); } \
+                else if (dg_reach_contains(lab, d, COMPOF(u, qj), DG_RQ_COMP(qj))) keep |= 1u << b; \
+            } \
+            if (keep && atomic_or(&next[eu], keep) == 0u) qout[atomic_inc(nc)] = eu; \
+        } \
+        barrier(CLK_LOCAL_MEM_FENCE); \
     }
+
+#define DG_REACH_SEARCH_ARGS const uint W, __global const uint *qin, __global uint *qout, \
+    __global uint *cnt, const uint ring, const uint L, __global uint *front, \
+    __global uint *next, __global uint *vis, __global uint *done, __global const int4 *bq, \
+    __global uchar *found, __global const int *comp, __global const int4 *tree, \
+    __global const int2 *lab, const uint d, __global uint *touched
+
+/* On the pages (vertices). */
+__kernel void dg_reach_expand(DG_ADJ_ARGS, DG_REACH_SEARCH_ARGS)
+{
+#define DG_RX_ROW(x, pd) dg_row(DG_ADJ, (int)(x), pd)
+#define DG_RX_ARC(b, k) pool[dg_entry(DG_ADJ, b, k)]
+#define DG_RX_PREP(u) const int cu = comp[u]
+#define DG_RX_HIT(u, q) ((q).x == (u))
+#define DG_RX_COMP(u, q) cu
+#define DG_RQ_COMP(q) (q).y
+    DG_REACH_EXPAND(DG_RX_ROW, DG_RX_ARC, DG_RX_PREP, DG_RX_HIT, DG_RX_COMP)
+#undef DG_RX_ROW
+#undef DG_RX_ARC
+#undef DG_RX_PREP
+#undef DG_RX_HIT
+#undef DG_RX_COMP
+#undef DG_RQ_COMP
+}
+
+inline uint dg_csr_row(__global const uint *row, const uint x, uint *deg)
+{
+    *deg = row[x + 1] - row[x];
+    return row[x];
+}
+
+/* On the DAG of components (crow/ccol: out-arcs; comp unused). The index is exact here, so
+   reaching any component whose forest subtree holds the target's rank, or that lies in the
+   target's subtree of the reverse forest, answers "yes" (the target itself is one). */
+__kernel void dg_reach_expand_dag(__global const uint *crow, __global const int *ccol,
+                                  DG_REACH_SEARCH_ARGS)
+{
+#define DG_RX_ROW(x, pd) dg_csr_row(crow, x, pd)
+#define DG_RX_ARC(b, k) ccol[(b) + (k)]
+#define DG_RX_PREP(u) const int4 tu = tree[u]
+#define DG_RX_HIT(u, q) (dg_reach_in((q).y, tu.xy) || dg_reach_in(tu.w, (q).zw))
+#define DG_RX_COMP(u, q) (u)
+#define DG_RQ_COMP(q) (q).x
+    DG_REACH_EXPAND(DG_RX_ROW, DG_RX_ARC, DG_RX_PREP, DG_RX_HIT, DG_RX_COMP)
+#undef DG_RX_ROW
+#undef DG_RX_ARC
+#undef DG_RX_PREP
+#undef DG_RX_HIT
+#undef DG_RX_COMP
+#undef DG_RQ_COMP
 }
 
 /* After a batch: its answers into res (found cleared for the next batch), vis zeroed where
-   the batch touched it. */
+   the batch touched it; cnt[ring + 1] sums the words touched over the batches. */
 __kernel void dg_reach_finish(const uint nb, __global const uint *und, const uint off,
                               __global uchar *found, __global uchar *res,
                               __global uint *vis, __global const uint *touched,
-                              __global const uint *cnt, const uint ring)
+                              __global uint *cnt, const uint ring)
 {
     const uint nt = cnt[ring];
     uint i;
+    if (get_global_id(0) == 0) cnt[ring + 1] += nt;
     for (i = get_global_id(0); i < nt; i += get_global_size(0)) vis[touched[i]] = 0u;
     for (i = get_global_id(0); i < nb; i += get_global_size(0)) {
         res[und[off + i]] = found[i];
@@ -167,7 +240,7 @@ __kernel void dg_reach_forest(__global const uint *crow, __global const int *cco
                               const uint phase, const uint k, const uint d, const uint seed,
                               __global int *parent, __global uint *size, __global uint *base,
                               __global uint *alloc, __global uint *total,
-                              __global int2 *lab, __global int2 *tree)
+                              __global int2 *lab, __global int4 *tree)
 {
     const uint i = lo + get_global_id(0);
     int c;
@@ -186,7 +259,8 @@ __kernel void dg_reach_forest(__global const uint *crow, __global const int *cco
         const int r = (int)(start + size[c]);
         base[c] = start;
         lab[(size_t)c * d + k] = (int2)(r, r);
-        if (k == 0) tree[c] = (int2)((int)start + 1, r);
+        if (k == 0) tree[c].xy = (int2)((int)start + 1, r);
+        if (k == (d - 1) / 2) tree[c].zw = (int2)((int)start + 1, r);   /* d: 2 x labels + 1 */
     } else {
         int2 l = lab[(size_t)c * d + k];
         uint e;
