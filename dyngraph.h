@@ -680,6 +680,12 @@ typedef struct dg_reach_options {  /* zero-initialised means defaults */
     int rebuild;                  /* 1: build the index now even where it is current (also with
                                      n == 0: a way to build it ahead of the queries) */
     dg_reach_stats *stats;        /* optional: filled in on success */
+    size_t search_mb;             /* device memory for the batched search, MiB; 0 = default: a
+                                     sixth of a GPU's memory, a sixteenth of a CPU device's (at
+                                     most 3 GiB); six arrays of 4 x components (or vertex ids)
+                                     x W bytes, at most 2 GiB each. More memory, more queries per
+                                     batch (32 x W, W <= 1024); used only as far as the queries
+                                     need it; the graph's device state keeps it until dg_destroy */
 } dg_reach_options;
 #ifndef DG_REACH_LABELS
 #define DG_REACH_LABELS 3
@@ -688,7 +694,10 @@ typedef struct dg_reach_options {  /* zero-initialised means defaults */
    Undirected graphs: same connected component. Syncs first; builds or refreshes the index
    when needed (after insertions; removals keep it usable). Errors: DG_ERR_INVALID_ARGUMENT
    (NULL arrays with n > 0, bad option), DG_ERR_NOT_FOUND (a query names a removed or unknown
-   vertex; the message gives the query's index); on any error reachable is not written. */
+   vertex; the message gives the query's index), DG_ERR_LIMIT (the search memory cannot hold
+   one word per component, or per vertex id after removals: raise opt.search_mb); on these
+   errors reachable is not written (a device failure in a later block of 2^22 queries may
+   leave the earlier blocks' answers written). */
 DG_API dg_status dg_reach(dg_graph *g, const dg_vertex *src, const dg_vertex *dst, size_t n,
                           uint8_t *reachable);
 DG_API dg_status dg_reach_ex(dg_graph *g, const dg_vertex *src, const dg_vertex *dst, size_t n,
@@ -2565,7 +2574,8 @@ typedef struct dg__dev {
     int pocl;                     /* the platform is PoCL (it caches compiled kernels itself) */
     uint32_t wg;                  /* work-group size of the load-balanced kernels */
     size_t groups;                /* persistent work-groups (compute units x 8) */
-    cl_ulong max_alloc;
+    cl_ulong max_alloc, global_mem;
+    int cpu;                      /* a CPU device (it shares the host's memory) */
     char name[256];
     char key[1024];               /* what the binary cache keys on besides source and options */
     dg__prog main, csr;           /* the library's program, and its CSR variant (benchmarks) */
@@ -3016,6 +3026,12 @@ static dg_status dg__dev_init(dg_graph *g) {
     DG__CL(clGetDeviceInfo(d->device, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof cu, &cu, NULL));
     DG__CL(clGetDeviceInfo(d->device, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof maxwg, &maxwg, NULL));
     DG__CL(clGetDeviceInfo(d->device, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof d->max_alloc, &d->max_alloc, NULL));
+    DG__CL(clGetDeviceInfo(d->device, CL_DEVICE_GLOBAL_MEM_SIZE, sizeof d->global_mem, &d->global_mem, NULL));
+    {
+        cl_device_type type = 0;
+        DG__CL(clGetDeviceInfo(d->device, CL_DEVICE_TYPE, sizeof type, &type, NULL));
+        d->cpu = (type & CL_DEVICE_TYPE_CPU) != 0;
+    }
     for (d->wg = 256; d->wg > 1 && d->wg > maxwg; d->wg /= 2) {}
     d->groups = (size_t)(cu ? cu : 1) * 8;
     DG__TRY(dg__prog_make(g, &d->main, 0));
@@ -3404,8 +3420,14 @@ done:
     return st;
 }
 static dg_status dg__fill_bytes(dg_graph *g, cl_mem m, unsigned char v, size_t off, size_t n) {
-    cl_int e = clEnqueueFillBuffer(g->dev->queue, m, &v, 1, off, n, 0, NULL, NULL);
-    return e == CL_SUCCESS ? DG_OK : dg__clfail(g, e, "clEnqueueFillBuffer");
+    while (n) {   /* at most 1 GiB per fill */
+        size_t k = n < ((size_t)1 << 30) ? n : (size_t)1 << 30;
+        cl_int e = clEnqueueFillBuffer(g->dev->queue, m, &v, 1, off, k, 0, NULL, NULL);
+        if (e != CL_SUCCESS) return dg__clfail(g, e, "clEnqueueFillBuffer");
+        off += k;
+        n -= k;
+    }
+    return DG_OK;
 }
 
 DG_API dg_status dg_scan(dg_graph *g, cl_mem in, cl_mem out, size_t n, uint32_t *total) {
@@ -4897,29 +4919,45 @@ done:
 
 /* Searches for the nu undecided queries listed in rc_und: batches of 32 x W, bit-parallel
    (kernels/60_reach.cl), on the DAG of components while the index is exact (dag), else on the
-   pages. W: as many words as the queries need, up to DG__REACH_MAX_WORDS, while each of the
-   six n x W arrays (n: components or vertex ids) stays within DG__REACH_WORDS_BYTES and an
-   eighth of the largest allocation the device allows (a CPU device shares the host's
-   memory). */
-#ifndef DG__REACH_WORDS_BYTES
-#define DG__REACH_WORDS_BYTES ((size_t)512 << 20)
-#endif
+   pages. W: as many words as the queries need, up to DG__REACH_MAX_WORDS, while the six n x W
+   arrays (n: components or vertex ids) fit the search memory (opt.search_mb, default a sixth
+   of a GPU's memory, a sixteenth of a CPU device's up to 3 GiB) and each fits the largest
+   allocation the device allows and 2 GiB. Larger W, fewer batches: every batch costs a few dozen
+   levels of launches whatever its size (bench/NOTES.md, issue 5: 72 -> 181 M queries/s on
+   a 1M-component DAG going from W = 256 to 512). */
 #ifndef DG__REACH_MAX_WORDS
-#define DG__REACH_MAX_WORDS 256
+#define DG__REACH_MAX_WORDS 1024
 #endif
-static dg_status dg__reach_search(dg_graph *g, uint32_t nu, int dag, dg_reach_stats *S) {
+#ifndef DG__REACH_ARRAY_MAX   /* bytes per array: larger ones failed on NVIDIA (issue 5 notes) */
+#define DG__REACH_ARRAY_MAX ((cl_ulong)1 << 31)
+#endif
+/* *wmax: the most words per search vertex the search memory allows (DG_ERR_LIMIT if none). */
+static dg_status dg__reach_wmax(dg_graph *g, int dag, size_t search_mb, size_t *wmax) {
+    dg__dev *d = g->dev;
+    size_t n = dag ? g->reach->ncomp : g->id_bound;
+    cl_ulong budget = d->cpu ? d->global_mem / 16 : d->global_mem / 6, cap;
+    if (d->cpu && budget > ((cl_ulong)3 << 30)) budget = (cl_ulong)3 << 30;
+    if (search_mb) budget = (cl_ulong)(search_mb < ((size_t)1 << 30) ? search_mb : (size_t)1 << 30) << 20;
+    cap = budget / 6 < d->max_alloc ? budget / 6 : d->max_alloc;
+    if (cap > DG__REACH_ARRAY_MAX) cap = DG__REACH_ARRAY_MAX;
+    if (n < 1) n = 1;
+    *wmax = cap / (4 * (cl_ulong)n) < DG__REACH_MAX_WORDS ? (size_t)(cap / (4 * (cl_ulong)n)) : DG__REACH_MAX_WORDS;
+    if (n * *wmax >= 0xffffffffu) *wmax = 0xfffffffeu / n;
+    if (*wmax < 1)
+        return dg__fail(g, DG_ERR_LIMIT, "dg_reach: the search memory (%llu MiB) cannot hold a word per %s (%zu)%s",
+                        (unsigned long long)(budget >> 20), dag ? "component" : "vertex id", n,
+                        search_mb ? "; raise opt.search_mb" : "");
+    return DG_OK;
+}
+
+static dg_status dg__reach_search(dg_graph *g, uint32_t nu, int dag, size_t wmax, dg_reach_stats *S) {
     dg__dev *d = g->dev;
     dg__reach *R = g->reach;
     dg_status st = DG_OK;
     cl_kernel ki = NULL, ke = NULL, kf = NULL;
-    size_t n = dag ? R->ncomp : g->id_bound, wmax, W, words, gsz = d->groups * d->wg;
-    size_t cap = d->max_alloc / 8 < DG__REACH_WORDS_BYTES ? (size_t)(d->max_alloc / 8) : DG__REACH_WORDS_BYTES;
+    size_t n = dag ? R->ncomp : g->id_bound, W, words, gsz = d->groups * d->wg;
     cl_uint off, uW, ring = DG__REACH_RING, ud = R->d, udag = (cl_uint)dag, a;
     if (n < 1) n = 1;
-    wmax = cap / (4 * n);
-    if (wmax > DG__REACH_MAX_WORDS) wmax = DG__REACH_MAX_WORDS;
-    if (n * wmax >= 0xffffffffu) wmax = 0xfffffffeu / n;
-    if (wmax < 1) return dg__fail(g, DG_ERR_LIMIT, "dg_reach: too many %s for a search (%zu)", dag ? "components" : "vertex ids", n);
     W = ((size_t)nu + 31) / 32;
     if (W > wmax) W = wmax;
     words = n * W;
@@ -4975,6 +5013,10 @@ static dg_status dg__reach_search(dg_graph *g, uint32_t nu, int dag, dg_reach_st
             }
             DG__TRY(dg__read_u32(g, d->rc_cnt.m, L % DG__REACH_RING, &left));
             if (!left) break;
+            if (L > n + 32) {   /* a search has at most n levels: the device state is broken */
+                st = dg__fail(g, DG_ERR_CORRUPT, "dg_reach: the search ran past %zu levels (device state broken)", n);
+                goto done;
+            }
             if (k < 32) k *= 2;
         }
         S->levels += L;
@@ -5011,7 +5053,7 @@ DG_API dg_status dg_reach_ex(dg_graph *g, const dg_vertex *src, const dg_vertex 
     dg__reach *R;
     dg_status st = DG_OK;
     double t0 = dg__now_ms(), scc_ms = 0, dev_ms = 0;
-    size_t at;
+    size_t at, wmax = 0;
     uint32_t d_want;
     cl_uint exact;
     cl_kernel kl = NULL;
@@ -5054,6 +5096,7 @@ DG_API dg_status dg_reach_ex(dg_graph *g, const dg_vertex *src, const dg_vertex 
     R = g->reach;
     if ((st = dg__reach_upload(g)) != DG_OK) return st;
     exact = R->ver_del == g->ver_del;
+    if (n && (st = dg__reach_wmax(g, (int)exact, o.search_mb, &wmax)) != DG_OK) return st;
     dg__timing_reset(d);
     DG__TRY(dg__kernel(g, &d->main, DG__K_REACH_LABELS, &kl));
     for (at = 0; at < n; at += DG__REACH_CHUNK) {
@@ -5083,7 +5126,7 @@ DG_API dg_status dg_reach_ex(dg_graph *g, const dg_vertex *src, const dg_vertex 
         }
         S.by_labels += nq - cnt[0];
         S.searched += cnt[0];
-        if (cnt[0]) DG__TRY(dg__reach_search(g, cnt[0], (int)exact, &S));
+        if (cnt[0]) DG__TRY(dg__reach_search(g, cnt[0], (int)exact, wmax, &S));
         DG__CL(clEnqueueReadBuffer(d->queue, d->rc_res.m, CL_TRUE, 0, nq, reachable + at, 0, NULL, NULL));
         for (i = 0; i < nq; i++) S.positive += reachable[at + i];
     }

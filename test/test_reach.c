@@ -80,7 +80,7 @@
 #define WATCHDOG_S 300            /* one dg_reach, including a cold kernel build */
 #define SENTINEL 0xA5             /* reachable is filled with it before each call */
 #define MAX_QUERY_CHUNK ((size_t)1 << 22)   /* queries the library sends to the device at a time */
-#define MAX_BATCH 8192            /* queries per search batch at most (32 x W, W <= 256) */
+#define MAX_BATCH 32768           /* queries per search batch at most (32 x W, W <= 1024) */
 
 static uint64_t seed;
 static const char *only;          /* TEST_REACH_ONLY: the parts to run (names, comma-separated) */
@@ -745,6 +745,9 @@ static int check_reach(tg *t, const rg *r, const qset *q, int mode, const dg_rea
                            : st.batches == 0 && st.levels == 0,
                "%s: %llu searched in %u batches, %u levels", label, (unsigned long long)st.searched,
                (unsigned)st.batches, (unsigned)st.levels);
+        SCHECK(st.searched ? st.visited >= st.batches : st.visited == 0,
+               "%s: %llu visited in %u batches (%llu searched)", label, (unsigned long long)st.visited,
+               (unsigned)st.batches, (unsigned long long)st.searched);
         SCHECK((st.index_built == 0 || st.index_built == 1) && (st.filter_only == 0 || st.filter_only == 1) &&
                (st.built_on == DG_REACH_BUILD_HOST || st.built_on == DG_REACH_BUILD_DEVICE) &&
                st.labels >= 1 && st.labels <= 8 && st.components <= (size_t)r->n,
@@ -1422,12 +1425,16 @@ static void test_removals(void)
             if (sure) CHECK_MSG(st.index_built == 0 && st.filter_only == 1, "[%s] %s: index_built %d, filter_only %d", name,
                       where, st.index_built, st.filter_only);
         }
-        /* more undecided queries than one search batch holds: filter-only, the positives other
-           than s == t all need a search */
+        /* more undecided queries than one search batch holds (search_mb 1: 48 words of 32
+           queries per id for these 900 ids): filter-only, the positives other than s == t all
+           need a search */
         memset(&st, 0, sizeof st);
+        o.search_mb = 1;
         check_now(&t, 12000, 90, 5, 0, 2, &o, "12000 queries, filter-only", &st);
-        CHECK_MSG(st.searched > MAX_BATCH && st.batches >= 2, "[%s] 12000 queries: %llu searched in %u batches", name,
-                  (unsigned long long)st.searched, (unsigned)st.batches);
+        o.search_mb = 0;
+        CHECK_MSG(st.searched > 1536 && st.batches >= (st.searched + 1535) / 1536,
+                  "[%s] 12000 queries: %llu searched in %u batches", name, (unsigned long long)st.searched,
+                  (unsigned)st.batches);
         printf("test_reach: %s: 12000 queries, %llu searched in %u batches, %u levels\n", name,
                (unsigned long long)st.searched, (unsigned)st.batches, (unsigned)st.levels);
         o.rebuild = 1;
@@ -1491,7 +1498,7 @@ static void test_two_chunks(void)
     {   /* batch sizes around the search batch (32 x W, W <= 256): queries inside the components,
            s != t, all undecided in filter-only mode; then one query 3000 times, one source to
            3000 targets */
-        static const size_t SZ[] = { 1, 31, 32, 33, 8191, 8192, 8193, 16385 };
+        static const size_t SZ[] = { 1, 31, 32, 33, 8191, 8192, 8193, 32767, 32768, 32769, 65537 };
         size_t k;
         qset b;
         memset(&b, 0, sizeof b);
@@ -1536,6 +1543,60 @@ static void test_two_chunks(void)
         q.s[MAX_QUERY_CHUNK] = keep;
         free(res);
     }
+    rg_free(&r);
+    qs_free(&q);
+    CHECK(t.ok);
+    tg_free(&t);
+}
+
+/* opt.search_mb: a small budget gives small batches, same answers; one too small for the graph
+   is refused with DG_ERR_LIMIT before anything is written, and the next call works. */
+static void test_search_memory(void)
+{
+    tg t;
+    rg r;
+    qset q;
+    int32_t k;
+    size_t i;
+    dg_reach_options o;
+    dg_reach_stats st;
+    uint8_t *res;
+    reseed(11);
+    if (!tg_create(&t, "search memory", 0, 128, 0)) return;
+    tg_add_vertices(&t, 60000);
+    for (k = 0; k < 3000; k += 5) {           /* cycles of 5: one component each */
+        int32_t j;
+        for (j = 0; j < 5; j++) tg_add_edge(&t, k + j, k + (j + 1) % 5);
+    }
+    for (k = 3000; k + 1 < 60000; k += 2) tg_add_edge(&t, k, k + 1);
+    memset(&q, 0, sizeof q);
+    for (i = 0; i < 3000; i++) {
+        int32_t s0 = (int32_t)rnd(3000), t0 = s0 - s0 % 5 + (int32_t)rnd(5);
+        qs_push(&q, s0, i % 7 ? t0 : (int32_t)rnd(60000));
+    }
+    o = opts(2, DG_REACH_BUILD_HOST, 0, 0);
+    rg_from_model(&r, &t.m);
+    check_reach(&t, &r, &q, 2, &o, "exact", NULL);
+    rg_free(&r);
+    tg_remove_edge(&t, 7, 8);                 /* filter-only: searched on the pages, 60000 ids */
+    rg_from_model(&r, &t.m);
+    o.search_mb = 2;                          /* 2 MiB / 6 arrays / (60000 x 4 bytes): 1 word */
+    memset(&st, 0, sizeof st);
+    check_reach(&t, &r, &q, 2, &o, "filter-only, search_mb 2", &st);
+    CHECK_MSG(st.filter_only == 1 && st.searched > 0 && st.batches >= (st.searched + 31) / 32,
+              "[search memory] search_mb 2: filter_only %d, %llu searched in %u batches (32 per batch expected)",
+              st.filter_only, (unsigned long long)st.searched, (unsigned)st.batches);
+    res = (uint8_t *)xmalloc(q.n);
+    o.search_mb = 1;                          /* less than a word per id: refused */
+    expect_refused(&t, q.s, q.t, q.n, res, &o, 1, DG_ERR_LIMIT, -1, "search_mb 1, 60000 vertex ids");
+    CHECK_MSG(strstr(dg_error_message(t.g), "search memory") != NULL, "[search memory] message: %s",
+              dg_error_message(t.g));
+    free(res);
+    o.search_mb = 0;
+    memset(&st, 0, sizeof st);
+    check_reach(&t, &r, &q, 2, &o, "filter-only, default search memory", &st);
+    CHECK_MSG(st.batches == 1, "[search memory] default: %llu searched in %u batches, expected 1",
+              (unsigned long long)st.searched, (unsigned)st.batches);
     rg_free(&r);
     qs_free(&q);
     CHECK(t.ok);
@@ -1963,6 +2024,7 @@ int main(int argc, char **argv)
     PART("graphs", test_graphs());
     PART("removals", test_removals());
     PART("chunks", test_two_chunks());
+    PART("memory", test_search_memory());
     PART("grail", test_grail());
     PART("citations", test_citations());
     PART("sequences", (run_sequence(20, "sequence directed, page 64", 0, 64, 500, 900, 120, 150),
