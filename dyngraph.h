@@ -663,6 +663,9 @@ typedef struct dg_reach_stats {
     uint64_t queries;
     uint64_t by_labels;           /* answered by the labels alone (an exact no, or an exact yes:
                                      same vertex, same component, tree interval) */
+    uint64_t by_hubs;             /* of by_labels: decided by the hub bits (a hub reaches s but not
+                                     t, t reaches one s does not: no; s reaches a hub that reaches
+                                     t: yes) */
     uint64_t searched;            /* answered by a pruned search */
     uint64_t positive;            /* answers that are 1 */
     uint32_t batches, levels;     /* search batches (32 x words queries each) and their levels */
@@ -689,6 +692,9 @@ typedef struct dg_reach_options {  /* zero-initialised means defaults */
 } dg_reach_options;
 #ifndef DG_REACH_LABELS
 #define DG_REACH_LABELS 3
+#endif
+#ifndef DG_REACH_HUBS             /* hub components whose reachability each component records, */
+#define DG_REACH_HUBS 64          /* 0..64 (manual section 15) */
 #endif
 /* reachable[i] = 1 if a directed path src[i] -> dst[i] exists (a vertex reaches itself), else 0.
    Undirected graphs: same connected component. Syncs first; builds or refreshes the index
@@ -2603,7 +2609,7 @@ typedef struct dg__dev {
     uint64_t wc_gen; int wc_valid; uint32_t wc_neg; double wc_mean;  /* SSSP weight check cache */
     size_t wc_narcs;              /* arcs when wc_mean was measured */
     dg__buf rc_comp, rc_lab, rc_tree, rc_qs, rc_qt, rc_res, rc_und, rc_cnt;    /* reachability */
-    dg__buf rc_vis, rc_touch, rc_f[2], rc_q[2], rc_done, rc_bq, rc_found, rc_crow, rc_ccol;
+    dg__buf rc_vis, rc_touch, rc_f[2], rc_q[2], rc_done, rc_bq, rc_found, rc_crow, rc_ccol, rc_hub;
     size_t rc_words;              /* n x W of rc_vis/rc_f when they were last zeroed (0: not) */
     uint64_t rc_index;            /* the index build whose labels rc_comp/rc_lab/rc_tree hold (0: none) */
     cl_event ev_first, ev_last;   /* the first and last command of a timed run (profiling) */
@@ -2742,7 +2748,7 @@ static void dg__dev_free(dg_graph *g) {
     dg__buf_free(d, &d->rc_touch);
     for (i = 0; i < 2; i++) { dg__buf_free(d, &d->rc_f[i]); dg__buf_free(d, &d->rc_q[i]); }
     dg__buf_free(d, &d->rc_done); dg__buf_free(d, &d->rc_bq); dg__buf_free(d, &d->rc_found);
-    dg__buf_free(d, &d->rc_crow); dg__buf_free(d, &d->rc_ccol);
+    dg__buf_free(d, &d->rc_crow); dg__buf_free(d, &d->rc_ccol); dg__buf_free(d, &d->rc_hub);
     if (d->pin_ptr) clEnqueueUnmapMemObject(d->queue, d->pin, d->pin_ptr, 0, NULL, NULL);
     if (d->queue) clFinish(d->queue);
     if (d->pin) clReleaseMemObject(d->pin);
@@ -4519,12 +4525,16 @@ typedef struct dg__reach {
                                      DAG alo..arank (ancestors) */
     uint32_t *crow;               /* the DAG of components, out-arcs (CSR: ncomp + 1 offsets, */
     int32_t *ccol;                /* crow[ncomp] heads), searched while the index is exact */
+    uint64_t *hub;                /* ncomp x 2: bit i of [2c] set if hub i reaches c, of [2c + 1]
+                                     if c reaches hub i (dg__reach_hubs) */
+    uint32_t nhub;
 } dg__reach;
 
 static void dg__reach_drop(dg_graph *g, dg__reach *r) {
     dg__free(g, r->comp); dg__free(g, r->lab); dg__free(g, r->tree);
-    dg__free(g, r->crow); dg__free(g, r->ccol);
+    dg__free(g, r->crow); dg__free(g, r->ccol); dg__free(g, r->hub);
     r->comp = r->lab = r->tree = r->ccol = NULL;
+    r->hub = NULL;
     r->crow = NULL;
     r->ncomp = r->nbound = 0;
 }
@@ -4817,6 +4827,47 @@ static void dg__reach_levels(dg__reach *R, const uint32_t *crow, const int32_t *
             if (lv[2 * ns * (size_t)ccol[e]] < lv[2 * ns * c] + 1) lv[2 * ns * (size_t)ccol[e]] = lv[2 * ns * c] + 1;
 }
 
+/* Hubs: the DG_REACH_HUBS components with the largest (descendant interval + 1) x (ancestor
+   interval + 1) in traversal 0, a proxy for the pairs of components their paths join. Every
+   component records which hubs reach it and which it reaches (R->hub): if a hub reaches s
+   but not t, or t reaches a hub s does not, s cannot reach t (true of every graph the
+   removals leave, too); if s reaches a hub that reaches t, s reaches t. Arcs run from higher
+   to lower component numbers (Tarjan), so one pass down and one up, O(components + arcs). */
+static dg_status dg__reach_hubs(dg_graph *g, dg__reach *R) {
+    const size_t nc = R->ncomp, ns = DG__RS(R), K = DG_REACH_HUBS < 64 ? DG_REACH_HUBS : 64;
+    int32_t top[64];
+    double score[64];
+    size_t c, nh = 0, i;
+    uint32_t e;
+    R->nhub = 0;
+    if (!(R->hub = (uint64_t *)dg__alloc(g, (nc ? nc : 1) * 2 * sizeof(uint64_t)))) return dg__oom(g, "dg_reach: hubs");
+    memset(R->hub, 0, (nc ? nc : 1) * 2 * sizeof(uint64_t));
+    for (c = 0; c < nc && K; c++) {   /* the K best: a min-heap on score */
+        const int32_t *l = R->lab + 2 * c * ns, *a = l + 2 * (size_t)R->d;
+        double sc = ((double)l[1] - l[0] + 2.0) * ((double)a[1] - a[0] + 2.0);
+        size_t at;
+        if (nh < K) { at = nh++; while (at && score[(at - 1) / 2] > sc) { score[at] = score[(at - 1) / 2]; top[at] = top[(at - 1) / 2]; at = (at - 1) / 2; } }
+        else if (sc > score[0]) {
+            at = 0;
+            for (;;) {   /* sift the new entry down from the root */
+                size_t k = 2 * at + 1;
+                if (k >= nh) break;
+                if (k + 1 < nh && score[k + 1] < score[k]) k++;
+                if (score[k] >= sc) break;
+                score[at] = score[k]; top[at] = top[k]; at = k;
+            }
+        } else continue;
+        score[at] = sc; top[at] = (int32_t)c;
+    }
+    for (i = 0; i < nh; i++) R->hub[2 * (size_t)top[i]] = R->hub[2 * (size_t)top[i] + 1] = (uint64_t)1 << i;
+    for (c = nc; c-- > 0;)   /* sources first: what reaches c is complete before it passes on */
+        for (e = R->crow[c]; e < R->crow[c + 1]; e++) R->hub[2 * (size_t)R->ccol[e]] |= R->hub[2 * c];
+    for (c = 0; c < nc; c++)   /* sinks first */
+        for (e = R->crow[c]; e < R->crow[c + 1]; e++) R->hub[2 * c + 1] |= R->hub[2 * (size_t)R->ccol[e] + 1];
+    R->nhub = (uint32_t)nh;
+    return DG_OK;
+}
+
 /* Builds the index into g->reach (all or nothing: the old index stays on failure). */
 static dg_status dg__reach_build(dg_graph *g, uint32_t d, uint64_t seed, dg_reach_build where,
                                  double *scc_ms) {
@@ -4875,6 +4926,7 @@ static dg_status dg__reach_build(dg_graph *g, uint32_t d, uint64_t seed, dg_reac
         DG__TRY(dg__reach_labels(g, &R, R.ncomp, crow, ccol, 0, rs));
         DG__TRY(dg__reach_labels(g, &R, R.ncomp, rrow, rcol, R.d, rs ^ 0x5bd1e995ull));
     }
+    DG__TRY(dg__reach_hubs(g, &R));
     if (!g->reach) {
         if (!(g->reach = (dg__reach *)dg__alloc(g, sizeof(dg__reach)))) { st = dg__oom(g, "dg_reach"); goto done; }
         memset(g->reach, 0, sizeof *g->reach);
@@ -4898,6 +4950,7 @@ static dg_status dg__reach_upload(dg_graph *g) {
     DG__TRY(dg__buf_fit(g, &d->rc_comp, (R->nbound ? R->nbound : 1) * 4));
     DG__TRY(dg__buf_fit(g, &d->rc_lab, nc * DG__RS(R) * 8));
     DG__TRY(dg__buf_fit(g, &d->rc_tree, nc * 16));
+    DG__TRY(dg__buf_fit(g, &d->rc_hub, nc * 16));
     DG__TRY(dg__buf_fit(g, &d->rc_crow, (R->ncomp + 1) * 4));
     DG__TRY(dg__buf_fit(g, &d->rc_ccol, (R->crow[R->ncomp] ? R->crow[R->ncomp] : 1) * 4));
     DG__CL(clEnqueueWriteBuffer(d->queue, d->rc_crow.m, CL_FALSE, 0, (R->ncomp + 1) * 4, R->crow, 0, NULL, NULL));
@@ -4907,6 +4960,7 @@ static dg_status dg__reach_upload(dg_graph *g) {
     if (R->ncomp) {
         DG__CL(clEnqueueWriteBuffer(d->queue, d->rc_lab.m, CL_FALSE, 0, R->ncomp * DG__RS(R) * 8, R->lab, 0, NULL, NULL));
         DG__CL(clEnqueueWriteBuffer(d->queue, d->rc_tree.m, CL_FALSE, 0, R->ncomp * 16, R->tree, 0, NULL, NULL));
+        DG__CL(clEnqueueWriteBuffer(d->queue, d->rc_hub.m, CL_FALSE, 0, R->ncomp * 16, R->hub, 0, NULL, NULL));
     }
     DG__CL(clFinish(d->queue));
     d->rc_index = R->build_no;
@@ -4966,7 +5020,7 @@ static dg_status dg__reach_search(dg_graph *g, uint32_t nu, int dag, size_t wmax
     DG__TRY(dg__buf_fit(g, &d->rc_f[0], words * 4)); DG__TRY(dg__buf_fit(g, &d->rc_f[1], words * 4));
     DG__TRY(dg__buf_fit(g, &d->rc_q[0], words * 4)); DG__TRY(dg__buf_fit(g, &d->rc_q[1], words * 4));
     DG__TRY(dg__buf_fit(g, &d->rc_done, W * 4));
-    DG__TRY(dg__buf_fit(g, &d->rc_bq, W * 32 * 16));
+    DG__TRY(dg__buf_fit(g, &d->rc_bq, W * 32 * 32));
     DG__TRY(dg__buf_fit(g, &d->rc_found, W * 32));
     DG__TRY(dg__buf_fit(g, &d->rc_cnt, (DG__REACH_RING + 2) * 4));
     DG__TRY(dg__fill_bytes(g, d->rc_cnt.m, 0, (DG__REACH_RING + 1) * 4, 4));   /* visited, summed */
@@ -4984,15 +5038,16 @@ static dg_status dg__reach_search(dg_graph *g, uint32_t nu, int dag, size_t wmax
     DG__ARG(ki, 5, d->rc_comp.m); DG__ARG(ki, 6, d->rc_tree.m); DG__ARG(ki, 7, udag);
     DG__ARG(ki, 8, d->rc_bq.m); DG__ARG(ki, 9, uW); DG__ARG(ki, 10, d->rc_vis.m);
     DG__ARG(ki, 11, d->rc_f[0].m); DG__ARG(ki, 12, d->rc_q[0].m); DG__ARG(ki, 13, d->rc_cnt.m);
-    DG__ARG(ki, 14, ring); DG__ARG(ki, 15, d->rc_touch.m);
+    DG__ARG(ki, 14, ring); DG__ARG(ki, 15, d->rc_touch.m); DG__ARG(ki, 16, d->rc_hub.m);
     if (dag) { DG__ARG(ke, 0, d->rc_crow.m); DG__ARG(ke, 1, d->rc_ccol.m); a = 2; }
     else { DG__TRY(dg__adj_args(g, ke, 0, 0, 0)); a = 5; }
     /* the search arguments after the graph's: W qin qout cnt ring L front next vis done bq
-       found comp tree lab d touched */
+       found comp tree lab d touched hub */
     DG__ARG(ke, a + 0, uW); DG__ARG(ke, a + 3, d->rc_cnt.m); DG__ARG(ke, a + 4, ring);
     DG__ARG(ke, a + 8, d->rc_vis.m); DG__ARG(ke, a + 9, d->rc_done.m); DG__ARG(ke, a + 10, d->rc_bq.m);
     DG__ARG(ke, a + 11, d->rc_found.m); DG__ARG(ke, a + 12, d->rc_comp.m); DG__ARG(ke, a + 13, d->rc_tree.m);
     DG__ARG(ke, a + 14, d->rc_lab.m); DG__ARG(ke, a + 15, ud); DG__ARG(ke, a + 16, d->rc_touch.m);
+    DG__ARG(ke, a + 17, d->rc_hub.m);
     DG__ARG(kf, 3, d->rc_found.m); DG__ARG(kf, 4, d->rc_res.m); DG__ARG(kf, 5, d->rc_vis.m);
     DG__ARG(kf, 6, d->rc_touch.m); DG__ARG(kf, 7, d->rc_cnt.m); DG__ARG(kf, 8, ring);
     DG__ARG(kf, 1, d->rc_und.m);
@@ -5101,7 +5156,7 @@ DG_API dg_status dg_reach_ex(dg_graph *g, const dg_vertex *src, const dg_vertex 
     DG__TRY(dg__kernel(g, &d->main, DG__K_REACH_LABELS, &kl));
     for (at = 0; at < n; at += DG__REACH_CHUNK) {
         cl_uint nq = (cl_uint)(n - at < DG__REACH_CHUNK ? n - at : DG__REACH_CHUNK), ud = R->d;
-        uint32_t cnt[3];
+        uint32_t cnt[4];
         cl_uint nv = (cl_uint)g->id_bound;
         size_t i;
         DG__TRY(dg__buf_fit(g, &d->rc_qs, (size_t)nq * 4)); DG__TRY(dg__buf_fit(g, &d->rc_qt, (size_t)nq * 4));
@@ -5109,14 +5164,14 @@ DG_API dg_status dg_reach_ex(dg_graph *g, const dg_vertex *src, const dg_vertex 
         DG__TRY(dg__buf_fit(g, &d->rc_cnt, (DG__REACH_RING + 2) * 4));
         DG__CL(clEnqueueWriteBuffer(d->queue, d->rc_qs.m, CL_FALSE, 0, (size_t)nq * 4, src + at, 0, NULL, NULL));
         DG__CL(clEnqueueWriteBuffer(d->queue, d->rc_qt.m, CL_FALSE, 0, (size_t)nq * 4, dst + at, 0, NULL, NULL));
-        DG__TRY(dg__fill_bytes(g, d->rc_cnt.m, 0, 0, 8));
+        DG__TRY(dg__fill_bytes(g, d->rc_cnt.m, 0, 0, 16));
         DG__TRY(dg__fill_bytes(g, d->rc_cnt.m, 0xff, 8, 4));
         DG__ARG(kl, 0, nq); DG__ARG(kl, 1, d->rc_qs.m); DG__ARG(kl, 2, d->rc_qt.m); DG__ARG(kl, 3, d->rc_comp.m);
         DG__ARG(kl, 4, d->rc_lab.m); DG__ARG(kl, 5, d->rc_tree.m); DG__ARG(kl, 6, ud); DG__ARG(kl, 7, exact);
         DG__ARG(kl, 8, d->rc_res.m); DG__ARG(kl, 9, d->rc_und.m); DG__ARG(kl, 10, d->rc_cnt.m);
-        DG__ARG(kl, 11, d->dir.m); DG__ARG(kl, 12, nv);
+        DG__ARG(kl, 11, d->dir.m); DG__ARG(kl, 12, nv); DG__ARG(kl, 13, d->rc_hub.m);
         DG__TRY(dg__launch(g, kl, nq, d->wg));
-        DG__CL(clEnqueueReadBuffer(d->queue, d->rc_cnt.m, CL_TRUE, 0, 12, cnt, 0, NULL, NULL));
+        DG__CL(clEnqueueReadBuffer(d->queue, d->rc_cnt.m, CL_TRUE, 0, 16, cnt, 0, NULL, NULL));
         if (cnt[2] != 0xffffffffu) {   /* name the first bad query */
             i = at + cnt[2];
             if ((st = dg__reach_check(g, src, i, i + 1, "source")) == DG_OK &&
@@ -5125,6 +5180,7 @@ DG_API dg_status dg_reach_ex(dg_graph *g, const dg_vertex *src, const dg_vertex 
             goto done;
         }
         S.by_labels += nq - cnt[0];
+        S.by_hubs += cnt[3];
         S.searched += cnt[0];
         if (cnt[0]) DG__TRY(dg__reach_search(g, cnt[0], (int)exact, wmax, &S));
         DG__CL(clEnqueueReadBuffer(d->queue, d->rc_res.m, CL_TRUE, 0, nq, reachable + at, 0, NULL, NULL));

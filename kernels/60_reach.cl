@@ -12,9 +12,18 @@
    exactly the ranks lo..rank (a post-order numbers subtrees contiguously): c' with its rank
    in there is a descendant, an exact "yes"; alo..arank the same in the reverse DAG's forest
    (ancestors).
-   Removing edges leaves every path of the new graph in the old one, so the intervals stay a
-   valid filter; the "yes" shortcuts (same component, tree interval) do not: `exact` is 0
-   then. */
+   hub[c] = (x, y): bit i of x set if hub component i reaches c, of y if c reaches hub i
+   (64 hubs at most, chosen by the host): a hub that reaches s but not t, or one t reaches
+   and s does not, is an exact "no"; a hub s reaches and that reaches t an exact "yes".
+   Removing edges leaves every path of the new graph in the old one, so the intervals and the
+   hubs' "no" stay a valid filter; the "yes" shortcuts (same component, tree interval, hubs)
+   do not: `exact` is 0 then. */
+
+/* The hub bits of s and t rule out s -> t. */
+inline int dg_reach_hub_no(const ulong2 hs, const ulong2 ht)
+{
+    return ((hs.x & ~ht.x) | (ht.y & ~hs.y)) != 0ul;
+}
 
 /* Component s may reach component t: t's descendant intervals lie in s's, s's ancestor
    intervals in t's, t's levels in s's. */
@@ -32,17 +41,19 @@ inline int dg_reach_contains(__global const int2 *lab, const uint d, const int s
 /* a <= r <= b for i = (a, b) */
 inline int dg_reach_in(const int r, const int2 i) { return r >= i.x && r <= i.y; }
 
-/* Query i: res[i] = 1 or 0 where the labels decide; else res[i] = 0 and i goes to und.
+/* Query i: res[i] = 1 or 0 where the labels decide (cnt[3] counts those the hubs decide);
+   else res[i] = 0 and i goes to und.
    A query naming no live vertex (id outside 0..nv-1, or removed: no page in the directory)
    puts the smallest such i in cnt[2]. */
 __kernel void dg_reach_labels(const uint nq, __global const int *qs, __global const int *qt,
                               __global const int *comp, __global const int2 *lab,
                               __global const int4 *tree, const uint d, const uint exact,
                               __global uchar *res, __global uint *und, __global uint *cnt,
-                              __global const int *dir, const uint nv)
+                              __global const int *dir, const uint nv, __global const ulong2 *hub)
 {
     const uint i = get_global_id(0);
     int s, t, cs, ct, r;
+    ulong2 hs, ht;
     if (i >= nq) return;
     s = qs[i]; t = qt[i];
     if ((uint)s >= nv || (uint)t >= nv || dir[DG_DS * (size_t)s] < 0 || dir[DG_DS * (size_t)t] < 0) {
@@ -50,7 +61,10 @@ __kernel void dg_reach_labels(const uint nq, __global const int *qs, __global co
         return;
     }
     cs = comp[s]; ct = comp[t];
+    hs = hub[cs]; ht = hub[ct];
     if (s == t || (exact && cs == ct)) r = 1;
+    else if (dg_reach_hub_no(hs, ht)) { r = 0; atomic_inc(&cnt[3]); }
+    else if (exact && (hs.y & ht.x) != 0ul) { r = 1; atomic_inc(&cnt[3]); }
     else if (!dg_reach_contains(lab, d, cs, ct)) r = 0;
     else if (exact && (dg_reach_in(tree[ct].y, tree[cs].xy) || dg_reach_in(tree[cs].w, tree[ct].zw))) r = 1;
     else r = 2;
@@ -74,13 +88,14 @@ __kernel void dg_reach_labels(const uint nq, __global const int *qs, __global co
    queries of word w answered (found). */
 #define DG_REACH_TOUCH(e, old) do { if ((old) == 0u) touched[atomic_inc(&cnt[ring])] = (e); } while (0)
 
-/* Batch slot j: its source reached, queued. */
+/* Batch slot j: its source reached, queued; bq[2j] its target (see above), bq[2j + 1] the
+   target's hub bits. */
 __kernel void dg_reach_init(const uint nb, __global const uint *und, const uint off,
                             __global const int *qs, __global const int *qt,
                             __global const int *comp, __global const int4 *tree,
                             const uint dag, __global int4 *bq, const uint W, __global uint *vis,
                             __global uint *front, __global uint *q, __global uint *cnt,
-                            const uint ring, __global uint *touched)
+                            const uint ring, __global uint *touched, __global const ulong2 *hub)
 {
     const uint j = get_global_id(0);
     uint e, bit, qi;
@@ -90,10 +105,11 @@ __kernel void dg_reach_init(const uint nb, __global const uint *und, const uint 
     s = qs[qi]; t = qt[qi];
     if (dag) {
         const int4 tt = tree[comp[t]];
-        bq[j] = (int4)(comp[t], tt.y, tt.z, tt.w);
+        bq[2 * j] = (int4)(comp[t], tt.y, tt.z, tt.w);
     } else {
-        bq[j] = (int4)(t, comp[t], 0, 0);
+        bq[2 * j] = (int4)(t, comp[t], 0, 0);
     }
+    bq[2 * j + 1] = as_int4(hub[comp[t]]);
     e = (uint)(dag ? comp[s] : s) * W + (j >> 5);
     bit = 1u << (j & 31u);
     DG_REACH_TOUCH(e, atomic_or(&vis[e], bit));
@@ -106,8 +122,8 @@ __kernel void dg_reach_init(const uint nb, __global const uint *und, const uint 
    query. Load-balanced per work-group: DG_WG entries at a time, their out-arcs spread evenly
    over the work-items (a scan of the degrees), so a hub's list is walked by the whole group.
    ROW(x, &deg) gives the index of x's arc 0, ARC(base, k) the head of arc k; PREP(u) loads
-   what HIT(u, q) (u answers query q = bq[j]: the target reached) and COMPOF(u, q) (u's
-   component) need. */
+   what HIT(u, q, h) (u answers query q = bq[2j] whose target has hub bits h: the target
+   reached) and COMPOF(u, q) (u's component) need, and hu, u's component's hub bits. */
 #define DG_REACH_EXPAND(ROW, ARC, PREP, HIT, COMPOF) \
     __local uint l_off[DG_WG], l_e[DG_WG], l_bits[DG_WG], l_base[DG_WG]; \
     const uint nin = cnt[L % ring], lid = get_local_id(0); \
@@ -136,9 +152,11 @@ __kernel void dg_reach_init(const uint nb, __global const uint *und, const uint 
             PREP(u); \
             for (m = cand; m; m &= m - 1u) { \
                 const uint b = 31u - clz(m & (0u - m)), j = w * 32u + b; \
-                const int4 qj = bq[j]; \
-                if (HIT(u, qj)) { found[j] = 1; atomic_or(&done[w], 1u << b); } \
-                else if (dg_reach_contains(lab, d, COMPOF(u, qj), DG_RQ_COMP(qj))) keep |= 1u << b; \
+                const int4 qj = bq[2 * j]; \
+                const ulong2 hj = as_ulong2(bq[2 * j + 1]); \
+                if (HIT(u, qj, hj)) { found[j] = 1; atomic_or(&done[w], 1u << b); } \
+                else if (!dg_reach_hub_no(hu, hj) && \
+                         dg_reach_contains(lab, d, COMPOF(u, qj), DG_RQ_COMP(qj))) keep |= 1u << b; \
             } \
             if (keep && atomic_or(&next[eu], keep) == 0u) qout[atomic_inc(nc)] = eu; \
         } \
@@ -149,15 +167,15 @@ __kernel void dg_reach_init(const uint nb, __global const uint *und, const uint 
     __global uint *cnt, const uint ring, const uint L, __global uint *front, \
     __global uint *next, __global uint *vis, __global uint *done, __global const int4 *bq, \
     __global uchar *found, __global const int *comp, __global const int4 *tree, \
-    __global const int2 *lab, const uint d, __global uint *touched
+    __global const int2 *lab, const uint d, __global uint *touched, __global const ulong2 *hub
 
 /* On the pages (vertices). */
 __kernel void dg_reach_expand(DG_ADJ_ARGS, DG_REACH_SEARCH_ARGS)
 {
 #define DG_RX_ROW(x, pd) dg_row(DG_ADJ, (int)(x), pd)
 #define DG_RX_ARC(b, k) pool[dg_entry(DG_ADJ, b, k)]
-#define DG_RX_PREP(u) const int cu = comp[u]
-#define DG_RX_HIT(u, q) ((q).x == (u))
+#define DG_RX_PREP(u) const int cu = comp[u]; const ulong2 hu = hub[cu]
+#define DG_RX_HIT(u, q, h) ((q).x == (u))
 #define DG_RX_COMP(u, q) cu
 #define DG_RQ_COMP(q) (q).y
     DG_REACH_EXPAND(DG_RX_ROW, DG_RX_ARC, DG_RX_PREP, DG_RX_HIT, DG_RX_COMP)
@@ -177,14 +195,15 @@ inline uint dg_csr_row(__global const uint *row, const uint x, uint *deg)
 
 /* On the DAG of components (crow/ccol: out-arcs; comp unused). The index is exact here, so
    reaching any component whose forest subtree holds the target's rank, or that lies in the
-   target's subtree of the reverse forest, answers "yes" (the target itself is one). */
+   target's subtree of the reverse forest, or that reaches a hub reaching the target, answers
+   "yes" (the target itself is one). */
 __kernel void dg_reach_expand_dag(__global const uint *crow, __global const int *ccol,
                                   DG_REACH_SEARCH_ARGS)
 {
 #define DG_RX_ROW(x, pd) dg_csr_row(crow, x, pd)
 #define DG_RX_ARC(b, k) ccol[(b) + (k)]
-#define DG_RX_PREP(u) const int4 tu = tree[u]
-#define DG_RX_HIT(u, q) (dg_reach_in((q).y, tu.xy) || dg_reach_in(tu.w, (q).zw))
+#define DG_RX_PREP(u) const int4 tu = tree[u]; const ulong2 hu = hub[u]
+#define DG_RX_HIT(u, q, h) (dg_reach_in((q).y, tu.xy) || dg_reach_in(tu.w, (q).zw) || (hu.y & (h).x) != 0ul)
 #define DG_RX_COMP(u, q) (u)
 #define DG_RQ_COMP(q) (q).x
     DG_REACH_EXPAND(DG_RX_ROW, DG_RX_ARC, DG_RX_PREP, DG_RX_HIT, DG_RX_COMP)

@@ -745,6 +745,8 @@ static int check_reach(tg *t, const rg *r, const qset *q, int mode, const dg_rea
                            : st.batches == 0 && st.levels == 0,
                "%s: %llu searched in %u batches, %u levels", label, (unsigned long long)st.searched,
                (unsigned)st.batches, (unsigned)st.levels);
+        SCHECK(st.by_hubs <= st.by_labels, "%s: %llu decided by hubs, %llu by labels", label,
+               (unsigned long long)st.by_hubs, (unsigned long long)st.by_labels);
         SCHECK(st.searched ? st.visited >= st.batches : st.visited == 0,
                "%s: %llu visited in %u batches (%llu searched)", label, (unsigned long long)st.visited,
                (unsigned)st.batches, (unsigned long long)st.searched);
