@@ -305,34 +305,50 @@
      inside the source's (or one ancestor interval of the source not inside
      the destination's, or the levels do not nest), the answer is an exact
      "no"; the same component, or a rank inside the source's subtree of
-     traversal 0's spanning forest, is an exact "yes";
+     traversal 0's spanning forest (or the source inside the destination's
+     subtree of the reverse forest), is an exact "yes";
+   - hubs (beyond GRAIL): the DG_REACH_HUBS (64) components with the largest
+     descendant x ancestor intervals; every component keeps two 64-bit words,
+     the hubs that reach it and the hubs it reaches (two O(V + E) passes).
+     A hub that reaches s but not t, or that t reaches and s does not: "no";
+     a hub s reaches that reaches t: "yes" (dg_reach_stats.by_hubs);
    - on the device: one kernel tests the labels of every query (and that it
      names live vertices); the rest are searched together, 32 x W queries at
-     a time as one bit each in W 32-bit words per vertex (W up to 256: 8192
-     queries per batch, less where memory is short), every step pruned by
-     the same test, several levels queued per read-back.
-   Index builds (dg_reach_options.build): DG_REACH_BUILD_DEVICE (the default,
-   AUTO, for large shallow DAGs on a GPU; AUTO picks the host on a CPU
-   device, for small graphs (the device's fixed ~10 ms) and for DAGs of many
-   levels, a long chain, by a cost estimate) takes the DAG level by level (longest path from a
-   root), picks a random in-neighbour as parent (a spanning forest),
-   numbers the forest in
-   post-order from subtree sizes (bottom-up, then ranges top-down) and takes
-   the smallest and largest rank among the descendants (bottom-up): not a
-   DFS order (so hi is a maximum too), but measured nearly as selective and
-   several times faster to build. DG_REACH_BUILD_HOST runs the thesis's
-   randomized depth-first traversals on the host. bench/NOTES.md has both.
+     a time as one bit each in W 32-bit words per search vertex (W up to
+     1024: 32768 queries per batch, as far as opt.search_mb allows), every
+     step pruned by the same tests and cut short by the "yes" ones, several
+     levels queued per read-back. Each level is load-balanced per
+     work-group (a scan of the frontier's degrees: a hub's list is walked by
+     the whole group). While the index is exact the search runs on the DAG
+     of components; after removals on the graph's own pages.
+   Index builds (dg_reach_options.build): DG_REACH_BUILD_HOST runs the
+   thesis's randomized depth-first traversals on the host.
+   DG_REACH_BUILD_DEVICE takes the DAG level by level (longest path from a
+   root), picks a random in-neighbour as parent (a spanning forest), numbers
+   the forest in post-order from subtree sizes (bottom-up, then ranges
+   top-down) and takes the smallest and largest rank among the descendants
+   (bottom-up): not a DFS order (so hi is a maximum too), nearly as
+   selective and 4-6x faster to build on large shallow DAGs, but ~6d kernel
+   launches per level. AUTO (the default) estimates both from the component
+   and arc counts and the DAG's depth (constants fitted on an H100,
+   bench/NOTES.md) and takes the device only where it is at least twice as
+   fast (the host's labels search faster), never on a CPU device.
    Changes: a removal (edge or vertex) keeps the index: every path of the
-   new graph was one of the old, so the intervals stay an exact filter; the
-   "yes" shortcuts are turned off (dg_reach_stats.filter_only) and searches
-   run on the current graph. An insertion (edge or vertex) makes the index
-   stale: the next dg_reach rebuilds it (dg_reach_stats.index_built). So the
-   answers are exact after any sequence of changes. Limits: fewer than 2^32
-   arcs; fewer than 2^31 vertex ids; the index takes 4 bytes per vertex id
-   plus 8 x (2d + 2) bytes per component on host and device, and a search
-   6 x 4 x W bytes per vertex id on the device. Queries are sent 2^22 at a
-   time; past that, they are checked on the host first (nothing is written
-   on bad input either way).
+   new graph was one of the old, so the intervals and the hubs' "no" stay
+   an exact filter; the "yes" shortcuts are turned off
+   (dg_reach_stats.filter_only) and searches run on the current graph's
+   pages. An insertion (edge or vertex) makes the index stale: the next
+   dg_reach rebuilds it (dg_reach_stats.index_built). So the answers are
+   exact after any sequence of changes. Limits: fewer than 2^32 arcs; fewer
+   than 2^31 vertex ids; the index takes 4 bytes per vertex id plus
+   8 x (2d + 2) + 16 (hubs) + 16 (trees) bytes per component and 4 per
+   arc of the component DAG, on host and device; a search 6 x 4 x W bytes
+   per component (per vertex id after removals) on the device, kept for the
+   next call (opt.search_mb caps it; DG_ERR_LIMIT if not even W = 1 fits).
+   Queries are sent 2^22 at a time; past that, they are checked on the host
+   first (nothing is written on bad input either way). Work grows with what
+   the labels leave undecided: deep, dense DAGs (citation-like graphs) and
+   large components searched after removals are the slow cases.
 */
 #ifndef DYNGRAPH_H
 #define DYNGRAPH_H
@@ -4827,14 +4843,15 @@ static void dg__reach_levels(dg__reach *R, const uint32_t *crow, const int32_t *
             if (lv[2 * ns * (size_t)ccol[e]] < lv[2 * ns * c] + 1) lv[2 * ns * (size_t)ccol[e]] = lv[2 * ns * c] + 1;
 }
 
-/* Hubs: the DG_REACH_HUBS components with the largest (descendant interval + 1) x (ancestor
-   interval + 1) in traversal 0, a proxy for the pairs of components their paths join. Every
-   component records which hubs reach it and which it reaches (R->hub): if a hub reaches s
-   but not t, or t reaches a hub s does not, s cannot reach t (true of every graph the
-   removals leave, too); if s reaches a hub that reaches t, s reaches t. Arcs run from higher
-   to lower component numbers (Tarjan), so one pass down and one up, O(components + arcs). */
+/* Hubs: the DG_REACH_HUBS components with the most descendants x ancestors in the spanning
+   forests of traversal 0 (tree subtree sizes: lower bounds of both; the intervals' widths
+   picked far worse hubs for DFS labels: bench/NOTES.md, issue 5). Every component records
+   which hubs reach it and which it reaches (R->hub): if a hub reaches s but not t, or t
+   reaches a hub s does not, s cannot reach t (true of every graph the removals leave, too);
+   if s reaches a hub that reaches t, s reaches t. Arcs run from higher to lower component
+   numbers (Tarjan), so one pass down and one up, O(components + arcs). */
 static dg_status dg__reach_hubs(dg_graph *g, dg__reach *R) {
-    const size_t nc = R->ncomp, ns = DG__RS(R), K = DG_REACH_HUBS < 64 ? DG_REACH_HUBS : 64;
+    const size_t nc = R->ncomp, K = DG_REACH_HUBS < 64 ? DG_REACH_HUBS : 64;
     int32_t top[64];
     double score[64];
     size_t c, nh = 0, i;
@@ -4843,11 +4860,15 @@ static dg_status dg__reach_hubs(dg_graph *g, dg__reach *R) {
     if (!(R->hub = (uint64_t *)dg__alloc(g, (nc ? nc : 1) * 2 * sizeof(uint64_t)))) return dg__oom(g, "dg_reach: hubs");
     memset(R->hub, 0, (nc ? nc : 1) * 2 * sizeof(uint64_t));
     for (c = 0; c < nc && K; c++) {   /* the K best: a min-heap on score */
-        const int32_t *l = R->lab + 2 * c * ns, *a = l + 2 * (size_t)R->d;
-        double sc = ((double)l[1] - l[0] + 2.0) * ((double)a[1] - a[0] + 2.0);
+        const int32_t *tr = R->tree + 4 * c;
+        const double sc = ((double)tr[1] - tr[0] + 1.0) * ((double)tr[3] - tr[2] + 1.0);
         size_t at;
-        if (nh < K) { at = nh++; while (at && score[(at - 1) / 2] > sc) { score[at] = score[(at - 1) / 2]; top[at] = top[(at - 1) / 2]; at = (at - 1) / 2; } }
-        else if (sc > score[0]) {
+        if (nh < K) {   /* sift up from a new leaf */
+            for (at = nh++; at && score[(at - 1) / 2] > sc; at = (at - 1) / 2) {
+                score[at] = score[(at - 1) / 2];
+                top[at] = top[(at - 1) / 2];
+            }
+        } else if (sc > score[0]) {
             at = 0;
             for (;;) {   /* sift the new entry down from the root */
                 size_t k = 2 * at + 1;
@@ -4905,15 +4926,17 @@ static dg_status dg__reach_build(dg_graph *g, uint32_t d, uint64_t seed, dg_reac
     DG__TRY(dg__csr_reverse(g, R.ncomp, crow, ccol, &rrow, &rcol));
     dg__reach_levels(&R, crow, ccol);
     if (where == DG_REACH_BUILD_AUTO) {
-        /* the device pays ~6d launches per level (one read-back-free kernel each), the host
-           ~2d visits per component and arc, ~5x dearer once the labels outgrow the caches;
-           estimates from bench/NOTES.md. The host's DFS labels search faster (deeper trees,
-           larger "yes" intervals): the device must be twice as fast to be chosen. */
+        /* the device pays ~6d launches per level of the DAG (~15 us each, kernel included) and
+           ~1.2e-5 ms per component and arc and traversal; the host ~2d visits per component
+           and arc, ~5x dearer once the labels outgrow the caches. Fitted to the H100 builds
+           of bench/NOTES.md (issue 5: 1M-vertex DAGs of depth 53 and 109, the citation DAG
+           of depth 6464). The host's DFS labels search faster (deeper trees, larger "yes"
+           intervals): the device must be twice as fast to be chosen. */
         size_t depth = 0, ns = DG__RS(&R);
-        double launch_ms = 0.008, dev_ms, host_ms;
+        double dev_ms, host_ms;
         for (i = 0; i < R.ncomp; i++)
             if ((size_t)R.lab[2 * (i * ns + 2 * d)] + 1 > depth) depth = (size_t)R.lab[2 * (i * ns + 2 * d)] + 1;
-        dev_ms = 10.0 + (double)depth * 6.0 * d * launch_ms;   /* + buffers, uploads, read-back */
+        dev_ms = 10.0 + (double)depth * 6.0 * d * 0.015 + (double)(R.ncomp + m) * 2.0 * d * 1.2e-5;
         host_ms = (double)(R.ncomp + m) * 2.0 * d * (R.ncomp * ns * 8 > ((size_t)16 << 20) ? 7e-5 : 1.5e-5);
         /* a CPU device (PoCL) runs the same passes on the host's cores, with launch costs */
         where = 2.0 * dev_ms < host_ms && !g->dev->pocl ? DG_REACH_BUILD_DEVICE : DG_REACH_BUILD_HOST;

@@ -1551,6 +1551,39 @@ static void test_two_chunks(void)
     tg_free(&t);
 }
 
+/* Hubs: 200 sources -> h -> 200 sinks. The spanning forests put h under one source and one
+   sink, so the tree "yes" misses most pairs; h, the best hub, answers them: every pair by
+   labels, most by the hubs (a build without hubs fails this). */
+static void test_hubs(void)
+{
+    tg t;
+    rg r;
+    qset q;
+    int32_t k, j;
+    dg_reach_options o;
+    dg_reach_stats st;
+    reseed(12);
+    if (!tg_create(&t, "hubs", 0, 128, 0)) return;
+    tg_add_vertices(&t, 401);
+    for (k = 0; k < 200; k++) { tg_add_edge(&t, k, 400); tg_add_edge(&t, 400, 200 + k); }
+    memset(&q, 0, sizeof q);
+    for (k = 0; k < 200; k++)
+        for (j = 0; j < 200; j += 4) qs_push(&q, k, 200 + j);
+    rg_from_model(&r, &t.m);
+    for (k = 0; k < 2; k++) {
+        o = opts(2, k ? DG_REACH_BUILD_DEVICE : DG_REACH_BUILD_HOST, 0, 1);
+        memset(&st, 0, sizeof st);
+        check_reach(&t, &r, &q, 2, &o, k ? "sources -> hub -> sinks, device" : "sources -> hub -> sinks, host", &st);
+        CHECK_MSG(st.searched == 0 && st.by_hubs * 2 >= st.queries,
+                  "[hubs] %s build: %llu queries, %llu by hubs, %llu searched", k ? "device" : "host",
+                  (unsigned long long)st.queries, (unsigned long long)st.by_hubs, (unsigned long long)st.searched);
+    }
+    rg_free(&r);
+    qs_free(&q);
+    CHECK(t.ok);
+    tg_free(&t);
+}
+
 /* opt.search_mb: a small budget gives small batches, same answers; one too small for the graph
    is refused with DG_ERR_LIMIT before anything is written, and the next call works. */
 static void test_search_memory(void)
@@ -2027,6 +2060,7 @@ int main(int argc, char **argv)
     PART("removals", test_removals());
     PART("chunks", test_two_chunks());
     PART("memory", test_search_memory());
+    PART("hubs", test_hubs());
     PART("grail", test_grail());
     PART("citations", test_citations());
     PART("sequences", (run_sequence(20, "sequence directed, page 64", 0, 64, 500, 900, 120, 150),
