@@ -4859,7 +4859,7 @@ static dg_status dg__reach_hubs(dg_graph *g, dg__reach *R) {
     R->nhub = 0;
     if (!(R->hub = (uint64_t *)dg__alloc(g, (nc ? nc : 1) * 2 * sizeof(uint64_t)))) return dg__oom(g, "dg_reach: hubs");
     memset(R->hub, 0, (nc ? nc : 1) * 2 * sizeof(uint64_t));
-    for (c = 0; c < nc && K; c++) {   /* the K best: a min-heap on score */
+    for (c = 0; c < (K > 0 ? nc : 0); c++) {   /* the K best: a min-heap on score */
         const int32_t *tr = R->tree + 4 * c;
         const double sc = ((double)tr[1] - tr[0] + 1.0) * ((double)tr[3] - tr[2] + 1.0);
         size_t at;

@@ -1596,6 +1596,7 @@ static void test_search_memory(void)
     dg_reach_options o;
     dg_reach_stats st;
     uint8_t *res;
+    unsigned b2;
     reseed(11);
     if (!tg_create(&t, "search memory", 0, 128, 0)) return;
     tg_add_vertices(&t, 60000);
@@ -1618,6 +1619,7 @@ static void test_search_memory(void)
     o.search_mb = 2;                          /* 2 MiB / 6 arrays / (60000 x 4 bytes): 1 word */
     memset(&st, 0, sizeof st);
     check_reach(&t, &r, &q, 2, &o, "filter-only, search_mb 2", &st);
+    b2 = st.batches;
     CHECK_MSG(st.filter_only == 1 && st.searched > 0 && st.batches >= (st.searched + 31) / 32,
               "[search memory] search_mb 2: filter_only %d, %llu searched in %u batches (32 per batch expected)",
               st.filter_only, (unsigned long long)st.searched, (unsigned)st.batches);
@@ -1630,8 +1632,8 @@ static void test_search_memory(void)
     o.search_mb = 0;
     memset(&st, 0, sizeof st);
     check_reach(&t, &r, &q, 2, &o, "filter-only, default search memory", &st);
-    CHECK_MSG(st.batches == 1, "[search memory] default: %llu searched in %u batches, expected 1",
-              (unsigned long long)st.searched, (unsigned)st.batches);
+    CHECK_MSG(st.batches >= 1 && st.batches * 4 <= b2, "[search memory] default: %llu searched in %u batches, "
+              "with search_mb 2 in %u", (unsigned long long)st.searched, (unsigned)st.batches, b2);
     rg_free(&r);
     qs_free(&q);
     CHECK(t.ok);
