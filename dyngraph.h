@@ -332,7 +332,9 @@
    launches per level. AUTO (the default) estimates both from the component
    and arc counts and the DAG's depth (constants fitted on an H100,
    bench/NOTES.md) and takes the device only where it is at least twice as
-   fast (the host's labels search faster), never on a CPU device.
+   fast (the host's labels search faster), never on a CPU device. AUTO
+   weighs build time only: for a graph that rarely changes and is queried
+   often, DG_REACH_BUILD_HOST can answer 2-6x faster on dense DAGs.
    Changes: a removal (edge or vertex) keeps the index: every path of the
    new graph was one of the old, so the intervals and the hubs' "no" stay
    an exact filter; the "yes" shortcuts are turned off
