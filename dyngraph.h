@@ -307,8 +307,9 @@
      "no"; the same component, or a rank inside the source's subtree of
      traversal 0's spanning forest (or the source inside the destination's
      subtree of the reverse forest), is an exact "yes";
-   - hubs (beyond GRAIL): the DG_REACH_HUBS (64) components with the largest
-     descendant x ancestor intervals; every component keeps two 64-bit words,
+   - hubs (beyond GRAIL): the DG_REACH_HUBS (64) components with the most
+     descendants x ancestors in traversal 0's spanning forests (subtree
+     sizes); every component keeps two 64-bit words,
      the hubs that reach it and the hubs it reaches (two O(V + E) passes).
      A hub that reaches s but not t, or that t reaches and s does not: "no";
      a hub s reaches that reaches t: "yes" (dg_reach_stats.by_hubs);
@@ -4545,7 +4546,6 @@ typedef struct dg__reach {
     int32_t *ccol;                /* crow[ncomp] heads), searched while the index is exact */
     uint64_t *hub;                /* ncomp x 2: bit i of [2c] set if hub i reaches c, of [2c + 1]
                                      if c reaches hub i (dg__reach_hubs) */
-    uint32_t nhub;
 } dg__reach;
 
 static void dg__reach_drop(dg_graph *g, dg__reach *r) {
@@ -4858,7 +4858,6 @@ static dg_status dg__reach_hubs(dg_graph *g, dg__reach *R) {
     double score[64];
     size_t c, nh = 0, i;
     uint32_t e;
-    R->nhub = 0;
     if (!(R->hub = (uint64_t *)dg__alloc(g, (nc ? nc : 1) * 2 * sizeof(uint64_t)))) return dg__oom(g, "dg_reach: hubs");
     memset(R->hub, 0, (nc ? nc : 1) * 2 * sizeof(uint64_t));
     for (c = 0; c < (K > 0 ? nc : 0); c++) {   /* the K best: a min-heap on score */
@@ -4887,7 +4886,6 @@ static dg_status dg__reach_hubs(dg_graph *g, dg__reach *R) {
         for (e = R->crow[c]; e < R->crow[c + 1]; e++) R->hub[2 * (size_t)R->ccol[e]] |= R->hub[2 * c];
     for (c = 0; c < nc; c++)   /* sinks first */
         for (e = R->crow[c]; e < R->crow[c + 1]; e++) R->hub[2 * c + 1] |= R->hub[2 * (size_t)R->ccol[e] + 1];
-    R->nhub = (uint32_t)nh;
     return DG_OK;
 }
 

@@ -78,8 +78,9 @@ __kernel void dg_reach_labels(const uint nq, __global const int *qs, __global co
    is exact, else on the graph's own pages (dg_reach_expand: after removals the components
    may have split). A batch of 32*W queries, query j = bit j%32 of word j/32 of each search
    vertex's W words: vis (reached or ruled out), front (to expand at this level), next (at
-   the next one). bq[j]: query j's target: on the pages (vertex, component, -, -), on the DAG
-   (component, rank, alo, arank) of its tree intervals (see tree above). A queue
+   the next one). bq[2j]: query j's target: on the pages (vertex, component, -, -), on the
+   DAG (component, rank, alo, arank) of its tree intervals (see tree above); bq[2j + 1] its
+   hub bits. A queue
    entry is x*W + w: word w of search vertex x has bits in front. Level counters: cnt[L %
    ring] entries of level L (the kernel of level L appends to slot L+1 and clears slot L+2, so
    the host queues several levels per read-back). cnt[ring]: words of vis made non-zero,
@@ -123,8 +124,9 @@ __kernel void dg_reach_init(const uint nb, __global const uint *und, const uint 
    over the work-items (a scan of the degrees), so a hub's list is walked by the whole group.
    ROW(x, &deg) gives the index of x's arc 0, ARC(base, k) the head of arc k; PREP(u) loads
    what HIT(u, q, h) (u answers query q = bq[2j] whose target has hub bits h: the target
-   reached) and COMPOF(u, q) (u's component) need, and hu, u's component's hub bits. */
-#define DG_REACH_EXPAND(ROW, ARC, PREP, HIT, COMPOF) \
+   reached), COMPOF(u, q) (u's component) and QCOMP(q) (the target's component) need, and
+   hu, u's component's hub bits. */
+#define DG_REACH_EXPAND(ROW, ARC, PREP, HIT, COMPOF, QCOMP) \
     __local uint l_off[DG_WG], l_e[DG_WG], l_bits[DG_WG], l_base[DG_WG]; \
     const uint nin = cnt[L % ring], lid = get_local_id(0); \
     __global uint *nc = cnt + (L + 1) % ring; \
@@ -156,7 +158,7 @@ __kernel void dg_reach_init(const uint nb, __global const uint *und, const uint 
                 const ulong2 hj = as_ulong2(bq[2 * j + 1]); \
                 if (HIT(u, qj, hj)) { found[j] = 1; atomic_or(&done[w], 1u << b); } \
                 else if (!dg_reach_hub_no(hu, hj) && \
-                         dg_reach_contains(lab, d, COMPOF(u, qj), DG_RQ_COMP(qj))) keep |= 1u << b; \
+                         dg_reach_contains(lab, d, COMPOF(u, qj), QCOMP(qj))) keep |= 1u << b; \
             } \
             if (keep && atomic_or(&next[eu], keep) == 0u) qout[atomic_inc(nc)] = eu; \
         } \
@@ -170,21 +172,15 @@ __kernel void dg_reach_init(const uint nb, __global const uint *und, const uint 
     __global const int2 *lab, const uint d, __global uint *touched, __global const ulong2 *hub
 
 /* On the pages (vertices). */
+#define DG_RP_ROW(x, pd) dg_row(DG_ADJ, (int)(x), pd)
+#define DG_RP_ARC(b, k) pool[dg_entry(DG_ADJ, b, k)]
+#define DG_RP_PREP(u) const int cu = comp[u]; const ulong2 hu = hub[cu]
+#define DG_RP_HIT(u, q, h) ((q).x == (u))
+#define DG_RP_COMP(u, q) cu
+#define DG_RP_QCOMP(q) (q).y
 __kernel void dg_reach_expand(DG_ADJ_ARGS, DG_REACH_SEARCH_ARGS)
 {
-#define DG_RX_ROW(x, pd) dg_row(DG_ADJ, (int)(x), pd)
-#define DG_RX_ARC(b, k) pool[dg_entry(DG_ADJ, b, k)]
-#define DG_RX_PREP(u) const int cu = comp[u]; const ulong2 hu = hub[cu]
-#define DG_RX_HIT(u, q, h) ((q).x == (u))
-#define DG_RX_COMP(u, q) cu
-#define DG_RQ_COMP(q) (q).y
-    DG_REACH_EXPAND(DG_RX_ROW, DG_RX_ARC, DG_RX_PREP, DG_RX_HIT, DG_RX_COMP)
-#undef DG_RX_ROW
-#undef DG_RX_ARC
-#undef DG_RX_PREP
-#undef DG_RX_HIT
-#undef DG_RX_COMP
-#undef DG_RQ_COMP
+    DG_REACH_EXPAND(DG_RP_ROW, DG_RP_ARC, DG_RP_PREP, DG_RP_HIT, DG_RP_COMP, DG_RP_QCOMP)
 }
 
 inline uint dg_csr_row(__global const uint *row, const uint x, uint *deg)
@@ -197,22 +193,16 @@ inline uint dg_csr_row(__global const uint *row, const uint x, uint *deg)
    reaching any component whose forest subtree holds the target's rank, or that lies in the
    target's subtree of the reverse forest, or that reaches a hub reaching the target, answers
    "yes" (the target itself is one). */
+#define DG_RD_ROW(x, pd) dg_csr_row(crow, x, pd)
+#define DG_RD_ARC(b, k) ccol[(b) + (k)]
+#define DG_RD_PREP(u) const int4 tu = tree[u]; const ulong2 hu = hub[u]
+#define DG_RD_HIT(u, q, h) (dg_reach_in((q).y, tu.xy) || dg_reach_in(tu.w, (q).zw) || (hu.y & (h).x) != 0ul)
+#define DG_RD_COMP(u, q) (u)
+#define DG_RD_QCOMP(q) (q).x
 __kernel void dg_reach_expand_dag(__global const uint *crow, __global const int *ccol,
                                   DG_REACH_SEARCH_ARGS)
 {
-#define DG_RX_ROW(x, pd) dg_csr_row(crow, x, pd)
-#define DG_RX_ARC(b, k) ccol[(b) + (k)]
-#define DG_RX_PREP(u) const int4 tu = tree[u]; const ulong2 hu = hub[u]
-#define DG_RX_HIT(u, q, h) (dg_reach_in((q).y, tu.xy) || dg_reach_in(tu.w, (q).zw) || (hu.y & (h).x) != 0ul)
-#define DG_RX_COMP(u, q) (u)
-#define DG_RQ_COMP(q) (q).x
-    DG_REACH_EXPAND(DG_RX_ROW, DG_RX_ARC, DG_RX_PREP, DG_RX_HIT, DG_RX_COMP)
-#undef DG_RX_ROW
-#undef DG_RX_ARC
-#undef DG_RX_PREP
-#undef DG_RX_HIT
-#undef DG_RX_COMP
-#undef DG_RQ_COMP
+    DG_REACH_EXPAND(DG_RD_ROW, DG_RD_ARC, DG_RD_PREP, DG_RD_HIT, DG_RD_COMP, DG_RD_QCOMP)
 }
 
 /* After a batch: its answers into res (found cleared for the next batch), vis zeroed where
