@@ -10,7 +10,179 @@
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Woverlength-strings"
 #endif
+/* ---- kernels/00_shared.h, as C ---- */
+/* kernels/00_shared.h - constants shared by the host (C, in dyngraph.h) and the kernels
+   (OpenCL C): each is written here once. tools/gen_kernels.sh puts this file into
+   dyngraph_kernels.cl.h twice: as C code, which dyngraph.h's implementation includes, and at
+   the head of every program's source. Only #defines (no types, no functions): both languages
+   read them the same way. Names are DG_ plus what they stand for; the host adds nothing. */
+#ifndef DG_SHARED_H
+#define DG_SHARED_H
+
+/* ---- the page layout (manual section 4), for a page of P int32 entries ----
+   [DG_PAGE_NVERTS] vertex count, [DG_PAGE_END] end of the records (first free entry),
+   [DG_PAGE_LARGE] 1 if the page belongs to a large adjacency list; records from
+   DG_PAGE_RECORDS on; slot i is (record offset at P-2-2i, vertex id at P-1-2i). */
+#define DG_PAGE_NVERTS   0
+#define DG_PAGE_END      1
+#define DG_PAGE_LARGE    2
+#define DG_PAGE_RECORDS  3
+/* a large list: neighbours on its first page (header, degree, one slot: 6 entries) and on
+   each continuation page (header only: 3 entries) */
+#define DG_LARGE_FIRST(P) ((P) - 6u)
+#define DG_LARGE_CONT(P)  ((P) - 3u)
+
+/* ---- work-groups ---- */
+#define DG_WG_MAX        256   /* work-group size of the load-balanced kernels: the largest
+                                  power of two <= this that the device allows (DG_WG) */
+#define DG_SCAN_ITEMS    4     /* values per work-item in a scan block (DG_SCAN_ITEMS x DG_WG) */
+#define DG_PIECE_WGS     4     /* a hub list is cut into pieces of DG_PIECE_WGS x DG_WG edges */
+#define DG_LOCAL_LISTS   4     /* a work-group's local output list holds DG_LOCAL_LISTS x DG_WG */
+
+/* ---- BFS (40_bfs.cl) ----
+   Level counters: a ring of DG_BFS_RING slots of DG_LV_WORDS uints, slot L % ring for
+   level L. The kernel of level L appends to slot L + 1 and clears slot L + 2, so the host
+   queues up to DG_BFS_RING - 2 levels per read-back. */
+#define DG_BFS_RING      128
+#define DG_BFS_HUB       4096  /* top-down: lists longer than this are spread over all groups */
+#define DG_LV_WORDS      4
+#define DG_LV_VERTICES   0     /* vertices in the level's frontier */
+#define DG_LV_DEGREES    1     /* sum of their out-degrees */
+#define DG_LV_INSPECTED  2     /* adjacency entries read while expanding it */
+#define DG_LV_HUBS       3     /* top-down: lists handed to dg_bfs_td_hubs */
+
+/* ---- SSSP (50_sssp.cl) ----
+   Control blocks: a ring of DG_SSSP_RING slots of DG_CTL_WORDS uints, one per Bellman-Ford
+   pass or near-far launch; launch L writes slot L (and L + 1), and clears slot L + 2. */
+#define DG_SSSP_RING     128
+#define DG_CTL_WORDS     16
+/* Bellman-Ford pass slot */
+#define DG_BF_UPDATES    0     /* distances lowered */
+#define DG_BF_RELAXED    1     /* edges relaxed */
+#define DG_BF_NEG_INF    2     /* 1: a distance reached -INFINITY */
+/* near-far launch slot */
+#define DG_NF_NEAR       0     /* near-queue length of L (appended by L - 1) */
+#define DG_NF_THR        1     /* threshold (float bits) */
+#define DG_NF_FAR_BUF    2     /* active far buffer (0 or 1) */
+#define DG_NF_FAR_START  3     /* far entries at the start of L */
+#define DG_NF_FAR_MIN    4     /* smallest far distance at the start of L (bits) */
+#define DG_NF_MODE       5     /* DG_NF_MODE_RELAX, _SPLIT or _IDLE */
+#define DG_NF_FAR_ADDED  6     /* far entries appended (relax) or kept (split) */
+#define DG_NF_ADDED_MIN  7     /* smallest distance of those (bits) */
+#define DG_NF_SPLIT_THR  8     /* split: the new threshold (bits) */
+#define DG_NF_RELAXED    9     /* edges relaxed */
+#define DG_NF_LOWERED    10    /* distances lowered */
+#define DG_NF_PIECES     11    /* hub pieces appended for L + 1 */
+#define DG_NF_LOCAL      12    /* vertices expanded in local rounds (listed for L + 1) */
+#define DG_NF_CHUNK      13    /* next chunk of the near queue to take */
+#define DG_NF_MODE_RELAX 0
+#define DG_NF_MODE_SPLIT 1
+#define DG_NF_MODE_IDLE  2
+#define DG_INF_BITS      0x7f800000u   /* +INFINITY as float bits */
+
+/* ---- reachability (60_reach.cl) ----
+   cnt: DG_REACH_RING level counters (slot L % ring: entries of level L), then
+   [DG_REACH_RING + DG_RC_TOUCHED] words of vis made non-zero (listed in touched) and
+   [DG_REACH_RING + DG_RC_VISITED] those summed over the batches. The labels kernel's counters:
+   DG_RL_* below. */
+#define DG_REACH_RING    64
+#define DG_RC_TOUCHED    0
+#define DG_RC_VISITED    1
+#define DG_RL_UNDECIDED  0     /* queries left to search */
+#define DG_RL_POSITIVE   1     /* answered 1 by the labels */
+#define DG_RL_BAD        2     /* smallest query naming a bad vertex (0xffffffff: none) */
+#define DG_RL_BY_HUBS    3     /* decided by the hub bits */
+#define DG_RL_WORDS      4
+
+#endif /* DG_SHARED_H */
+
 static const char dg__kernel_source[] =
+/* ---- kernels/00_shared.h ---- */
+"#line 1 \"kernels/00_shared.h\"\n"
+"/* kernels/00_shared.h - constants shared by the host (C, in dyngraph.h) and the kernels\n"
+"   (OpenCL C): each is written here once. tools/gen_kernels.sh puts this file into\n"
+"   dyngraph_kernels.cl.h twice: as C code, which dyngraph.h's implementation includes, and at\n"
+"   the head of every program's source. Only #defines (no types, no functions): both languages\n"
+"   read them the same way. Names are DG_ plus what they stand for; the host adds nothing. */\n"
+"#ifndef DG_SHARED_H\n"
+"#define DG_SHARED_H\n"
+"\n"
+"/* ---- the page layout (manual section 4), for a page of P int32 entries ----\n"
+"   [DG_PAGE_NVERTS] vertex count, [DG_PAGE_END] end of the records (first free entry),\n"
+"   [DG_PAGE_LARGE] 1 if the page belongs to a large adjacency list; records from\n"
+"   DG_PAGE_RECORDS on; slot i is (record offset at P-2-2i, vertex id at P-1-2i). */\n"
+"#define DG_PAGE_NVERTS   0\n"
+"#define DG_PAGE_END      1\n"
+"#define DG_PAGE_LARGE    2\n"
+"#define DG_PAGE_RECORDS  3\n"
+"/* a large list: neighbours on its first page (header, degree, one slot: 6 entries) and on\n"
+"   each continuation page (header only: 3 entries) */\n"
+"#define DG_LARGE_FIRST(P) ((P) - 6u)\n"
+"#define DG_LARGE_CONT(P)  ((P) - 3u)\n"
+"\n"
+"/* ---- work-groups ---- */\n"
+"#define DG_WG_MAX        256   /* work-group size of the load-balanced kernels: the largest\n"
+"                                  power of two <= this that the device allows (DG_WG) */\n"
+"#define DG_SCAN_ITEMS    4     /* values per work-item in a scan block (DG_SCAN_ITEMS x DG_WG) */\n"
+"#define DG_PIECE_WGS     4     /* a hub list is cut into pieces of DG_PIECE_WGS x DG_WG edges */\n"
+"#define DG_LOCAL_LISTS   4     /* a work-group's local output list holds DG_LOCAL_LISTS x DG_WG */\n"
+"\n"
+"/* ---- BFS (40_bfs.cl) ----\n"
+"   Level counters: a ring of DG_BFS_RING slots of DG_LV_WORDS uints, slot L % ring for\n"
+"   level L. The kernel of level L appends to slot L + 1 and clears slot L + 2, so the host\n"
+"   queues up to DG_BFS_RING - 2 levels per read-back. */\n"
+"#define DG_BFS_RING      128\n"
+"#define DG_BFS_HUB       4096  /* top-down: lists longer than this are spread over all groups */\n"
+"#define DG_LV_WORDS      4\n"
+"#define DG_LV_VERTICES   0     /* vertices in the level's frontier */\n"
+"#define DG_LV_DEGREES    1     /* sum of their out-degrees */\n"
+"#define DG_LV_INSPECTED  2     /* adjacency entries read while expanding it */\n"
+"#define DG_LV_HUBS       3     /* top-down: lists handed to dg_bfs_td_hubs */\n"
+"\n"
+"/* ---- SSSP (50_sssp.cl) ----\n"
+"   Control blocks: a ring of DG_SSSP_RING slots of DG_CTL_WORDS uints, one per Bellman-Ford\n"
+"   pass or near-far launch; launch L writes slot L (and L + 1), and clears slot L + 2. */\n"
+"#define DG_SSSP_RING     128\n"
+"#define DG_CTL_WORDS     16\n"
+"/* Bellman-Ford pass slot */\n"
+"#define DG_BF_UPDATES    0     /* distances lowered */\n"
+"#define DG_BF_RELAXED    1     /* edges relaxed */\n"
+"#define DG_BF_NEG_INF    2     /* 1: a distance reached -INFINITY */\n"
+"/* near-far launch slot */\n"
+"#define DG_NF_NEAR       0     /* near-queue length of L (appended by L - 1) */\n"
+"#define DG_NF_THR        1     /* threshold (float bits) */\n"
+"#define DG_NF_FAR_BUF    2     /* active far buffer (0 or 1) */\n"
+"#define DG_NF_FAR_START  3     /* far entries at the start of L */\n"
+"#define DG_NF_FAR_MIN    4     /* smallest far distance at the start of L (bits) */\n"
+"#define DG_NF_MODE       5     /* DG_NF_MODE_RELAX, _SPLIT or _IDLE */\n"
+"#define DG_NF_FAR_ADDED  6     /* far entries appended (relax) or kept (split) */\n"
+"#define DG_NF_ADDED_MIN  7     /* smallest distance of those (bits) */\n"
+"#define DG_NF_SPLIT_THR  8     /* split: the new threshold (bits) */\n"
+"#define DG_NF_RELAXED    9     /* edges relaxed */\n"
+"#define DG_NF_LOWERED    10    /* distances lowered */\n"
+"#define DG_NF_PIECES     11    /* hub pieces appended for L + 1 */\n"
+"#define DG_NF_LOCAL      12    /* vertices expanded in local rounds (listed for L + 1) */\n"
+"#define DG_NF_CHUNK      13    /* next chunk of the near queue to take */\n"
+"#define DG_NF_MODE_RELAX 0\n"
+"#define DG_NF_MODE_SPLIT 1\n"
+"#define DG_NF_MODE_IDLE  2\n"
+"#define DG_INF_BITS      0x7f800000u   /* +INFINITY as float bits */\n"
+"\n"
+"/* ---- reachability (60_reach.cl) ----\n"
+"   cnt: DG_REACH_RING level counters (slot L % ring: entries of level L), then\n"
+"   [DG_REACH_RING + DG_RC_TOUCHED] words of vis made non-zero (listed in touched) and\n"
+"   [DG_REACH_RING + DG_RC_VISITED] those summed over the batches. The labels kernel's counters:\n"
+"   DG_RL_* below. */\n"
+"#define DG_REACH_RING    64\n"
+"#define DG_RC_TOUCHED    0\n"
+"#define DG_RC_VISITED    1\n"
+"#define DG_RL_UNDECIDED  0     /* queries left to search */\n"
+"#define DG_RL_POSITIVE   1     /* answered 1 by the labels */\n"
+"#define DG_RL_BAD        2     /* smallest query naming a bad vertex (0xffffffff: none) */\n"
+"#define DG_RL_BY_HUBS    3     /* decided by the hub bits */\n"
+"#define DG_RL_WORDS      4\n"
+"\n"
+"#endif /* DG_SHARED_H */\n"
 /* ---- kernels/10_adjacency.cl ---- */
 "#line 1 \"kernels/10_adjacency.cl\"\n"
 "/* kernels/10_adjacency.cl - reading the slotted pages on the device.\n"
@@ -33,8 +205,8 @@ static const char dg__kernel_source[] =
 "   is page j of the list. So neighbour k is found in O(1): no search, unlike the thesis. */\n"
 "\n"
 "#define DG_P   (1u << DG_LOG_P)\n"
-"#define DG_C0  (DG_P - 6u)   /* neighbours on the first page of a large list */\n"
-"#define DG_CN  (DG_P - 3u)   /* neighbours on each continuation page */\n"
+"#define DG_C0  DG_LARGE_FIRST(DG_P)   /* neighbours on the first page of a large list */\n"
+"#define DG_CN  DG_LARGE_CONT(DG_P)    /* neighbours on each continuation page */\n"
 "\n"
 "/* The arguments that describe one store, passed to every kernel that reads adjacency. */\n"
 "#define DG_ADJ_ARGS __global const int *dir, const uint dso, __global const int *pool, \\\n"
@@ -144,6 +316,84 @@ static const char dg__kernel_source[] =
 "}\n"
 "DG_DEFINE_OWNER(dg_local_owner, __local)\n"
 "DG_DEFINE_OWNER(dg_global_owner, __global)\n"
+"\n"
+"/* Sums the DG_WG values of local memory x into x[0]. A macro because it holds barriers, which\n"
+"   PoCL wants in the kernel body itself. */\n"
+"#define DG_LOCAL_SUM(x, lid) do { \\\n"
+"    uint s_; \\\n"
+"    for (s_ = DG_WG >> 1; s_ > 0; s_ >>= 1) { \\\n"
+"        barrier(CLK_LOCAL_MEM_FENCE); \\\n"
+"        if ((lid) < s_) (x)[lid] += (x)[(lid) + s_]; \\\n"
+"    } \\\n"
+"    barrier(CLK_LOCAL_MEM_FENCE); \\\n"
+"} while (0)\n"
+"\n"
+"/* Work-group sizes in local memory: hub pieces and local output lists. */\n"
+"#define DG_PIECE (DG_PIECE_WGS * DG_WG)\n"
+"#define DG_LOCAL_LIST (DG_LOCAL_LISTS * DG_WG)\n"
+"\n"
+"/* Appends the work-group's local list l_q (l_n entries, __local) to the global list q_out\n"
+"   whose length is *out_n, once it might not take another DG_WG entries (always when last),\n"
+"   and empties it; l_out is a __local uint for the list's place. The whole work-group runs\n"
+"   it. A macro because it holds barriers, which PoCL wants in the kernel body itself. */\n"
+"#define DG_LIST_FLUSH(last, lid, l_q, l_n, l_out, out_n, q_out) do { \\\n"
+"    barrier(CLK_LOCAL_MEM_FENCE); \\\n"
+"    if ((last) || (l_n) > DG_LOCAL_LIST - DG_WG) { \\\n"
+"        uint f_; \\\n"
+"        if ((lid) == 0 && (l_n)) (l_out) = atomic_add((out_n), (l_n)); \\\n"
+"        barrier(CLK_LOCAL_MEM_FENCE); \\\n"
+"        for (f_ = (lid); f_ < (l_n); f_ += DG_WG) (q_out)[(l_out) + f_] = (l_q)[f_]; \\\n"
+"        barrier(CLK_LOCAL_MEM_FENCE); \\\n"
+"        if ((lid) == 0) (l_n) = 0; \\\n"
+"        barrier(CLK_LOCAL_MEM_FENCE); \\\n"
+"    } \\\n"
+"} while (0)\n"
+"\n"
+"/* ---- the templates: one kernel per user function ----\n"
+"   ADVANCE: one work-item per output edge e < total; the owner of e is found by binary search\n"
+"   in the exclusive scan `off` of the frontier's degrees (listings 8-10), then neighbour\n"
+"   e - off[owner] is read in O(1) (large lists included). Kept neighbours are gathered in\n"
+"   local memory and appended with one global atomic per work-group. */\n"
+"#define DG_DEFINE_ADVANCE(NAME, FN) \\\n"
+"__kernel void NAME(DG_ADJ_ARGS, __global const float *wpool, __global const int *in, \\\n"
+"                   __global const uint *off, const uint n_in, const uint total, \\\n"
+"                   __global int *out, __global uint *out_n, __global int *data) \\\n"
+"{ \\\n"
+"    __local uint l_n, l_base; \\\n"
+"    const uint e = (uint)get_global_id(0), lid = (uint)get_local_id(0); \\\n"
+"    uint pos = 0; int keep = 0, u = 0; \\\n"
+"    if (lid == 0) l_n = 0; \\\n"
+"    barrier(CLK_LOCAL_MEM_FENCE); \\\n"
+"    if (e < total) { \\\n"
+"        const uint i = dg_global_owner(off, n_in, e); \\\n"
+"        const int v = in[i]; \\\n"
+"        uint deg; \\\n"
+"        const uint x = dg_entry(DG_ADJ, dg_row(DG_ADJ, v, &deg), e - off[i]); \\\n"
+"        u = pool[x]; \\\n"
+"        keep = FN(v, u, wpool ? wpool[x] : 1.0f, data) != 0; \\\n"
+"        if (keep) pos = atomic_inc(&l_n); \\\n"
+"    } \\\n"
+"    barrier(CLK_LOCAL_MEM_FENCE); \\\n"
+"    if (lid == 0 && l_n) l_base = atomic_add(out_n, l_n); \\\n"
+"    barrier(CLK_LOCAL_MEM_FENCE); \\\n"
+"    if (keep) out[l_base + pos] = u; \\\n"
+"}\n"
+"\n"
+"/* FILTER: flag[i] = predicate of element i (then scan and dg_compact keep the order). */\n"
+"#define DG_DEFINE_FILTER(NAME, FN) \\\n"
+"__kernel void NAME(__global const int *in, const uint n, __global uint *flag, __global int *data) \\\n"
+"{ \\\n"
+"    const size_t i = get_global_id(0); \\\n"
+"    if (i < n) flag[i] = FN(in[i], data) != 0; \\\n"
+"}\n"
+"\n"
+"/* COMPUTE: the function on every element. */\n"
+"#define DG_DEFINE_COMPUTE(NAME, FN) \\\n"
+"__kernel void NAME(__global const int *in, const uint n, __global int *data) \\\n"
+"{ \\\n"
+"    const size_t i = get_global_id(0); \\\n"
+"    if (i < n) FN(in[i], data); \\\n"
+"}\n"
 /* ---- kernels/20_sync.cl ---- */
 "#line 1 \"kernels/20_sync.cl\"\n"
 "/* kernels/20_sync.cl - the device mirror: scattering staged uploads, filling buffers. */\n"
@@ -181,7 +431,6 @@ static const char dg__kernel_source[] =
 "   kernel per user function with the DG_DEFINE_* macros at the end. */\n"
 "\n"
 "/* ---- exclusive scan, any length: per block of 4*DG_WG values, then the block sums ---- */\n"
-"#define DG_SCAN_ITEMS 4\n"
 "#define DG_SCAN_BLOCK (DG_SCAN_ITEMS * DG_WG)\n"
 "\n"
 "/* out[i] = in[0] + ... + in[i-1] within each block of DG_SCAN_BLOCK values; sums[block] = the\n"
@@ -233,50 +482,23 @@ static const char dg__kernel_source[] =
 "    if (i < n && flag[i]) out[pos[i]] = in[i];\n"
 "}\n"
 "\n"
-"/* ---- the templates: one kernel per user function ----\n"
-"   ADVANCE: one work-item per output edge e < total; the owner of e is found by binary search\n"
-"   in the exclusive scan `off` of the frontier's degrees (listings 8-10), then neighbour\n"
-"   e - off[owner] is read in O(1) (large lists included). Kept neighbours are gathered in\n"
-"   local memory and appended with one global atomic per work-group. */\n"
-"#define DG_DEFINE_ADVANCE(NAME, FN) \\\n"
-"__kernel void NAME(DG_ADJ_ARGS, __global const float *wpool, __global const int *in, \\\n"
-"                   __global const uint *off, const uint n_in, const uint total, \\\n"
-"                   __global int *out, __global uint *out_n, __global int *data) \\\n"
-"{ \\\n"
-"    __local uint l_n, l_base; \\\n"
-"    const uint e = (uint)get_global_id(0), lid = (uint)get_local_id(0); \\\n"
-"    uint pos = 0; int keep = 0, u = 0; \\\n"
-"    if (lid == 0) l_n = 0; \\\n"
-"    barrier(CLK_LOCAL_MEM_FENCE); \\\n"
-"    if (e < total) { \\\n"
-"        const uint i = dg_global_owner(off, n_in, e); \\\n"
-"        const int v = in[i]; \\\n"
-"        uint deg; \\\n"
-"        const uint x = dg_entry(DG_ADJ, dg_row(DG_ADJ, v, &deg), e - off[i]); \\\n"
-"        u = pool[x]; \\\n"
-"        keep = FN(v, u, wpool ? wpool[x] : 1.0f, data) != 0; \\\n"
-"        if (keep) pos = atomic_inc(&l_n); \\\n"
-"    } \\\n"
-"    barrier(CLK_LOCAL_MEM_FENCE); \\\n"
-"    if (lid == 0 && l_n) l_base = atomic_add(out_n, l_n); \\\n"
-"    barrier(CLK_LOCAL_MEM_FENCE); \\\n"
-"    if (keep) out[l_base + pos] = u; \\\n"
+"/* ---- edge chunks (DG_BFS_EDGE_CHUNK, Bellman-Ford) ----\n"
+"   deg[v] = out-degree of v for v < n, deg[n] = 0 (then scanned into off, n + 1 entries);\n"
+"   sv[c] = the vertex owning edge c*mec of that numbering (Chernoskutov's algorithm 4). */\n"
+"__kernel void dg_degrees(DG_ADJ_ARGS, __global uint *deg, const uint n)\n"
+"{\n"
+"    const size_t v = get_global_id(0);\n"
+"    if (v < n) deg[v] = dg_degree(DG_ADJ, (int)v);\n"
+"    else if (v == n) deg[v] = 0;\n"
 "}\n"
-"\n"
-"/* FILTER: flag[i] = predicate of element i (then scan and dg_compact keep the order). */\n"
-"#define DG_DEFINE_FILTER(NAME, FN) \\\n"
-"__kernel void NAME(__global const int *in, const uint n, __global uint *flag, __global int *data) \\\n"
-"{ \\\n"
-"    const size_t i = get_global_id(0); \\\n"
-"    if (i < n) flag[i] = FN(in[i], data) != 0; \\\n"
-"}\n"
-"\n"
-"/* COMPUTE: the function on every element. */\n"
-"#define DG_DEFINE_COMPUTE(NAME, FN) \\\n"
-"__kernel void NAME(__global const int *in, const uint n, __global int *data) \\\n"
-"{ \\\n"
-"    const size_t i = get_global_id(0); \\\n"
-"    if (i < n) FN(in[i], data); \\\n"
+"__kernel void dg_ec_fill(__global const uint *off, __global int *sv, const uint n, const uint mec)\n"
+"{\n"
+"    const size_t i = get_global_id(0);\n"
+"    uint first, last, c, cur;\n"
+"    if (i >= n) return;\n"
+"    first = off[i]; last = off[i + 1];\n"
+"    c = (first + mec - 1) / mec;\n"
+"    for (cur = c * mec; cur < last; cur += mec, c++) sv[c] = (int)i;\n"
 "}\n"
 /* ---- kernels/40_bfs.cl ---- */
 "#line 1 \"kernels/40_bfs.cl\"\n"
@@ -314,7 +536,6 @@ static const char dg__kernel_source[] =
 "   holding a 100000-edge list alone (per 003: cooperation instead of nested launches).\n"
 "   A neighbour is claimed in the visited bitmap (test, then atomic_or); winners are gathered\n"
 "   in local memory and appended with one global atomic per round. */\n"
-"#define DG_PIECE (4 * DG_WG)\n"
 "\n"
 "/* Claims u for the next level (parent p); a winner is put in the local list (and its degree\n"
 "   counted when want_m: direction-optimizing needs it). */\n"
@@ -556,21 +777,6 @@ static const char dg__kernel_source[] =
 "   Each level, one work-item per chunk walks its edges and expands those of vertices at the\n"
 "   current level (algorithm 3): a hub is shared by many work-items, and one work-item serves\n"
 "   several small vertices. Rebuilt only when the graph changed. */\n"
-"__kernel void dg_degrees(DG_ADJ_ARGS, __global uint *deg, const uint n)\n"
-"{\n"
-"    const size_t v = get_global_id(0);\n"
-"    if (v < n) deg[v] = dg_degree(DG_ADJ, (int)v);\n"
-"    else if (v == n) deg[v] = 0;\n"
-"}\n"
-"__kernel void dg_ec_fill(__global const uint *off, __global int *sv, const uint n, const uint mec)\n"
-"{\n"
-"    const size_t i = get_global_id(0);\n"
-"    uint first, last, c, cur;\n"
-"    if (i >= n) return;\n"
-"    first = off[i]; last = off[i + 1];\n"
-"    c = (first + mec - 1) / mec;\n"
-"    for (cur = c * mec; cur < last; cur += mec, c++) sv[c] = (int)i;\n"
-"}\n"
 "__kernel void dg_ec_level(DG_ADJ_ARGS, __global const uint *off, __global const int *sv,\n"
 "                          const uint nchunks, const uint mec, const uint total,\n"
 "                          __global int *dist, const int level, __global uint *flag)\n"
@@ -649,7 +855,6 @@ static const char dg__kernel_source[] =
 "   Bellman-Ford compares floats in a compare-and-swap loop instead. `wpool` is NULL for an\n"
 "   unweighted graph: every weight is 1. */\n"
 "\n"
-"#define DG_INF_BITS 0x7f800000u\n"
 "#define DG_W(wpool, x) ((wpool) ? (wpool)[x] : 1.0f)\n"
 "\n"
 "/* Walks the edges of edge chunk c (chunks of mec edges in the order of the scan `off` of the\n"
@@ -681,15 +886,6 @@ static const char dg__kernel_source[] =
 "#define DG_CHUNK_ARGS __global const float *wpool, __global const uint *off, __global const int *sv, \\\n"
 "                      const uint nchunks, const uint mec, const uint total\n"
 "\n"
-"/* Sums n values of local memory x (n = DG_WG) into x[0]. */\n"
-"#define DG_LOCAL_SUM(x, lid) do { \\\n"
-"    uint s_; \\\n"
-"    for (s_ = DG_WG >> 1; s_ > 0; s_ >>= 1) { \\\n"
-"        barrier(CLK_LOCAL_MEM_FENCE); \\\n"
-"        if ((lid) < s_) (x)[lid] += (x)[(lid) + s_]; \\\n"
-"    } \\\n"
-"    barrier(CLK_LOCAL_MEM_FENCE); \\\n"
-"} while (0)\n"
 "\n"
 "/* ---- the weight check: part[0] = the smallest vertex with a negative out-weight (it starts at\n"
 "   0xffffffff); part[1 + 2g], part[2 + 2g] = sum (float bits) and count of the other finite\n"
@@ -862,7 +1058,6 @@ static const char dg__kernel_source[] =
 "   appended for L+1, [12] vertices expanded in local rounds (listed in lx for L+1), [13] next\n"
 "   chunk of the near queue to take. [1]-[5] and [8] are written by work-item 0 of launch L; launch L clears\n"
 "   slot L+2. */\n"
-"#define DG_PIECE (4 * DG_WG)\n"
 "\n"
 "/* Relaxes edge x (head u) from a vertex at distance du. */\n"
 "#define DG_NF_RELAX(du, u, x) do { \\\n"

@@ -18,8 +18,8 @@
    is page j of the list. So neighbour k is found in O(1): no search, unlike the thesis. */
 
 #define DG_P   (1u << DG_LOG_P)
-#define DG_C0  (DG_P - 6u)   /* neighbours on the first page of a large list */
-#define DG_CN  (DG_P - 3u)   /* neighbours on each continuation page */
+#define DG_C0  DG_LARGE_FIRST(DG_P)   /* neighbours on the first page of a large list */
+#define DG_CN  DG_LARGE_CONT(DG_P)    /* neighbours on each continuation page */
 
 /* The arguments that describe one store, passed to every kernel that reads adjacency. */
 #define DG_ADJ_ARGS __global const int *dir, const uint dso, __global const int *pool, \
@@ -129,3 +129,81 @@ inline uint NAME(SPACE const uint *x, const uint n, const uint e) \
 }
 DG_DEFINE_OWNER(dg_local_owner, __local)
 DG_DEFINE_OWNER(dg_global_owner, __global)
+
+/* Sums the DG_WG values of local memory x into x[0]. A macro because it holds barriers, which
+   PoCL wants in the kernel body itself. */
+#define DG_LOCAL_SUM(x, lid) do { \
+    uint s_; \
+    for (s_ = DG_WG >> 1; s_ > 0; s_ >>= 1) { \
+        barrier(CLK_LOCAL_MEM_FENCE); \
+        if ((lid) < s_) (x)[lid] += (x)[(lid) + s_]; \
+    } \
+    barrier(CLK_LOCAL_MEM_FENCE); \
+} while (0)
+
+/* Work-group sizes in local memory: hub pieces and local output lists. */
+#define DG_PIECE (DG_PIECE_WGS * DG_WG)
+#define DG_LOCAL_LIST (DG_LOCAL_LISTS * DG_WG)
+
+/* Appends the work-group's local list l_q (l_n entries, __local) to the global list q_out
+   whose length is *out_n, once it might not take another DG_WG entries (always when last),
+   and empties it; l_out is a __local uint for the list's place. The whole work-group runs
+   it. A macro because it holds barriers, which PoCL wants in the kernel body itself. */
+#define DG_LIST_FLUSH(last, lid, l_q, l_n, l_out, out_n, q_out) do { \
+    barrier(CLK_LOCAL_MEM_FENCE); \
+    if ((last) || (l_n) > DG_LOCAL_LIST - DG_WG) { \
+        uint f_; \
+        if ((lid) == 0 && (l_n)) (l_out) = atomic_add((out_n), (l_n)); \
+        barrier(CLK_LOCAL_MEM_FENCE); \
+        for (f_ = (lid); f_ < (l_n); f_ += DG_WG) (q_out)[(l_out) + f_] = (l_q)[f_]; \
+        barrier(CLK_LOCAL_MEM_FENCE); \
+        if ((lid) == 0) (l_n) = 0; \
+        barrier(CLK_LOCAL_MEM_FENCE); \
+    } \
+} while (0)
+
+/* ---- the templates: one kernel per user function ----
+   ADVANCE: one work-item per output edge e < total; the owner of e is found by binary search
+   in the exclusive scan `off` of the frontier's degrees (listings 8-10), then neighbour
+   e - off[owner] is read in O(1) (large lists included). Kept neighbours are gathered in
+   local memory and appended with one global atomic per work-group. */
+#define DG_DEFINE_ADVANCE(NAME, FN) \
+__kernel void NAME(DG_ADJ_ARGS, __global const float *wpool, __global const int *in, \
+                   __global const uint *off, const uint n_in, const uint total, \
+                   __global int *out, __global uint *out_n, __global int *data) \
+{ \
+    __local uint l_n, l_base; \
+    const uint e = (uint)get_global_id(0), lid = (uint)get_local_id(0); \
+    uint pos = 0; int keep = 0, u = 0; \
+    if (lid == 0) l_n = 0; \
+    barrier(CLK_LOCAL_MEM_FENCE); \
+    if (e < total) { \
+        const uint i = dg_global_owner(off, n_in, e); \
+        const int v = in[i]; \
+        uint deg; \
+        const uint x = dg_entry(DG_ADJ, dg_row(DG_ADJ, v, &deg), e - off[i]); \
+        u = pool[x]; \
+        keep = FN(v, u, wpool ? wpool[x] : 1.0f, data) != 0; \
+        if (keep) pos = atomic_inc(&l_n); \
+    } \
+    barrier(CLK_LOCAL_MEM_FENCE); \
+    if (lid == 0 && l_n) l_base = atomic_add(out_n, l_n); \
+    barrier(CLK_LOCAL_MEM_FENCE); \
+    if (keep) out[l_base + pos] = u; \
+}
+
+/* FILTER: flag[i] = predicate of element i (then scan and dg_compact keep the order). */
+#define DG_DEFINE_FILTER(NAME, FN) \
+__kernel void NAME(__global const int *in, const uint n, __global uint *flag, __global int *data) \
+{ \
+    const size_t i = get_global_id(0); \
+    if (i < n) flag[i] = FN(in[i], data) != 0; \
+}
+
+/* COMPUTE: the function on every element. */
+#define DG_DEFINE_COMPUTE(NAME, FN) \
+__kernel void NAME(__global const int *in, const uint n, __global int *data) \
+{ \
+    const size_t i = get_global_id(0); \
+    if (i < n) FN(in[i], data); \
+}

@@ -5,7 +5,6 @@
    kernel per user function with the DG_DEFINE_* macros at the end. */
 
 /* ---- exclusive scan, any length: per block of 4*DG_WG values, then the block sums ---- */
-#define DG_SCAN_ITEMS 4
 #define DG_SCAN_BLOCK (DG_SCAN_ITEMS * DG_WG)
 
 /* out[i] = in[0] + ... + in[i-1] within each block of DG_SCAN_BLOCK values; sums[block] = the
@@ -57,48 +56,21 @@ __kernel void dg_compact(__global const int *in, __global const uint *flag, __gl
     if (i < n && flag[i]) out[pos[i]] = in[i];
 }
 
-/* ---- the templates: one kernel per user function ----
-   ADVANCE: one work-item per output edge e < total; the owner of e is found by binary search
-   in the exclusive scan `off` of the frontier's degrees (listings 8-10), then neighbour
-   e - off[owner] is read in O(1) (large lists included). Kept neighbours are gathered in
-   local memory and appended with one global atomic per work-group. */
-#define DG_DEFINE_ADVANCE(NAME, FN) \
-__kernel void NAME(DG_ADJ_ARGS, __global const float *wpool, __global const int *in, \
-                   __global const uint *off, const uint n_in, const uint total, \
-                   __global int *out, __global uint *out_n, __global int *data) \
-{ \
-    __local uint l_n, l_base; \
-    const uint e = (uint)get_global_id(0), lid = (uint)get_local_id(0); \
-    uint pos = 0; int keep = 0, u = 0; \
-    if (lid == 0) l_n = 0; \
-    barrier(CLK_LOCAL_MEM_FENCE); \
-    if (e < total) { \
-        const uint i = dg_global_owner(off, n_in, e); \
-        const int v = in[i]; \
-        uint deg; \
-        const uint x = dg_entry(DG_ADJ, dg_row(DG_ADJ, v, &deg), e - off[i]); \
-        u = pool[x]; \
-        keep = FN(v, u, wpool ? wpool[x] : 1.0f, data) != 0; \
-        if (keep) pos = atomic_inc(&l_n); \
-    } \
-    barrier(CLK_LOCAL_MEM_FENCE); \
-    if (lid == 0 && l_n) l_base = atomic_add(out_n, l_n); \
-    barrier(CLK_LOCAL_MEM_FENCE); \
-    if (keep) out[l_base + pos] = u; \
+/* ---- edge chunks (DG_BFS_EDGE_CHUNK, Bellman-Ford) ----
+   deg[v] = out-degree of v for v < n, deg[n] = 0 (then scanned into off, n + 1 entries);
+   sv[c] = the vertex owning edge c*mec of that numbering (Chernoskutov's algorithm 4). */
+__kernel void dg_degrees(DG_ADJ_ARGS, __global uint *deg, const uint n)
+{
+    const size_t v = get_global_id(0);
+    if (v < n) deg[v] = dg_degree(DG_ADJ, (int)v);
+    else if (v == n) deg[v] = 0;
 }
-
-/* FILTER: flag[i] = predicate of element i (then scan and dg_compact keep the order). */
-#define DG_DEFINE_FILTER(NAME, FN) \
-__kernel void NAME(__global const int *in, const uint n, __global uint *flag, __global int *data) \
-{ \
-    const size_t i = get_global_id(0); \
-    if (i < n) flag[i] = FN(in[i], data) != 0; \
-}
-
-/* COMPUTE: the function on every element. */
-#define DG_DEFINE_COMPUTE(NAME, FN) \
-__kernel void NAME(__global const int *in, const uint n, __global int *data) \
-{ \
-    const size_t i = get_global_id(0); \
-    if (i < n) FN(in[i], data); \
+__kernel void dg_ec_fill(__global const uint *off, __global int *sv, const uint n, const uint mec)
+{
+    const size_t i = get_global_id(0);
+    uint first, last, c, cur;
+    if (i >= n) return;
+    first = off[i]; last = off[i + 1];
+    c = (first + mec - 1) / mec;
+    for (cur = c * mec; cur < last; cur += mec, c++) sv[c] = (int)i;
 }

@@ -32,7 +32,6 @@ __kernel void dg_bfs_init(__global int *dist, __global int *parent, __global uin
    holding a 100000-edge list alone (per 003: cooperation instead of nested launches).
    A neighbour is claimed in the visited bitmap (test, then atomic_or); winners are gathered
    in local memory and appended with one global atomic per round. */
-#define DG_PIECE (4 * DG_WG)
 
 /* Claims u for the next level (parent p); a winner is put in the local list (and its degree
    counted when want_m: direction-optimizing needs it). */
@@ -274,21 +273,6 @@ __kernel void dg_bfs_mask_visit(__global uchar *fmask, __global uchar *umask, __
    Each level, one work-item per chunk walks its edges and expands those of vertices at the
    current level (algorithm 3): a hub is shared by many work-items, and one work-item serves
    several small vertices. Rebuilt only when the graph changed. */
-__kernel void dg_degrees(DG_ADJ_ARGS, __global uint *deg, const uint n)
-{
-    const size_t v = get_global_id(0);
-    if (v < n) deg[v] = dg_degree(DG_ADJ, (int)v);
-    else if (v == n) deg[v] = 0;
-}
-__kernel void dg_ec_fill(__global const uint *off, __global int *sv, const uint n, const uint mec)
-{
-    const size_t i = get_global_id(0);
-    uint first, last, c, cur;
-    if (i >= n) return;
-    first = off[i]; last = off[i + 1];
-    c = (first + mec - 1) / mec;
-    for (cur = c * mec; cur < last; cur += mec, c++) sv[c] = (int)i;
-}
 __kernel void dg_ec_level(DG_ADJ_ARGS, __global const uint *off, __global const int *sv,
                           const uint nchunks, const uint mec, const uint total,
                           __global int *dist, const int level, __global uint *flag)

@@ -7,7 +7,6 @@
    Bellman-Ford compares floats in a compare-and-swap loop instead. `wpool` is NULL for an
    unweighted graph: every weight is 1. */
 
-#define DG_INF_BITS 0x7f800000u
 #define DG_W(wpool, x) ((wpool) ? (wpool)[x] : 1.0f)
 
 /* Walks the edges of edge chunk c (chunks of mec edges in the order of the scan `off` of the
@@ -39,15 +38,6 @@
 #define DG_CHUNK_ARGS __global const float *wpool, __global const uint *off, __global const int *sv, \
                       const uint nchunks, const uint mec, const uint total
 
-/* Sums n values of local memory x (n = DG_WG) into x[0]. */
-#define DG_LOCAL_SUM(x, lid) do { \
-    uint s_; \
-    for (s_ = DG_WG >> 1; s_ > 0; s_ >>= 1) { \
-        barrier(CLK_LOCAL_MEM_FENCE); \
-        if ((lid) < s_) (x)[lid] += (x)[(lid) + s_]; \
-    } \
-    barrier(CLK_LOCAL_MEM_FENCE); \
-} while (0)
 
 /* ---- the weight check: part[0] = the smallest vertex with a negative out-weight (it starts at
    0xffffffff); part[1 + 2g], part[2 + 2g] = sum (float bits) and count of the other finite
@@ -220,7 +210,6 @@ DG_DEFINE_COMPUTE(dg_sssp_frontier_reset, dg_sssp_frontier_unclaim)
    appended for L+1, [12] vertices expanded in local rounds (listed in lx for L+1), [13] next
    chunk of the near queue to take. [1]-[5] and [8] are written by work-item 0 of launch L; launch L clears
    slot L+2. */
-#define DG_PIECE (4 * DG_WG)
 
 /* Relaxes edge x (head u) from a vertex at distance du. */
 #define DG_NF_RELAX(du, u, x) do { \

@@ -3,7 +3,8 @@
 #
 #   sh tools/gen_kernels.sh > dyngraph_kernels.cl.h      (or: make kernels)
 #
-# Every kernels/*.cl, in byte order of their names, becomes part of one string,
+# kernels/00_shared.h (the constants shared by host and kernels) is copied first as C code;
+# then it and every kernels/*.cl, in byte order of their names, become part of one string,
 #   static const char dg__kernel_source[] =
 #   "#line 1 \"kernels/a.cl\"\n"
 #   "first line of a.cl\n"
@@ -32,11 +33,17 @@ cat <<'HEAD'
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Woverlength-strings"
 #endif
-static const char dg__kernel_source[] =
 HEAD
 
+printf '/* ---- kernels/00_shared.h, as C ---- */\n'
+sed -e "s/$cr\$//" kernels/00_shared.h
+cat <<'HEAD2'
+
+static const char dg__kernel_source[] =
+HEAD2
+
 found=0
-for f in kernels/*.cl; do
+for f in kernels/00_shared.h kernels/*.cl; do
     [ -f "$f" ] || continue
     found=1
     printf '/* ---- %s ---- */\n' "$f"

@@ -1,0 +1,84 @@
+/* kernels/00_shared.h - constants shared by the host (C, in dyngraph.h) and the kernels
+   (OpenCL C): each is written here once. tools/gen_kernels.sh puts this file into
+   dyngraph_kernels.cl.h twice: as C code, which dyngraph.h's implementation includes, and at
+   the head of every program's source. Only #defines (no types, no functions): both languages
+   read them the same way. Names are DG_ plus what they stand for; the host adds nothing. */
+#ifndef DG_SHARED_H
+#define DG_SHARED_H
+
+/* ---- the page layout (manual section 4), for a page of P int32 entries ----
+   [DG_PAGE_NVERTS] vertex count, [DG_PAGE_END] end of the records (first free entry),
+   [DG_PAGE_LARGE] 1 if the page belongs to a large adjacency list; records from
+   DG_PAGE_RECORDS on; slot i is (record offset at P-2-2i, vertex id at P-1-2i). */
+#define DG_PAGE_NVERTS   0
+#define DG_PAGE_END      1
+#define DG_PAGE_LARGE    2
+#define DG_PAGE_RECORDS  3
+/* a large list: neighbours on its first page (header, degree, one slot: 6 entries) and on
+   each continuation page (header only: 3 entries) */
+#define DG_LARGE_FIRST(P) ((P) - 6u)
+#define DG_LARGE_CONT(P)  ((P) - 3u)
+
+/* ---- work-groups ---- */
+#define DG_WG_MAX        256   /* work-group size of the load-balanced kernels: the largest
+                                  power of two <= this that the device allows (DG_WG) */
+#define DG_SCAN_ITEMS    4     /* values per work-item in a scan block (DG_SCAN_ITEMS x DG_WG) */
+#define DG_PIECE_WGS     4     /* a hub list is cut into pieces of DG_PIECE_WGS x DG_WG edges */
+#define DG_LOCAL_LISTS   4     /* a work-group's local output list holds DG_LOCAL_LISTS x DG_WG */
+
+/* ---- BFS (40_bfs.cl) ----
+   Level counters: a ring of DG_BFS_RING slots of DG_LV_WORDS uints, slot L % ring for
+   level L. The kernel of level L appends to slot L + 1 and clears slot L + 2, so the host
+   queues up to DG_BFS_RING - 2 levels per read-back. */
+#define DG_BFS_RING      128
+#define DG_BFS_HUB       4096  /* top-down: lists longer than this are spread over all groups */
+#define DG_LV_WORDS      4
+#define DG_LV_VERTICES   0     /* vertices in the level's frontier */
+#define DG_LV_DEGREES    1     /* sum of their out-degrees */
+#define DG_LV_INSPECTED  2     /* adjacency entries read while expanding it */
+#define DG_LV_HUBS       3     /* top-down: lists handed to dg_bfs_td_hubs */
+
+/* ---- SSSP (50_sssp.cl) ----
+   Control blocks: a ring of DG_SSSP_RING slots of DG_CTL_WORDS uints, one per Bellman-Ford
+   pass or near-far launch; launch L writes slot L (and L + 1), and clears slot L + 2. */
+#define DG_SSSP_RING     128
+#define DG_CTL_WORDS     16
+/* Bellman-Ford pass slot */
+#define DG_BF_UPDATES    0     /* distances lowered */
+#define DG_BF_RELAXED    1     /* edges relaxed */
+#define DG_BF_NEG_INF    2     /* 1: a distance reached -INFINITY */
+/* near-far launch slot */
+#define DG_NF_NEAR       0     /* near-queue length of L (appended by L - 1) */
+#define DG_NF_THR        1     /* threshold (float bits) */
+#define DG_NF_FAR_BUF    2     /* active far buffer (0 or 1) */
+#define DG_NF_FAR_START  3     /* far entries at the start of L */
+#define DG_NF_FAR_MIN    4     /* smallest far distance at the start of L (bits) */
+#define DG_NF_MODE       5     /* DG_NF_MODE_RELAX, _SPLIT or _IDLE */
+#define DG_NF_FAR_ADDED  6     /* far entries appended (relax) or kept (split) */
+#define DG_NF_ADDED_MIN  7     /* smallest distance of those (bits) */
+#define DG_NF_SPLIT_THR  8     /* split: the new threshold (bits) */
+#define DG_NF_RELAXED    9     /* edges relaxed */
+#define DG_NF_LOWERED    10    /* distances lowered */
+#define DG_NF_PIECES     11    /* hub pieces appended for L + 1 */
+#define DG_NF_LOCAL      12    /* vertices expanded in local rounds (listed for L + 1) */
+#define DG_NF_CHUNK      13    /* next chunk of the near queue to take */
+#define DG_NF_MODE_RELAX 0
+#define DG_NF_MODE_SPLIT 1
+#define DG_NF_MODE_IDLE  2
+#define DG_INF_BITS      0x7f800000u   /* +INFINITY as float bits */
+
+/* ---- reachability (60_reach.cl) ----
+   cnt: DG_REACH_RING level counters (slot L % ring: entries of level L), then
+   [DG_REACH_RING + DG_RC_TOUCHED] words of vis made non-zero (listed in touched) and
+   [DG_REACH_RING + DG_RC_VISITED] those summed over the batches. The labels kernel's counters:
+   DG_RL_* below. */
+#define DG_REACH_RING    64
+#define DG_RC_TOUCHED    0
+#define DG_RC_VISITED    1
+#define DG_RL_UNDECIDED  0     /* queries left to search */
+#define DG_RL_POSITIVE   1     /* answered 1 by the labels */
+#define DG_RL_BAD        2     /* smallest query naming a bad vertex (0xffffffff: none) */
+#define DG_RL_BY_HUBS    3     /* decided by the hub bits */
+#define DG_RL_WORDS      4
+
+#endif /* DG_SHARED_H */
