@@ -513,6 +513,10 @@ typedef struct dg_stats {
     size_t last_sync_pages;       /* pages uploaded by the last sync, all stores */
     uint64_t upload_bytes;        /* bytes uploaded by every sync so far */
     size_t device_bytes;          /* bytes of device buffers held (mirror, scratch, staging) */
+    size_t module_bytes;          /* of which the modules' state: the primitives' and algorithms'
+                                     scratch and results, kept for the next call */
+    size_t programs_built;        /* programs this graph compiled (or loaded from the disk cache);
+                                     0 when every program came from the process-wide cache */
 } dg_stats;
 DG_API dg_status dg_get_stats(const dg_graph *g, dg_stats *out);
 /* Walks every invariant of the pages, index, LA tables, directory, reverse adjacency and counts.
@@ -539,6 +543,13 @@ DG_API const char *dg_device_name(const dg_graph *g);
    (live pages, index, directory of every id, LA-table segments of live lists). DG_OK, or
    DG_ERR_CORRUPT naming the first difference. For tests: reads the whole graph back. */
 DG_API dg_status dg_validate_device(dg_graph *g);
+/* Programs are kept process-wide per (context, device, build options, source), so a second
+   graph on the same device builds nothing (dg_stats.programs_built); graphs without
+   dg_desc.context share one library-made context per device. Programs of a caller's context
+   are released with the last graph that uses it. dg_cache_clear releases the library's
+   contexts and the programs no graph uses any more (optional: the end of the process does as
+   much). Thread-safe (a spin lock) with GCC, clang and MSVC. */
+DG_API void dg_cache_clear(void);
 
 /* ---- Primitives: frontiers and user functions (the building blocks of the algorithms). ----
    A frontier is a device array of vertex ids with its length kept on the device. User functions
@@ -914,6 +925,21 @@ static void dg__free_with(const dg_allocator *a, void *p) {
     if (!p) return;
     if (a->free_fn) a->free_fn(p, a->user_data); else DG_FREE(p);
 }
+/* A failure whose detail may be long (a build log): dg_error_message keeps what fits, the
+   log callback gets all of it. */
+static dg_status dg__fail_long(dg_graph *g, dg_status s, const char *head, const char *body) {
+    size_t nh = strlen(head), nb = strlen(body);
+    char *all = g->desc.logger.func ? (char *)dg__alloc_with(&g->desc.allocator, nh + nb + 1) : NULL;
+    snprintf(g->err, sizeof g->err, "%s%s", head, body);
+    if (all) {
+        memcpy(all, head, nh);
+        memcpy(all + nh, body, nb + 1);
+    }
+    if (g->desc.logger.func) g->desc.logger.func(DG_LOG_ERROR, all ? all : g->err, g->desc.logger.user_data);
+    dg__free_with(&g->desc.allocator, all);
+    return s;
+}
+
 static void *dg__alloc(dg_graph *g, size_t bytes) { return dg__alloc_with(&g->desc.allocator, bytes); }
 static void dg__free(dg_graph *g, void *p) { dg__free_with(&g->desc.allocator, p); }
 /* Grows (or shrinks) a block from old_bytes to new_bytes; on failure the old block is intact. */
@@ -2554,36 +2580,93 @@ done:
 #define DG_CACHE_MAX_BYTES (64u << 20)   /* larger program binaries are not cached */
 #endif
 #define DG__STAGE_BYTES (16u << 20)      /* pinned staging buffer of the sync */
-#define DG__RING 128
-#define DG__HUB 4096                     /* top-down BFS: longer lists are spread over all work-groups */                     /* BFS level-counter slots (levels queued per read-back < this - 2) */
-#define DG__SCAN_BLOCK_ITEMS 4           /* as DG_SCAN_ITEMS in kernels/30_primitives.cl */
 
-enum {
-    DG__K_SCATTER, DG__K_FILL_INT, DG__K_SCAN_BLOCKS, DG__K_SCAN_ADD, DG__K_FRONTIER_DEGREES,
-    DG__K_COMPACT, DG__K_BFS_INIT, DG__K_BFS_TD, DG__K_BFS_BU, DG__K_BFS_Q2BM, DG__K_MASK_EXPAND,
-    DG__K_MASK_VISIT, DG__K_DEGREES, DG__K_EC_FILL, DG__K_EC_LEVEL, DG__K_QUEUE_ADVANCE,
-    DG__K_QUEUE_FILTER, DG__K_PARENTS, DG__K_BFS_TD_HUBS, DG__K_BFS_COUNT, DG__K_SSSP_WEIGHTS,
-    DG__K_SSSP_SOURCE, DG__K_SSSP_BF, DG__K_SSSP_BF_NEG, DG__K_SSSP_PRED, DG__K_SSSP_FR_ADVANCE,
-    DG__K_SSSP_FR_FILTER, DG__K_SSSP_FR_RESET, DG__K_SSSP_NF, DG__K_SSSP_NF_INIT, DG__K_REACH_LABELS,
-    DG__K_REACH_INIT, DG__K_REACH_EXPAND, DG__K_REACH_EXPAND_DAG, DG__K_REACH_FINISH,
-    DG__K_REACH_FOREST, DG__K_COUNT
-};
-static const char *const dg__kname[DG__K_COUNT] = {
-    "dg_scatter", "dg_fill_int", "dg_scan_blocks", "dg_scan_add", "dg_frontier_degrees",
-    "dg_compact", "dg_bfs_init", "dg_bfs_td", "dg_bfs_bu", "dg_bfs_queue_to_bitmap",
-    "dg_bfs_mask_expand", "dg_bfs_mask_visit", "dg_degrees", "dg_ec_fill", "dg_ec_level",
-    "dg_bfs_queue_advance", "dg_bfs_queue_filter", "dg_bfs_parents", "dg_bfs_td_hubs", "dg_bfs_count",
-    "dg_sssp_weights", "dg_sssp_source", "dg_sssp_bf", "dg_sssp_bf_neg", "dg_sssp_pred",
-    "dg_sssp_frontier_advance", "dg_sssp_frontier_filter", "dg_sssp_frontier_reset", "dg_sssp_nf",
-    "dg_sssp_nf_init", "dg_reach_labels", "dg_reach_init", "dg_reach_expand",
-    "dg_reach_expand_dag", "dg_reach_finish", "dg_reach_forest"
-};
+/* >>registry ---- the modules and their kernels -------------------------------------------
+   A module is one capability: a section of this file (tagged >>name), its kernel file, its
+   device state (made on first use, see dg__module_state) and its test program. Its program is
+   built when one of its kernels is first asked for. Adding one: a line in DG__MODULES, its
+   kernels in DG__KERNELS (manual section 16). Every program starts with DG__COMMON_FILES. */
+#define DG__COMMON_FILES "kernels/00_shared.h kernels/10_adjacency.cl"
+#define DG__MODULES(X) \
+    X(CORE,  "kernels/20_sync.cl kernels/30_primitives.cl") \
+    X(BFS,   "kernels/40_bfs.cl") \
+    X(SSSP,  "kernels/50_sssp.cl") \
+    X(REACH, "kernels/60_reach.cl")
+#define DG__KERNELS(X) \
+    X(CORE,  SCATTER,          dg_scatter) \
+    X(CORE,  FILL_INT,         dg_fill_int) \
+    X(CORE,  SCAN_BLOCKS,      dg_scan_blocks) \
+    X(CORE,  SCAN_ADD,         dg_scan_add) \
+    X(CORE,  FRONTIER_DEGREES, dg_frontier_degrees) \
+    X(CORE,  COMPACT,          dg_compact) \
+    X(CORE,  DEGREES,          dg_degrees) \
+    X(CORE,  EC_FILL,          dg_ec_fill) \
+    X(BFS,   BFS_INIT,         dg_bfs_init) \
+    X(BFS,   BFS_TD,           dg_bfs_td) \
+    X(BFS,   BFS_TD_HUBS,      dg_bfs_td_hubs) \
+    X(BFS,   BFS_BU,           dg_bfs_bu) \
+    X(BFS,   BFS_Q2BM,         dg_bfs_queue_to_bitmap) \
+    X(BFS,   BFS_COUNT,        dg_bfs_count) \
+    X(BFS,   MASK_EXPAND,      dg_bfs_mask_expand) \
+    X(BFS,   MASK_VISIT,       dg_bfs_mask_visit) \
+    X(BFS,   EC_LEVEL,         dg_ec_level) \
+    X(BFS,   QUEUE_ADVANCE,    dg_bfs_queue_advance) \
+    X(BFS,   QUEUE_FILTER,     dg_bfs_queue_filter) \
+    X(BFS,   PARENTS,          dg_bfs_parents) \
+    X(SSSP,  SSSP_WEIGHTS,     dg_sssp_weights) \
+    X(SSSP,  SSSP_SOURCE,      dg_sssp_source) \
+    X(SSSP,  SSSP_BF,          dg_sssp_bf) \
+    X(SSSP,  SSSP_BF_NEG,      dg_sssp_bf_neg) \
+    X(SSSP,  SSSP_PRED,        dg_sssp_pred) \
+    X(SSSP,  SSSP_FR_ADVANCE,  dg_sssp_frontier_advance) \
+    X(SSSP,  SSSP_FR_FILTER,   dg_sssp_frontier_filter) \
+    X(SSSP,  SSSP_FR_RESET,    dg_sssp_frontier_reset) \
+    X(SSSP,  SSSP_NF,          dg_sssp_nf) \
+    X(SSSP,  SSSP_NF_INIT,     dg_sssp_nf_init) \
+    X(REACH, REACH_LABELS,     dg_reach_labels) \
+    X(REACH, REACH_INIT,       dg_reach_init) \
+    X(REACH, REACH_EXPAND,     dg_reach_expand) \
+    X(REACH, REACH_EXPAND_DAG, dg_reach_expand_dag) \
+    X(REACH, REACH_FINISH,     dg_reach_finish) \
+    X(REACH, REACH_FOREST,     dg_reach_forest)
 
-/* A compiled program and its kernels (created on first use). */
-typedef struct dg__prog { cl_program prog; cl_kernel k[DG__K_COUNT]; } dg__prog;
+#define DG__MODULE_ENUM(id, files) DG__MOD_##id,
+#define DG__MODULE_FILES(id, files) files,
+#define DG__KERNEL_ENUM(mod, id, name) DG__K_##id,
+#define DG__KERNEL_INFO(mod, id, name) { DG__MOD_##mod, #name },
+enum { DG__MODULES(DG__MODULE_ENUM) DG__MOD_COUNT };
+enum { DG__KERNELS(DG__KERNEL_ENUM) DG__K_COUNT };
+static const char *const dg__module_files[DG__MOD_COUNT] = { DG__MODULES(DG__MODULE_FILES) };
+static const struct dg__kinfo { int module; const char *name; } dg__kinfo[DG__K_COUNT] = {
+    DG__KERNELS(DG__KERNEL_INFO)
+};
+/* Programs per module: variant 0 reads the pages, variant 1 (-DDG_CSR) a plain CSR copy of
+   the graph (dg_bfs_options.csr_copy, for benchmarks). */
+#define DG__VARIANTS 2
 
 /* A device buffer that grows: capacity in bytes. */
 typedef struct dg__buf { cl_mem m; size_t cap; } dg__buf;
+
+/* A module's device state: made zeroed on its first use, freed with the device. Its buffers
+   are the dg__buf fields of one member struct `b` of the state, so that they are freed and
+   counted without a list kept by hand: DG__STATE(g, DG__MOD_BFS, dg__bfs_state). */
+typedef struct dg__module { void *state; size_t buf_off, nbufs; } dg__module;
+#define DG__STATE(g, mod, T) ((T *)dg__module_state((g), (mod), sizeof(T), offsetof(T, b), \
+                                                   sizeof(((T *)0)->b) / sizeof(dg__buf)))
+
+/* The core module's device state (>>prim): scan scratch, the filter's flags, the edge chunks
+   and the CSR copy. Made with the device. */
+typedef struct dg__core_state {
+    struct {
+        dg__buf scan_sums[8], scan_tmp, total, flags[2];
+        dg__buf deg, sv;                  /* edge chunks: degree scan, chunk -> vertex */
+        dg__buf csr_row[2], csr_col[2];   /* the CSR copy (variant 1), per store */
+    } b;
+    uint64_t ec_gen, csr_gen;             /* the mirror generation they were built for */
+    uint32_t ec_mec, ec_total;
+    size_t ec_chunks;
+    int ec_valid, csr_valid;
+} dg__core_state;
 
 /* The mirror of one store. */
 typedef struct dg__dstore { dg__buf pool, wpool, idx, latab; } dg__dstore;
@@ -2603,7 +2686,11 @@ typedef struct dg__dev {
     int cpu;                      /* a CPU device (it shares the host's memory) */
     char name[256];
     char key[1024];               /* what the binary cache keys on besides source and options */
-    dg__prog main, csr;           /* the library's program, and its CSR variant (benchmarks) */
+    cl_program prog[DG__VARIANTS][DG__MOD_COUNT];   /* built on first use (dg__program) */
+    cl_kernel kern[DG__VARIANTS][DG__K_COUNT];       /* made on first use (dg__kernel) */
+    dg__module mod[DG__MOD_COUNT];                  /* the modules' device state */
+    size_t programs_built;        /* programs this graph compiled or loaded from the disk cache */
+    int ctx_listed;               /* ctx is in the process-wide context table (a user there) */
     /* the mirror */
     dg__dstore st[2];
     dg__buf dir;
@@ -2618,19 +2705,6 @@ typedef struct dg__dev {
     dg__stgroup grp[16];
     size_t ngrp;
     size_t sync_bytes, sync_pages;
-    /* scratch of the primitives and algorithms */
-    dg__buf scan_sums[8], scan_tmp, total;
-    dg__buf dist, parent, q[2], vis, front, next, lv, mask[3], flag, deg, sv, hubs;
-    uint64_t ec_gen; uint32_t ec_mec; size_t ec_chunks; uint32_t ec_total; int ec_valid;
-    dg__buf csr_row[2], csr_col[2];
-    uint64_t csr_gen; int csr_valid;
-    dg__buf sp_stamp, sp_ff, sp_far[2], sp_lx[2], sp_ex, sp_pieces, sp_ctl, sp_part;   /* SSSP */
-    uint64_t wc_gen; int wc_valid; uint32_t wc_neg; double wc_mean;  /* SSSP weight check cache */
-    size_t wc_narcs;              /* arcs when wc_mean was measured */
-    dg__buf rc_comp, rc_lab, rc_tree, rc_qs, rc_qt, rc_res, rc_und, rc_cnt;    /* reachability */
-    dg__buf rc_vis, rc_touch, rc_f[2], rc_q[2], rc_done, rc_bq, rc_found, rc_crow, rc_ccol, rc_hub;
-    size_t rc_words;              /* n x W of rc_vis/rc_f when they were last zeroed (0: not) */
-    uint64_t rc_index;            /* the index build whose labels rc_comp/rc_lab/rc_tree hold (0: none) */
     cl_event ev_first, ev_last;   /* the first and last command of a timed run (profiling) */
     size_t bytes;                 /* device bytes held */
     /* statistics */
@@ -2729,56 +2803,6 @@ static void dg__buf_free(dg__dev *d, dg__buf *b) {
     b->m = NULL; b->cap = 0;
 }
 
-static void dg__prog_free(dg__prog *p) {
-    int i;
-    for (i = 0; i < DG__K_COUNT; i++) if (p->k[i]) clReleaseKernel(p->k[i]);
-    if (p->prog) clReleaseProgram(p->prog);
-    memset(p, 0, sizeof *p);
-}
-
-static void dg__dev_free(dg_graph *g) {
-    dg__dev *d = g->dev;
-    size_t i;
-    if (!d) return;
-    if (d->queue) clFinish(d->queue);
-    if (d->ev_first) clReleaseEvent(d->ev_first);
-    if (d->ev_last) clReleaseEvent(d->ev_last);
-    dg__prog_free(&d->main); dg__prog_free(&d->csr);
-    for (i = 0; i < 2; i++) {
-        dg__buf_free(d, &d->st[i].pool); dg__buf_free(d, &d->st[i].wpool);
-        dg__buf_free(d, &d->st[i].idx); dg__buf_free(d, &d->st[i].latab);
-        dg__buf_free(d, &d->csr_row[i]); dg__buf_free(d, &d->csr_col[i]);
-    }
-    dg__buf_free(d, &d->dir);
-    for (i = 0; i < 8; i++) dg__buf_free(d, &d->scan_sums[i]);
-    dg__buf_free(d, &d->scan_tmp); dg__buf_free(d, &d->total);
-    dg__buf_free(d, &d->dist); dg__buf_free(d, &d->parent); dg__buf_free(d, &d->q[0]);
-    dg__buf_free(d, &d->q[1]); dg__buf_free(d, &d->vis); dg__buf_free(d, &d->front);
-    dg__buf_free(d, &d->next); dg__buf_free(d, &d->lv); dg__buf_free(d, &d->flag);
-    for (i = 0; i < 3; i++) dg__buf_free(d, &d->mask[i]);
-    dg__buf_free(d, &d->deg); dg__buf_free(d, &d->sv); dg__buf_free(d, &d->hubs);
-    dg__buf_free(d, &d->sp_stamp); dg__buf_free(d, &d->sp_ff); dg__buf_free(d, &d->sp_far[0]);
-    dg__buf_free(d, &d->sp_far[1]); dg__buf_free(d, &d->sp_pieces); dg__buf_free(d, &d->sp_ctl);
-    dg__buf_free(d, &d->sp_part); dg__buf_free(d, &d->sp_lx[0]); dg__buf_free(d, &d->sp_lx[1]);
-    dg__buf_free(d, &d->sp_ex);
-    dg__buf_free(d, &d->rc_comp); dg__buf_free(d, &d->rc_lab); dg__buf_free(d, &d->rc_tree);
-    dg__buf_free(d, &d->rc_qs); dg__buf_free(d, &d->rc_qt); dg__buf_free(d, &d->rc_res);
-    dg__buf_free(d, &d->rc_und); dg__buf_free(d, &d->rc_cnt); dg__buf_free(d, &d->rc_vis);
-    dg__buf_free(d, &d->rc_touch);
-    for (i = 0; i < 2; i++) { dg__buf_free(d, &d->rc_f[i]); dg__buf_free(d, &d->rc_q[i]); }
-    dg__buf_free(d, &d->rc_done); dg__buf_free(d, &d->rc_bq); dg__buf_free(d, &d->rc_found);
-    dg__buf_free(d, &d->rc_crow); dg__buf_free(d, &d->rc_ccol); dg__buf_free(d, &d->rc_hub);
-    if (d->pin_ptr) clEnqueueUnmapMemObject(d->queue, d->pin, d->pin_ptr, 0, NULL, NULL);
-    if (d->queue) clFinish(d->queue);
-    if (d->pin) clReleaseMemObject(d->pin);
-    if (d->stage) clReleaseMemObject(d->stage);
-    if (d->queue) clReleaseCommandQueue(d->queue);
-    if (d->ctx) clReleaseContext(d->ctx);
-    dg__free(g, d->desc);
-    dg__free(g, d);
-    g->dev = NULL;
-}
-
 /* ---- choosing a device ---- */
 static int dg__lower(int c) { return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c; }
 static int dg__contains(const char *hay, const char *needle) {
@@ -2840,31 +2864,215 @@ static dg_status dg__pick_device(dg_graph *g, cl_platform_id *out_plat, cl_devic
     return dg__fail(g, DG_ERR_NO_DEVICE, "no available OpenCL device (found: %s)", seen[0] ? seen : "none");
 }
 
-/* ---- the binary cache ---- */
+/* >>programs ---- programs: sources, the process-wide cache, the disk cache ----------------
+   A program is built from pieces of dg__kernel_source (one per kernels/ file, found by their
+   #line markers). Built programs are kept process-wide, keyed by (context, device, options,
+   source), so a second graph on the same device builds nothing (dg_stats.programs_built
+   says what a graph built). Graphs without a desc context share the library's context per
+   device. Entries of a caller's context go when the last graph using it is destroyed (so the
+   caller can release it); the library's contexts and their programs stay until dg_cache_clear
+   or the end of the process. Fixed tables, no allocation; a spin lock (GCC/clang or MSVC
+   atomics) keeps them consistent between threads. A full table builds and keeps programs per
+   graph, as without a cache. */
+#define DG__CACHE_PROGRAMS 64
+#define DG__CACHE_CONTEXTS 16
+typedef struct dg__cached_program { cl_context ctx; cl_device_id device; uint64_t key; cl_program prog; } dg__cached_program;
+typedef struct dg__shared_context { cl_context ctx; cl_device_id device; int owned, users; } dg__shared_context;
+static struct {
+    volatile long lock;
+    dg__cached_program prog[DG__CACHE_PROGRAMS];
+    dg__shared_context ctx[DG__CACHE_CONTEXTS];
+} dg__cache;
+
+static void dg__cache_lock(void) {
+#if defined(_MSC_VER)
+    while (_InterlockedExchange(&dg__cache.lock, 1)) {}
+#elif defined(__GNUC__)
+    while (__sync_lock_test_and_set(&dg__cache.lock, 1)) {}
+#endif
+}
+static void dg__cache_unlock(void) {
+#if defined(_MSC_VER)
+    _InterlockedExchange(&dg__cache.lock, 0);
+#elif defined(__GNUC__)
+    __sync_lock_release(&dg__cache.lock);
+#endif
+}
+
+/* Releases the cached programs of ctx (the lock held). */
+static void dg__cache_drop_programs(cl_context ctx) {
+    int i;
+    for (i = 0; i < DG__CACHE_PROGRAMS; i++) {
+        dg__cached_program *c = &dg__cache.prog[i];
+        if (c->prog && (c->ctx == ctx || !ctx)) {
+            clReleaseProgram(c->prog);
+            memset(c, 0, sizeof *c);
+        }
+    }
+}
+
+DG_API void dg_cache_clear(void) {
+    int i;
+    dg__cache_lock();
+    for (i = 0; i < DG__CACHE_CONTEXTS; i++) {
+        dg__shared_context *c = &dg__cache.ctx[i];
+        if (!c->ctx || c->users) continue;
+        dg__cache_drop_programs(c->ctx);
+        if (c->owned) clReleaseContext(c->ctx);
+        memset(c, 0, sizeof *c);
+    }
+    dg__cache_unlock();
+}
+
+/* The context a graph uses: the caller's (`given`, retained by the caller's graph already),
+   registered so that its cached programs go with its last graph; else the library's context
+   for `device`, shared by the graphs that use it (made by the first). The graph holds one
+   reference to *out and counts as a user. (Made under the lock: it happens once per device.) */
+static dg_status dg__context_acquire(dg_graph *g, cl_platform_id plat, cl_device_id device,
+                                     cl_context given, cl_context *out) {
+    dg__dev *d = g->dev;
+    dg__shared_context *c = NULL, *room = NULL;
+    cl_context ctx = given;
+    cl_int e = CL_SUCCESS;
+    int i, made = 0;
+    dg__cache_lock();
+    for (i = 0; i < DG__CACHE_CONTEXTS && !c; i++) {
+        dg__shared_context *x = &dg__cache.ctx[i];
+        if (x->ctx && x->device == device && (given ? x->ctx == given : x->owned)) c = x;
+        else if (!x->ctx && !room) room = x;
+    }
+    if (c) {
+        ctx = c->ctx;
+    } else if (!given) {
+        cl_context_properties cp[3];
+        cp[0] = CL_CONTEXT_PLATFORM;
+        cp[1] = (cl_context_properties)plat;
+        cp[2] = 0;
+        ctx = clCreateContext(cp, 1, &device, NULL, NULL, &e);
+        made = 1;          /* its first reference is the graph's */
+    }
+    if (e == CL_SUCCESS && !c && room) {   /* (a full table: the graph keeps its own context) */
+        c = room;
+        c->ctx = ctx;
+        c->device = device;
+        c->owned = !given;
+        if (!given) clRetainContext(ctx);  /* the table's reference */
+    }
+    if (c) c->users++;
+    d->ctx_listed = c != NULL;
+    dg__cache_unlock();
+    if (e != CL_SUCCESS) return dg__clfail(g, e, "clCreateContext");
+    if (!given && !made) clRetainContext(ctx);   /* the graph's reference */
+    *out = ctx;
+    return DG_OK;
+}
+/* The graph no longer uses ctx: a caller's context leaves the tables with its last graph. */
+static void dg__context_release(cl_context ctx) {
+    int i;
+    dg__cache_lock();
+    for (i = 0; i < DG__CACHE_CONTEXTS; i++) {
+        dg__shared_context *c = &dg__cache.ctx[i];
+        if (c->ctx != ctx || c->users <= 0) continue;
+        if (--c->users == 0 && !c->owned) {
+            dg__cache_drop_programs(ctx);
+            memset(c, 0, sizeof *c);
+        }
+        break;
+    }
+    dg__cache_unlock();
+}
+/* A cached program (retained for the caller), or NULL. */
+static cl_program dg__cache_find(cl_context ctx, cl_device_id device, uint64_t key) {
+    cl_program p = NULL;
+    int i;
+    dg__cache_lock();
+    for (i = 0; i < DG__CACHE_PROGRAMS; i++) {
+        dg__cached_program *c = &dg__cache.prog[i];
+        if (c->prog && c->ctx == ctx && c->device == device && c->key == key) {
+            p = c->prog;
+            clRetainProgram(p);
+            break;
+        }
+    }
+    dg__cache_unlock();
+    return p;
+}
+/* Keeps prog for later graphs, if ctx is in the context table and there is room. */
+static void dg__cache_put(cl_context ctx, cl_device_id device, uint64_t key, cl_program prog) {
+    int i, known = 0, slot = -1;
+    dg__cache_lock();
+    for (i = 0; i < DG__CACHE_CONTEXTS; i++) known |= dg__cache.ctx[i].ctx == ctx;
+    for (i = 0; i < DG__CACHE_PROGRAMS && known; i++) {
+        dg__cached_program *c = &dg__cache.prog[i];
+        if (c->prog && c->ctx == ctx && c->device == device && c->key == key) { slot = -1; break; }
+        if (!c->prog && slot < 0) slot = i;
+    }
+    if (known && slot >= 0) {
+        dg__cached_program *c = &dg__cache.prog[slot];
+        c->ctx = ctx;
+        c->device = device;
+        c->key = key;
+        c->prog = prog;
+        clRetainProgram(prog);
+    }
+    dg__cache_unlock();
+}
+
+/* The piece of dg__kernel_source that holds kernels/ file `file` (its #line marker on). */
+static int dg__source_piece(const char *file, size_t flen, const char **out, size_t *len) {
+    const char *src = dg__kernel_source, *p = src, *next;
+    while ((p = strstr(p, "#line 1 \"")) != NULL) {
+        if (strncmp(p + 9, file, flen) == 0 && p[9 + flen] == '"') {
+            next = strstr(p + 9, "#line 1 \"kernels/");
+            *out = p;
+            *len = next ? (size_t)(next - p) : strlen(p);
+            return 1;
+        }
+        p += 9;
+    }
+    return 0;
+}
+/* Appends the pieces of the space-separated files to src/len (at most cap in all). */
+static size_t dg__source_files(const char *files, const char **src, size_t *len, size_t n, size_t cap) {
+    while (*files && n < cap) {
+        size_t k = strcspn(files, " ");
+        if (k && dg__source_piece(files, k, &src[n], &len[n])) n++;
+        files += k;
+        files += strspn(files, " ");
+    }
+    return n;
+}
+
+/* ---- the binary cache on disk ---- */
 static uint64_t dg__fnv(uint64_t h, const char *s, size_t n) {
     size_t i;
     for (i = 0; i < n; i++) { h ^= (unsigned char)s[i]; h *= 1099511628211ULL; }
     return h;
 }
-/* Cache file name for this device, options and source; 0 if the cache is off. */
-static int dg__cache_path(dg_graph *g, const char *opts, const char *const *src, size_t nsrc,
-                          char *path, size_t cap) {
-    const char *dir = getenv("DYNGRAPH_CACHE_DIR"), *env = getenv("DYNGRAPH_CACHE"), *home;
-    uint64_t h = 14695981039346656037ULL;
+#define DG__FNV_SEED 14695981039346656037ULL
+/* What a program is keyed on: the device (platform, name, versions, library version), the
+   options and every piece of source. */
+static uint64_t dg__program_key(dg_graph *g, const char *opts, const char *const *src, const size_t *len, size_t n) {
+    uint64_t h = dg__fnv(DG__FNV_SEED, g->dev->key, strlen(g->dev->key));
     size_t i;
+    h = dg__fnv(h, opts, strlen(opts) + 1);
+    for (i = 0; i < n; i++) h = dg__fnv(dg__fnv(h, src[i], len[i]), "", 1);
+    return h;
+}
+/* Cache file name for a program key; 0 if the cache is off. */
+static int dg__cache_path(dg_graph *g, uint64_t key, char *path, size_t cap) {
+    const char *dir = getenv("DYNGRAPH_CACHE_DIR"), *env = getenv("DYNGRAPH_CACHE"), *home;
+    unsigned long long h = (unsigned long long)key;
     if (g->desc.binary_cache < 0) return 0;
     if (g->desc.binary_cache == 0 && env && env[0] == '0') return 0;
     /* PoCL keeps its own kernel cache, and asking it for binaries compiles everything once more:
        on PoCL the cache is on only when asked for (binary_cache = 1 or DYNGRAPH_CACHE=1) */
     if (g->desc.binary_cache == 0 && !(env && env[0] == '1') && g->dev->pocl) return 0;
-    h = dg__fnv(h, g->dev->key, strlen(g->dev->key));
-    h = dg__fnv(h, opts, strlen(opts) + 1);
-    for (i = 0; i < nsrc; i++) h = dg__fnv(h, src[i], strlen(src[i]) + 1);
-    if (dir && *dir) return snprintf(path, cap, "%s/dyngraph-%016llx.bin", dir, (unsigned long long)h) < (int)cap;
+    if (dir && *dir) return snprintf(path, cap, "%s/dyngraph-%016llx.bin", dir, h) < (int)cap;
     if ((dir = getenv("XDG_CACHE_HOME")) != NULL && *dir)
-        return snprintf(path, cap, "%s/dyngraph-%016llx.bin", dir, (unsigned long long)h) < (int)cap;
+        return snprintf(path, cap, "%s/dyngraph-%016llx.bin", dir, h) < (int)cap;
     if ((home = getenv("HOME")) != NULL && *home)
-        return snprintf(path, cap, "%s/.cache/dyngraph-%016llx.bin", home, (unsigned long long)h) < (int)cap;
+        return snprintf(path, cap, "%s/.cache/dyngraph-%016llx.bin", home, h) < (int)cap;
     return 0;
 }
 /* A cache file is a 24-byte header ("DGBIN1" + 2 zero bytes, the binary's length and its FNV-1a
@@ -2881,7 +3089,7 @@ static unsigned char *dg__cache_read(dg_graph *g, const char *path, size_t *len)
         (n = dg__get_u64(hdr + 8)) > 0 && n <= DG_CACHE_MAX_BYTES &&
         (buf = (unsigned char *)dg__alloc(g, (size_t)n)) != NULL) {
         if (fread(buf, 1, (size_t)n, f) != (size_t)n || fgetc(f) != EOF ||
-            dg__fnv(14695981039346656037ULL, (const char *)buf, (size_t)n) != dg__get_u64(hdr + 16)) {
+            dg__fnv(DG__FNV_SEED, (const char *)buf, (size_t)n) != dg__get_u64(hdr + 16)) {
             dg__free(g, buf);
             buf = NULL;
             dg__log(g, DG_LOG_WARNING, "dyngraph: a damaged kernel binary in the cache was ignored");
@@ -2904,7 +3112,7 @@ static void dg__cache_write(dg_graph *g, cl_program prog, const char *path) {
     memcpy(hdr, "DGBIN1\0\0", 8);
     dg__put_u64(hdr + 8, len);
     if (clGetProgramInfo(prog, CL_PROGRAM_BINARIES, sizeof bin, &bin, NULL) == CL_SUCCESS &&
-        (dg__put_u64(hdr + 16, dg__fnv(14695981039346656037ULL, (const char *)bin, len)), 1) &&
+        (dg__put_u64(hdr + 16, dg__fnv(DG__FNV_SEED, (const char *)bin, len)), 1) &&
         snprintf(tmp, sizeof tmp, "%s.%p.tmp", path, (void *)g) < (int)sizeof tmp &&
         (f = fopen(tmp, "wb")) != NULL) {
         int ok = fwrite(hdr, 1, 24, f) == 24 && fwrite(bin, 1, len, f) == len;
@@ -2914,24 +3122,28 @@ static void dg__cache_write(dg_graph *g, cl_program prog, const char *path) {
     dg__free(g, bin);
 }
 
-/* Builds the sources (concatenated) with opts: from the binary cache when it holds a valid
-   binary, else from source (then the cache is written). A failed build returns DG_ERR_OPENCL
-   with the compiler's log in the message and, whole, in the log callback. */
-static dg_status dg__build(dg_graph *g, const char *const *src, size_t nsrc, const char *opts,
-                           cl_program *out) {
+/* Builds the sources (concatenated) with opts: from the process-wide cache, else from the
+   binary cache on disk when it holds a valid binary, else from source (then both caches are
+   written). A failed build returns DG_ERR_OPENCL with the compiler's log in the message (as
+   much as fits) and, whole, in the log callback. */
+static dg_status dg__build(dg_graph *g, const char *const *src, const size_t *len, size_t nsrc,
+                           const char *opts, cl_program *out) {
     dg__dev *d = g->dev;
     char path[1024];
-    int cache = dg__cache_path(g, opts, src, nsrc, path, sizeof path);
-    cl_program prog = NULL;
+    uint64_t key = dg__program_key(g, opts, src, len, nsrc);
+    int cache = dg__cache_path(g, key, path, sizeof path);
+    cl_program prog = dg__cache_find(d->ctx, d->device, key);
     cl_int e;
     *out = NULL;
+    if (prog) { *out = prog; return DG_OK; }
+    d->programs_built++;
     if (cache) {
-        size_t len = 0;
-        unsigned char *bin = dg__cache_read(g, path, &len);
+        size_t blen = 0;
+        unsigned char *bin = dg__cache_read(g, path, &blen);
         if (bin) {
             const unsigned char *b = bin;
             cl_int bs = CL_INVALID_BINARY;
-            prog = clCreateProgramWithBinary(d->ctx, 1, &d->device, &len, &b, &bs, &e);
+            prog = clCreateProgramWithBinary(d->ctx, 1, &d->device, &blen, &b, &bs, &e);
             if (e != CL_SUCCESS || bs != CL_SUCCESS ||
                 clBuildProgram(prog, 1, &d->device, opts, NULL, NULL) != CL_SUCCESS) {
                 if (prog) clReleaseProgram(prog);
@@ -2939,28 +3151,30 @@ static dg_status dg__build(dg_graph *g, const char *const *src, size_t nsrc, con
                 dg__log(g, DG_LOG_WARNING, "dyngraph: a cached kernel binary was not usable; building from source");
             }
             dg__free(g, bin);
-            if (prog) { *out = prog; return DG_OK; }
         }
     }
-    prog = clCreateProgramWithSource(d->ctx, (cl_uint)nsrc, (const char **)src, NULL, &e);
-    if (e != CL_SUCCESS) return dg__clfail(g, e, "clCreateProgramWithSource");
-    e = clBuildProgram(prog, 1, &d->device, opts, NULL, NULL);
-    if (e != CL_SUCCESS) {
-        size_t n = 0;
-        char *log = NULL;
-        dg_status st;
-        clGetProgramBuildInfo(prog, d->device, CL_PROGRAM_BUILD_LOG, 0, NULL, &n);
-        if (n && (log = (char *)dg__alloc(g, n + 1)) != NULL) {
-            if (clGetProgramBuildInfo(prog, d->device, CL_PROGRAM_BUILD_LOG, n, log, NULL) != CL_SUCCESS) log[0] = 0;
-            log[n] = 0;
+    if (!prog) {
+        prog = clCreateProgramWithSource(d->ctx, (cl_uint)nsrc, (const char **)src, len, &e);
+        if (e != CL_SUCCESS) return dg__clfail(g, e, "clCreateProgramWithSource");
+        e = clBuildProgram(prog, 1, &d->device, opts, NULL, NULL);
+        if (e != CL_SUCCESS) {
+            size_t n = 0;
+            char *log = NULL, head[128];
+            dg_status st;
+            clGetProgramBuildInfo(prog, d->device, CL_PROGRAM_BUILD_LOG, 0, NULL, &n);
+            if (n && (log = (char *)dg__alloc(g, n + 1)) != NULL) {
+                if (clGetProgramBuildInfo(prog, d->device, CL_PROGRAM_BUILD_LOG, n, log, NULL) != CL_SUCCESS) log[0] = 0;
+                log[n] = 0;
+            }
+            snprintf(head, sizeof head, "clBuildProgram failed: %s (%d); build log:\n", dg__cl_error_name(e), (int)e);
+            st = dg__fail_long(g, DG_ERR_OPENCL, head, log ? log : "(none)");
+            dg__free(g, log);
+            clReleaseProgram(prog);
+            return st;
         }
-        st = dg__fail(g, DG_ERR_OPENCL, "clBuildProgram failed: %s (%d); build log:\n%s",
-                      dg__cl_error_name(e), (int)e, log ? log : "(none)");
-        dg__free(g, log);
-        clReleaseProgram(prog);
-        return st;
+        if (cache) dg__cache_write(g, prog, path);
     }
-    if (cache) dg__cache_write(g, prog, path);
+    dg__cache_put(d->ctx, d->device, key, prog);
     *out = prog;
     return DG_OK;
 }
@@ -2975,23 +3189,101 @@ static void dg__options(dg_graph *g, char *buf, size_t cap, int csr) {
              extra && *extra ? " " : "", extra ? extra : "");
 }
 
-static dg_status dg__kernel(dg_graph *g, dg__prog *p, int k, cl_kernel *out) {
-    cl_int e;
-    if (!p->k[k]) {
-        p->k[k] = clCreateKernel(p->prog, dg__kname[k], &e);
-        if (e != CL_SUCCESS) { p->k[k] = NULL; return dg__clfail(g, e, "clCreateKernel"); }
+/* The program of module m (variant v), built on first use: the common files, then the
+   module's. */
+static dg_status dg__program(dg_graph *g, int m, int v, cl_program *out) {
+    dg__dev *d = g->dev;
+    const char *src[8];
+    size_t len[8], n;
+    char opts[512];
+    dg_status st;
+    if (!d->prog[v][m]) {
+        n = dg__source_files(DG__COMMON_FILES, src, len, 0, 8);
+        n = dg__source_files(dg__module_files[m], src, len, n, 8);
+        dg__options(g, opts, sizeof opts, v);
+        if ((st = dg__build(g, src, len, n, opts, &d->prog[v][m])) != DG_OK) return st;
     }
-    *out = p->k[k];
+    *out = d->prog[v][m];
+    return DG_OK;
+}
+/* Kernel k of variant v (0: the pages, 1: the CSR copy), made on first use. */
+static dg_status dg__kernel(dg_graph *g, int k, int v, cl_kernel *out) {
+    dg__dev *d = g->dev;
+    cl_program prog;
+    dg_status st;
+    cl_int e;
+    if (!d->kern[v][k]) {
+        if ((st = dg__program(g, dg__kinfo[k].module, v, &prog)) != DG_OK) return st;
+        d->kern[v][k] = clCreateKernel(prog, dg__kinfo[k].name, &e);
+        if (e != CL_SUCCESS) {
+            d->kern[v][k] = NULL;
+            return dg__clfail(g, e, "clCreateKernel");
+        }
+    }
+    *out = d->kern[v][k];
     return DG_OK;
 }
 
-static dg_status dg__prog_make(dg_graph *g, dg__prog *p, int csr) {
-    char opts[512];
-    const char *src[1];
-    if (p->prog) return DG_OK;
-    dg__options(g, opts, sizeof opts, csr);
-    src[0] = dg__kernel_source;
-    return dg__build(g, src, 1, opts, &p->prog);
+/* The state of module m, made zeroed on first use (NULL when out of memory: the message is
+   set). Use DG__STATE. */
+static void *dg__module_state(dg_graph *g, int m, size_t size, size_t buf_off, size_t nbufs) {
+    dg__module *mod = &g->dev->mod[m];
+    if (!mod->state) {
+        if (!(mod->state = dg__alloc(g, size))) {
+            dg__oom(g, "device state");
+            return NULL;
+        }
+        memset(mod->state, 0, size);
+        mod->buf_off = buf_off;
+        mod->nbufs = nbufs;
+    }
+    return mod->state;
+}
+static dg__buf *dg__module_bufs(const dg__module *mod) {
+    return (dg__buf *)(void *)((char *)mod->state + mod->buf_off);
+}
+/* Device bytes held by module m's buffers. */
+static size_t dg__module_bytes(const dg__dev *d, int m) {
+    const dg__module *mod = &d->mod[m];
+    size_t i, bytes = 0;
+    for (i = 0; mod->state && i < mod->nbufs; i++) bytes += dg__module_bufs(mod)[i].cap;
+    return bytes;
+}
+
+static void dg__dev_free(dg_graph *g) {
+    dg__dev *d = g->dev;
+    int i, j;
+    if (!d) return;
+    if (d->queue) clFinish(d->queue);
+    if (d->ev_first) clReleaseEvent(d->ev_first);
+    if (d->ev_last) clReleaseEvent(d->ev_last);
+    for (i = 0; i < DG__VARIANTS; i++) {
+        for (j = 0; j < DG__K_COUNT; j++) if (d->kern[i][j]) clReleaseKernel(d->kern[i][j]);
+        for (j = 0; j < DG__MOD_COUNT; j++) if (d->prog[i][j]) clReleaseProgram(d->prog[i][j]);
+    }
+    for (i = 0; i < DG__MOD_COUNT; i++) {   /* the modules' state: its buffers, then itself */
+        dg__module *mod = &d->mod[i];
+        size_t k;
+        for (k = 0; mod->state && k < mod->nbufs; k++) dg__buf_free(d, &dg__module_bufs(mod)[k]);
+        dg__free(g, mod->state);
+    }
+    for (i = 0; i < 2; i++) {
+        dg__buf_free(d, &d->st[i].pool);
+        dg__buf_free(d, &d->st[i].wpool);
+        dg__buf_free(d, &d->st[i].idx);
+        dg__buf_free(d, &d->st[i].latab);
+    }
+    dg__buf_free(d, &d->dir);
+    if (d->pin_ptr) clEnqueueUnmapMemObject(d->queue, d->pin, d->pin_ptr, 0, NULL, NULL);
+    if (d->queue) clFinish(d->queue);
+    if (d->pin) clReleaseMemObject(d->pin);
+    if (d->stage) clReleaseMemObject(d->stage);
+    if (d->queue) clReleaseCommandQueue(d->queue);
+    if (d->ctx_listed) dg__context_release(d->ctx);
+    if (d->ctx) clReleaseContext(d->ctx);
+    dg__free(g, d->desc);
+    dg__free(g, d);
+    g->dev = NULL;
 }
 
 /* Sets up OpenCL on the first device operation. All-or-nothing: on failure g->dev stays NULL. */
@@ -3022,12 +3314,10 @@ static dg_status dg__dev_init(dg_graph *g) {
         DG__CL(clGetCommandQueueInfo(d->queue, CL_QUEUE_PROPERTIES, sizeof props, &props, NULL));
         DG__CL(clGetDeviceInfo(d->device, CL_DEVICE_PLATFORM, sizeof plat, &plat, NULL));
         d->profiling = (props & CL_QUEUE_PROFILING_ENABLE) != 0;
+        DG__TRY(dg__context_acquire(g, plat, d->device, g->desc.context, &d->ctx));
     } else {
-        cl_context_properties cp[3];
         DG__TRY(dg__pick_device(g, &plat, &d->device));
-        cp[0] = CL_CONTEXT_PLATFORM; cp[1] = (cl_context_properties)plat; cp[2] = 0;
-        d->ctx = clCreateContext(cp, 1, &d->device, NULL, NULL, &e);
-        if (e != CL_SUCCESS) { d->ctx = NULL; st = dg__clfail(g, e, "clCreateContext"); goto done; }
+        DG__TRY(dg__context_acquire(g, plat, d->device, NULL, &d->ctx));
 #if defined(__GNUC__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
@@ -3059,7 +3349,7 @@ static dg_status dg__dev_init(dg_graph *g) {
     }
     for (d->wg = 256; d->wg > 1 && d->wg > maxwg; d->wg /= 2) {}
     d->groups = (size_t)(cu ? cu : 1) * 8;
-    DG__TRY(dg__prog_make(g, &d->main, 0));
+    if (!DG__STATE(g, DG__MOD_CORE, dg__core_state)) { st = DG_ERR_OUT_OF_MEMORY; goto done; }
     {   /* staging: pinned host memory (CL_MEM_ALLOC_HOST_PTR), mapped once, and a device twin */
         d->st_bytes = DG__STAGE_BYTES;
         d->pin = clCreateBuffer(d->ctx, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, d->st_bytes, NULL, &e);
@@ -3141,7 +3431,7 @@ static dg_status dg__stage_flush(dg_graph *g) {
     memcpy(d->pin_ptr + doff, d->desc, d->ndesc * 4 * sizeof(uint64_t));
     DG__CL(clEnqueueWriteBuffer(d->queue, d->stage, CL_TRUE, 0, doff + d->ndesc * 4 * sizeof(uint64_t),
                                 d->pin_ptr, 0, NULL, NULL));
-    DG__TRY(dg__kernel(g, &d->main, DG__K_SCATTER, &k));
+    DG__TRY(dg__kernel(g, DG__K_SCATTER, 0, &k));
     for (i = 0; i < d->ngrp; i++) {
         cl_uint n = (cl_uint)d->grp[i].n;
         cl_mem dst = d->grp[i].dst;
@@ -3301,12 +3591,15 @@ done:
 }
 
 static void dg__dev_stats(const dg_graph *g, dg_stats *out) {
+    int m;
     if (!g->dev) return;
     out->syncs = g->dev->syncs;
     out->last_sync_bytes = g->dev->last_sync_bytes;
     out->last_sync_pages = g->dev->last_sync_pages;
     out->upload_bytes = g->dev->upload_bytes;
     out->device_bytes = g->dev->bytes;
+    for (m = 0; m < DG__MOD_COUNT; m++) out->module_bytes += dg__module_bytes(g->dev, m);
+    out->programs_built = g->dev->programs_built;
 }
 
 DG_API dg_status dg_sync(dg_graph *g) {
@@ -3387,11 +3680,12 @@ DG_API dg_status dg_validate_device(dg_graph *g) {
 /* Sets the DG_ADJ_ARGS (5 arguments from index i) of the out-store, or of the in-store when
    in_edges (an undirected graph is its own reverse); csr: the CSR copy instead. */
 static dg_status dg__adj_args(dg_graph *g, cl_kernel k, cl_uint i, int in_edges, int csr) {
+    dg__core_state *cs = (dg__core_state *)g->dev->mod[DG__MOD_CORE].state;
     dg__dev *d = g->dev;
     dg_status st = DG_OK;
     int si = in_edges && g->nstores == 2 ? 1 : 0;
     cl_uint dso = csr ? 0 : 2 * (cl_uint)si;
-    cl_mem dir = csr ? d->csr_row[si].m : d->dir.m, pool = csr ? d->csr_col[si].m : d->st[si].pool.m;
+    cl_mem dir = csr ? cs->b.csr_row[si].m : d->dir.m, pool = csr ? cs->b.csr_col[si].m : d->st[si].pool.m;
     cl_mem idx = csr ? pool : d->st[si].idx.m, lat = csr ? pool : d->st[si].latab.m;
     DG__ARG(k, i, dir); DG__ARG(k, i + 1, dso); DG__ARG(k, i + 2, pool);
     DG__ARG(k, i + 3, idx); DG__ARG(k, i + 4, lat);
@@ -3402,22 +3696,23 @@ done:
 /* Exclusive scan of n uint32 (in -> out, which may be the same); with `total` (a buffer, may
    be NULL) receiving the sum. Blocks of 4 x wg values, then the block sums recursively. */
 static dg_status dg__scan(dg_graph *g, cl_mem in, cl_mem out, size_t n, cl_mem total, int level) {
+    dg__core_state *cs = (dg__core_state *)g->dev->mod[DG__MOD_CORE].state;
     dg__dev *d = g->dev;
     dg_status st = DG_OK;
-    size_t block = DG__SCAN_BLOCK_ITEMS * (size_t)d->wg, nb = (n + block - 1) / block;
+    size_t block = DG_SCAN_ITEMS * (size_t)d->wg, nb = (n + block - 1) / block;
     cl_kernel k = NULL;
     cl_uint un = (cl_uint)n;
     cl_mem tot = nb == 1 ? total : NULL, sums;
     if (n == 0) return DG_OK;
     if (level >= 8 || n > 0xffffffffu) return dg__fail(g, DG_ERR_LIMIT, "scan of %zu values: more than 2^32", n);
-    DG__TRY(dg__buf_fit(g, &d->scan_sums[level], nb * 4));
-    sums = d->scan_sums[level].m;
-    DG__TRY(dg__kernel(g, &d->main, DG__K_SCAN_BLOCKS, &k));
+    DG__TRY(dg__buf_fit(g, &cs->b.scan_sums[level], nb * 4));
+    sums = cs->b.scan_sums[level].m;
+    DG__TRY(dg__kernel(g, DG__K_SCAN_BLOCKS, 0, &k));
     DG__ARG(k, 0, in); DG__ARG(k, 1, out); DG__ARG(k, 2, sums); DG__ARG(k, 3, un); DG__ARG(k, 4, tot);
     DG__TRY(dg__launch(g, k, nb * d->wg, d->wg));
     if (nb > 1) {
         DG__TRY(dg__scan(g, sums, sums, nb, total, level + 1));
-        DG__TRY(dg__kernel(g, &d->main, DG__K_SCAN_ADD, &k));
+        DG__TRY(dg__kernel(g, DG__K_SCAN_ADD, 0, &k));
         DG__ARG(k, 0, out); DG__ARG(k, 1, sums); DG__ARG(k, 2, un);
         DG__TRY(dg__launch(g, k, n, d->wg));
     }
@@ -3438,7 +3733,7 @@ static dg_status dg__fill(dg_graph *g, cl_mem m, int32_t v, size_t n) {
     dg_status st = DG_OK;
     cl_kernel k = NULL;
     cl_uint un = (cl_uint)n;
-    DG__TRY(dg__kernel(g, &g->dev->main, DG__K_FILL_INT, &k));
+    DG__TRY(dg__kernel(g, DG__K_FILL_INT, 0, &k));
     DG__ARG(k, 0, m); DG__ARG(k, 1, v); DG__ARG(k, 2, un);
     DG__TRY(dg__launch(g, k, n, g->dev->wg));
 done:
@@ -3456,14 +3751,15 @@ static dg_status dg__fill_bytes(dg_graph *g, cl_mem m, unsigned char v, size_t o
 }
 
 DG_API dg_status dg_scan(dg_graph *g, cl_mem in, cl_mem out, size_t n, uint32_t *total) {
+    dg__core_state *cs = (dg__core_state *)g->dev->mod[DG__MOD_CORE].state;
     dg_status st;
     uint32_t t = 0;
     if (!g || !in || !out) return g ? dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_scan: NULL buffer") : DG_ERR_INVALID_ARGUMENT;
     if ((st = dg__sync(g)) != DG_OK) return st;
     if (n == 0) { if (total) *total = 0; return DG_OK; }
-    if ((st = dg__buf_fit(g, &g->dev->total, 4)) != DG_OK) return st;
-    if ((st = dg__scan(g, in, out, n, g->dev->total.m, 0)) != DG_OK) return st;
-    if (total && (st = dg__read_u32(g, g->dev->total.m, 0, &t)) != DG_OK) return st;
+    if ((st = dg__buf_fit(g, &cs->b.total, 4)) != DG_OK) return st;
+    if ((st = dg__scan(g, in, out, n, cs->b.total.m, 0)) != DG_OK) return st;
+    if (total && (st = dg__read_u32(g, cs->b.total.m, 0, &t)) != DG_OK) return st;
     if (total) *total = t;
     return DG_OK;
 }
@@ -3565,8 +3861,8 @@ DG_API dg_status dg_program_create(dg_graph *g, const char *source, const dg_op 
     dg_status st = DG_OK;
     dg_program *p = NULL;
     char *gen = NULL, opts[512], name[32];
-    const char *src[3];
-    size_t i, len = 1;
+    const char *src[8];
+    size_t i, len = 64, slen[8], nsrc;
     cl_int e;
     if (!g || !out) return DG_ERR_INVALID_ARGUMENT;
     *out = NULL;
@@ -3593,16 +3889,22 @@ DG_API dg_status dg_program_create(dg_graph *g, const char *source, const dg_op 
     gen = (char *)dg__alloc(g, len);
     if (!p->ops || !p->k || !gen) { st = dg__oom(g, "program"); goto done; }
     memset(p->k, 0, (nops ? nops : 1) * sizeof(cl_kernel));
-    gen[0] = 0;
+    strcpy(gen, "\n#line 1 \"dg_program_create\"\n");
     for (i = 0; i < nops; i++) {
         static const char *const def[] = { "", "DG_DEFINE_ADVANCE", "DG_DEFINE_FILTER", "DG_DEFINE_COMPUTE" };
         p->ops[i] = ops[i];
         p->ops[i].function = NULL;   /* not kept: the caller's string */
         sprintf(gen + strlen(gen), "\n%s(dg_user_op_%zu, %s)\n", def[ops[i].kind], i, ops[i].function);
     }
-    src[0] = dg__kernel_source; src[1] = source; src[2] = gen;
+    /* the common files, then the user's source as file "user" (so the compiler's messages
+       name the user's lines), then one kernel per op */
+    nsrc = dg__source_files(DG__COMMON_FILES, src, slen, 0, 5);
+    src[nsrc] = "#line 1 \"user\"\n";
+    src[nsrc + 1] = source;
+    src[nsrc + 2] = gen;
+    for (i = nsrc; i < nsrc + 3; i++) slen[i] = strlen(src[i]);
     dg__options(g, opts, sizeof opts, 0);
-    DG__TRY(dg__build(g, src, 3, opts, &p->prog));
+    DG__TRY(dg__build(g, src, slen, nsrc + 3, opts, &p->prog));
     for (i = 0; i < nops; i++) {
         sprintf(name, "dg_user_op_%zu", i);
         p->k[i] = clCreateKernel(p->prog, name, &e);
@@ -3621,6 +3923,7 @@ done:
    then kernel k with one work-item per edge. */
 static dg_status dg__advance(dg_graph *g, cl_kernel k, int in_edges, dg_frontier *in, dg_frontier *out, cl_mem data,
                              uint64_t *edges) {
+    dg__core_state *cs = (dg__core_state *)g->dev->mod[DG__MOD_CORE].state;
     dg__dev *d = g->dev;
     dg_status st = DG_OK;
     cl_kernel kd = NULL;
@@ -3630,14 +3933,14 @@ static dg_status dg__advance(dg_graph *g, cl_kernel k, int in_edges, dg_frontier
     DG__TRY(dg__frontier_n(in));
     n_in = (cl_uint)in->n;
     if (n_in) {
-        DG__TRY(dg__buf_fit(g, &d->scan_tmp, (size_t)n_in * 4));
-        DG__TRY(dg__buf_fit(g, &d->total, 4));
-        DG__TRY(dg__kernel(g, &d->main, DG__K_FRONTIER_DEGREES, &kd));
+        DG__TRY(dg__buf_fit(g, &cs->b.scan_tmp, (size_t)n_in * 4));
+        DG__TRY(dg__buf_fit(g, &cs->b.total, 4));
+        DG__TRY(dg__kernel(g, DG__K_FRONTIER_DEGREES, 0, &kd));
         DG__TRY(dg__adj_args(g, kd, 0, in_edges, 0));
-        DG__ARG(kd, 5, in->ids.m); DG__ARG(kd, 6, n_in); DG__ARG(kd, 7, d->scan_tmp.m);
+        DG__ARG(kd, 5, in->ids.m); DG__ARG(kd, 6, n_in); DG__ARG(kd, 7, cs->b.scan_tmp.m);
         DG__TRY(dg__launch(g, kd, n_in, d->wg));
-        DG__TRY(dg__scan(g, d->scan_tmp.m, d->scan_tmp.m, n_in, d->total.m, 0));
-        DG__TRY(dg__read_u32(g, d->total.m, 0, &total));
+        DG__TRY(dg__scan(g, cs->b.scan_tmp.m, cs->b.scan_tmp.m, n_in, cs->b.total.m, 0));
+        DG__TRY(dg__read_u32(g, cs->b.total.m, 0, &total));
         if (edges) *edges += total;
     }
     DG__TRY(dg__buf_fit(g, &out->ids, (size_t)total * 4));
@@ -3645,7 +3948,7 @@ static dg_status dg__advance(dg_graph *g, cl_kernel k, int in_edges, dg_frontier
     out->n = 0; out->n_known = 1;
     if (total) {
         DG__TRY(dg__adj_args(g, k, 0, in_edges, 0));
-        DG__ARG(k, 5, w); DG__ARG(k, 6, in->ids.m); DG__ARG(k, 7, d->scan_tmp.m);
+        DG__ARG(k, 5, w); DG__ARG(k, 6, in->ids.m); DG__ARG(k, 7, cs->b.scan_tmp.m);
         DG__ARG(k, 8, n_in); DG__ARG(k, 9, total); DG__ARG(k, 10, out->ids.m);
         DG__ARG(k, 11, out->cnt); DG__ARG(k, 12, data);
         DG__TRY(dg__launch(g, k, total, d->wg));
@@ -3657,6 +3960,7 @@ done:
 }
 /* The filter: flags by kernel k, their scan (the total lands in out's length), compaction. */
 static dg_status dg__filter(dg_graph *g, cl_kernel k, dg_frontier *in, dg_frontier *out, cl_mem data) {
+    dg__core_state *cs = (dg__core_state *)g->dev->mod[DG__MOD_CORE].state;
     dg__dev *d = g->dev;
     dg_status st = DG_OK;
     cl_kernel kc = NULL;
@@ -3665,13 +3969,13 @@ static dg_status dg__filter(dg_graph *g, cl_kernel k, dg_frontier *in, dg_fronti
     n = (cl_uint)in->n;
     DG__TRY(dg__buf_fit(g, &out->ids, (size_t)n * 4));
     if (n == 0) { DG__TRY(dg__write_u32(g, out->cnt, 0, 0)); out->n = 0; out->n_known = 1; goto done; }
-    DG__TRY(dg__buf_fit(g, &d->mask[0], (size_t)n * 4));
-    DG__TRY(dg__buf_fit(g, &d->mask[1], (size_t)n * 4));
-    DG__ARG(k, 0, in->ids.m); DG__ARG(k, 1, n); DG__ARG(k, 2, d->mask[0].m); DG__ARG(k, 3, data);
+    DG__TRY(dg__buf_fit(g, &cs->b.flags[0], (size_t)n * 4));
+    DG__TRY(dg__buf_fit(g, &cs->b.flags[1], (size_t)n * 4));
+    DG__ARG(k, 0, in->ids.m); DG__ARG(k, 1, n); DG__ARG(k, 2, cs->b.flags[0].m); DG__ARG(k, 3, data);
     DG__TRY(dg__launch(g, k, n, d->wg));
-    DG__TRY(dg__scan(g, d->mask[0].m, d->mask[1].m, n, out->cnt, 0));
-    DG__TRY(dg__kernel(g, &d->main, DG__K_COMPACT, &kc));
-    DG__ARG(kc, 0, in->ids.m); DG__ARG(kc, 1, d->mask[0].m); DG__ARG(kc, 2, d->mask[1].m);
+    DG__TRY(dg__scan(g, cs->b.flags[0].m, cs->b.flags[1].m, n, out->cnt, 0));
+    DG__TRY(dg__kernel(g, DG__K_COMPACT, 0, &kc));
+    DG__ARG(kc, 0, in->ids.m); DG__ARG(kc, 1, cs->b.flags[0].m); DG__ARG(kc, 2, cs->b.flags[1].m);
     DG__ARG(kc, 3, n); DG__ARG(kc, 4, out->ids.m);
     DG__TRY(dg__launch(g, kc, n, d->wg));
     out->n_known = 0;
@@ -3718,32 +4022,18 @@ done:
     return st;
 }
 
-/* =========================================================================
-   Breadth-first search
-   =========================================================================
-   dg_bfs syncs, then runs one strategy; every strategy keeps the distances on the device in
-   d->dist and reads back as little as it can per level (see dg_bfs_stats.host_round_trips). */
-typedef struct dg__bfs_run {
-    dg_vertex src;
-    int csr, want_parent;
-    uint32_t levels, bu_levels, rt;
-    uint64_t reached, edges;
-    int parents_done;            /* the strategy wrote d->parent itself */
-    int dist_in_data;            /* DG_BFS_QUEUE: distances live at entry 1.. of d->mask[2] */
-} dg__bfs_run;
-
 /* A plain CSR copy of the graph on the device (out-edges, and in-edges for directed graphs),
    rebuilt when the graph changed: what a static library would hold. For benchmarks. */
 static dg_status dg__csr_copy(dg_graph *g) {
+    dg__core_state *cs = (dg__core_state *)g->dev->mod[DG__MOD_CORE].state;
     dg__dev *d = g->dev;
     dg_status st = DG_OK;
     uint32_t *row = NULL;
     int32_t *col = NULL;
     int si;
     size_t n = g->id_bound, v;
-    if (d->csr_valid && d->csr_gen == d->gen) return DG_OK;
-    d->csr_valid = 0;
-    DG__TRY(dg__prog_make(g, &d->csr, 1));
+    if (cs->csr_valid && cs->csr_gen == d->gen) return DG_OK;
+    cs->csr_valid = 0;
     if (!(row = (uint32_t *)dg__alloc(g, (n + 1) * 4))) { st = dg__oom(g, "CSR copy"); goto done; }
     for (si = 0; si < g->nstores; si++) {
         dg__store *s = &g->st[si];
@@ -3761,29 +4051,84 @@ static dg_status dg__csr_copy(dg_graph *g) {
             if (si == 0) dg_neighbors(g, (dg_vertex)v, col + row[v], NULL, row[v + 1] - row[v], &cnt);
             else dg_in_neighbors(g, (dg_vertex)v, col + row[v], row[v + 1] - row[v], &cnt);
         }
-        DG__TRY(dg__buf_fit(g, &d->csr_row[si], (n + 1) * 4));
-        DG__TRY(dg__buf_fit(g, &d->csr_col[si], (m ? m : 1) * 4));
-        DG__CL(clEnqueueWriteBuffer(d->queue, d->csr_row[si].m, CL_TRUE, 0, (n + 1) * 4, row, 0, NULL, NULL));
-        if (m) DG__CL(clEnqueueWriteBuffer(d->queue, d->csr_col[si].m, CL_TRUE, 0, m * 4, col, 0, NULL, NULL));
+        DG__TRY(dg__buf_fit(g, &cs->b.csr_row[si], (n + 1) * 4));
+        DG__TRY(dg__buf_fit(g, &cs->b.csr_col[si], (m ? m : 1) * 4));
+        DG__CL(clEnqueueWriteBuffer(d->queue, cs->b.csr_row[si].m, CL_TRUE, 0, (n + 1) * 4, row, 0, NULL, NULL));
+        if (m) DG__CL(clEnqueueWriteBuffer(d->queue, cs->b.csr_col[si].m, CL_TRUE, 0, m * 4, col, 0, NULL, NULL));
         dg__free(g, col); col = NULL;
     }
-    d->csr_valid = 1; d->csr_gen = d->gen;
+    cs->csr_valid = 1; cs->csr_gen = d->gen;
 done:
     dg__free(g, row); dg__free(g, col);
     return st;
 }
 
-static dg_status dg__bfs_init_kernel(dg_graph *g, dg__bfs_run *r, cl_mem vis, cl_mem q, cl_uint m0) {
+/* The edge chunks of the out-store (001): cs->b.deg = exclusive scan of the out-degrees (n+1
+   entries), cs->b.sv = for each chunk of mec edges the vertex owning its first edge. Built once per
+   graph version (and mec). */
+static dg_status dg__ec_ensure(dg_graph *g, int csr, uint32_t mec) {
+    dg__core_state *cs = (dg__core_state *)g->dev->mod[DG__MOD_CORE].state;
     dg__dev *d = g->dev;
+    const int variant = csr;
+    dg_status st = DG_OK;
+    size_t n = g->id_bound;
+    cl_kernel k = NULL;
+    cl_uint un = (cl_uint)n, umec = mec;
+    uint32_t total = 0;
+    if (cs->ec_valid && cs->ec_gen == d->gen && cs->ec_mec == mec && !csr) return DG_OK;
+    if (g->narcs > 0xffffffffu) return dg__fail(g, DG_ERR_LIMIT, "edge chunks: more than 2^32 arcs");
+    cs->ec_valid = 0;
+    DG__TRY(dg__buf_fit(g, &cs->b.deg, (n + 1) * 4));
+    DG__TRY(dg__buf_fit(g, &cs->b.total, 4));
+    DG__TRY(dg__kernel(g, DG__K_DEGREES, variant, &k));
+    DG__TRY(dg__adj_args(g, k, 0, 0, csr));
+    DG__ARG(k, 5, cs->b.deg.m); DG__ARG(k, 6, un);
+    DG__TRY(dg__launch(g, k, n + 1, d->wg));
+    DG__TRY(dg__scan(g, cs->b.deg.m, cs->b.deg.m, n + 1, cs->b.total.m, 0));
+    DG__TRY(dg__read_u32(g, cs->b.total.m, 0, &total));
+    cs->ec_total = total;
+    cs->ec_chunks = (total + mec - 1) / mec;
+    DG__TRY(dg__buf_fit(g, &cs->b.sv, (cs->ec_chunks ? cs->ec_chunks : 1) * 4));
+    DG__TRY(dg__kernel(g, DG__K_EC_FILL, variant, &k));
+    DG__ARG(k, 0, cs->b.deg.m); DG__ARG(k, 1, cs->b.sv.m); DG__ARG(k, 2, un); DG__ARG(k, 3, umec);
+    DG__TRY(dg__launch(g, k, n, d->wg));
+    cs->ec_valid = !csr; cs->ec_gen = d->gen; cs->ec_mec = mec;
+done:
+    return st;
+}
+
+/* =========================================================================
+   Breadth-first search
+   =========================================================================
+   dg_bfs syncs, then runs one strategy; every strategy keeps the distances on the device in
+   bs->b.dist and reads back as little as it can per level (see dg_bfs_stats.host_round_trips). */
+/* The BFS module's device state. */
+typedef struct dg__bfs_state {
+    struct {
+        dg__buf dist, parent, q[2], vis, front, next, lv, hubs, flag;
+        dg__buf mask[3];   /* MASK: frontier, updating, visited; QUEUE: the user data */
+    } b;
+} dg__bfs_state;
+typedef struct dg__bfs_run {
+    dg_vertex src;
+    int csr, want_parent;
+    uint32_t levels, bu_levels, rt;
+    uint64_t reached, edges;
+    int parents_done;            /* the strategy wrote bs->b.parent itself */
+    int dist_in_data;            /* DG_BFS_QUEUE: distances live at entry 1.. of bs->b.mask[2] */
+} dg__bfs_run;
+
+static dg_status dg__bfs_init_kernel(dg_graph *g, dg__bfs_run *r, cl_mem vis, cl_mem q, cl_uint m0) {
+    dg__bfs_state *bs = (dg__bfs_state *)g->dev->mod[DG__MOD_BFS].state;
     dg_status st = DG_OK;
     cl_kernel k = NULL;
-    cl_uint ring = DG__RING;
-    cl_mem par = r->want_parent ? d->parent.m : NULL;
+    cl_uint ring = DG_BFS_RING;
+    cl_mem par = r->want_parent ? bs->b.parent.m : NULL;
     cl_int src = r->src;
-    DG__TRY(dg__buf_fit(g, &d->lv, DG__RING * 16));
-    DG__TRY(dg__kernel(g, &d->main, DG__K_BFS_INIT, &k));
-    DG__ARG(k, 0, d->dist.m); DG__ARG(k, 1, par); DG__ARG(k, 2, vis); DG__ARG(k, 3, q);
-    DG__ARG(k, 4, d->lv.m); DG__ARG(k, 5, ring); DG__ARG(k, 6, src); DG__ARG(k, 7, m0);
+    DG__TRY(dg__buf_fit(g, &bs->b.lv, DG_BFS_RING * DG_LV_WORDS * 4));
+    DG__TRY(dg__kernel(g, DG__K_BFS_INIT, 0, &k));
+    DG__ARG(k, 0, bs->b.dist.m); DG__ARG(k, 1, par); DG__ARG(k, 2, vis); DG__ARG(k, 3, q);
+    DG__ARG(k, 4, bs->b.lv.m); DG__ARG(k, 5, ring); DG__ARG(k, 6, src); DG__ARG(k, 7, m0);
     DG__TRY(dg__launch(g, k, 1, 1));
 done:
     return st;
@@ -3792,14 +4137,16 @@ done:
 /* DG_BFS_TOP_DOWN and DG_BFS_DIRECTION_OPT. While the frontier stays small (a high-diameter
    graph), several levels are queued per read-back of the level counters (up to 64). */
 static dg_status dg__bfs_do(dg_graph *g, dg__bfs_run *r, int bottom_up, double alpha, double beta) {
+    dg__core_state *cs = (dg__core_state *)g->dev->mod[DG__MOD_CORE].state;
+    dg__bfs_state *bs = (dg__bfs_state *)g->dev->mod[DG__MOD_BFS].state;
     dg__dev *d = g->dev;
-    dg__prog *pr = r->csr ? &d->csr : &d->main;
+    const int variant = r->csr;
     dg_status st = DG_OK;
     size_t n = g->id_bound, words = (n + 31) / 32;
     cl_kernel ktd = NULL, kbu = NULL, kq = NULL, khub = NULL;
-    cl_uint ring = DG__RING, un = (cl_uint)n;
-    cl_uint lvh[DG__RING * 4];
-    cl_mem par = r->want_parent ? d->parent.m : NULL;
+    cl_uint ring = DG_BFS_RING, un = (cl_uint)n;
+    cl_uint lvh[DG_BFS_RING * DG_LV_WORDS];
+    cl_mem par = r->want_parent ? bs->b.parent.m : NULL;
     uint32_t L = 0, K = 1, small = 0, j;
     uint64_t nf = 1, mf, prev_nf = 0;
     cl_uint want_m = 1;          /* degrees of new vertices: the switch, and work-group counts */
@@ -3807,92 +4154,92 @@ static dg_status dg__bfs_do(dg_graph *g, dg__bfs_run *r, int bottom_up, double a
     int bu = 0;
     mf = dg__deg(g, &g->st[0], r->src);
     mu = (double)g->narcs - (double)mf;
-    DG__TRY(dg__buf_fit(g, &d->q[0], n * 4)); DG__TRY(dg__buf_fit(g, &d->q[1], n * 4));
-    DG__TRY(dg__buf_fit(g, &d->hubs, n * 4));
-    DG__TRY(dg__kernel(g, pr, DG__K_BFS_TD_HUBS, &khub));
-    DG__TRY(dg__buf_fit(g, &d->vis, words * 4));
-    DG__TRY(dg__fill_bytes(g, d->vis.m, 0, 0, words * 4));
+    DG__TRY(dg__buf_fit(g, &bs->b.q[0], n * 4)); DG__TRY(dg__buf_fit(g, &bs->b.q[1], n * 4));
+    DG__TRY(dg__buf_fit(g, &bs->b.hubs, n * 4));
+    DG__TRY(dg__kernel(g, DG__K_BFS_TD_HUBS, variant, &khub));
+    DG__TRY(dg__buf_fit(g, &bs->b.vis, words * 4));
+    DG__TRY(dg__fill_bytes(g, bs->b.vis.m, 0, 0, words * 4));
     if (bottom_up) {
-        DG__TRY(dg__buf_fit(g, &d->front, words * 4)); DG__TRY(dg__buf_fit(g, &d->next, words * 4));
-        DG__TRY(dg__kernel(g, pr, DG__K_BFS_BU, &kbu));
+        DG__TRY(dg__buf_fit(g, &bs->b.front, words * 4)); DG__TRY(dg__buf_fit(g, &bs->b.next, words * 4));
+        DG__TRY(dg__kernel(g, DG__K_BFS_BU, variant, &kbu));
     }
-    DG__TRY(dg__kernel(g, pr, DG__K_BFS_TD, &ktd));
-    DG__TRY(dg__kernel(g, pr, DG__K_BFS_Q2BM, &kq));
-    DG__TRY(dg__bfs_init_kernel(g, r, d->vis.m, d->q[0].m, (cl_uint)mf));
+    DG__TRY(dg__kernel(g, DG__K_BFS_TD, variant, &ktd));
+    DG__TRY(dg__kernel(g, DG__K_BFS_Q2BM, variant, &kq));
+    DG__TRY(dg__bfs_init_kernel(g, r, bs->b.vis.m, bs->b.q[0].m, (cl_uint)mf));
     r->levels = 1; r->reached = 1;
     for (;;) {
         if (bottom_up && !bu && (double)mf > mu / alpha && nf > prev_nf) {   /* top-down -> bottom-up
                                                            while the frontier grows */
             cl_int lvl = (cl_int)L;
-            DG__TRY(dg__fill_bytes(g, d->front.m, 0, 0, words * 4));
-            DG__ARG(kq, 0, d->q[L & 1].m); DG__ARG(kq, 1, d->lv.m); DG__ARG(kq, 2, ring);
-            DG__ARG(kq, 3, lvl); DG__ARG(kq, 4, d->front.m);
+            DG__TRY(dg__fill_bytes(g, bs->b.front.m, 0, 0, words * 4));
+            DG__ARG(kq, 0, bs->b.q[L & 1].m); DG__ARG(kq, 1, bs->b.lv.m); DG__ARG(kq, 2, ring);
+            DG__ARG(kq, 3, lvl); DG__ARG(kq, 4, bs->b.front.m);
             DG__TRY(dg__launch(g, kq, d->groups * d->wg, d->wg));
             bu = 1;
         }
         if (bu) {
             cl_int lvl = (cl_int)L;
-            cl_mem odir = r->csr ? d->csr_row[0].m : d->dir.m, opool = r->csr ? d->csr_col[0].m : d->st[0].pool.m;
+            cl_mem odir = r->csr ? cs->b.csr_row[0].m : d->dir.m, opool = r->csr ? cs->b.csr_col[0].m : d->st[0].pool.m;
             dg__buf t;
             uint32_t nn;
-            DG__TRY(dg__fill_bytes(g, d->next.m, 0, 0, words * 4));
+            DG__TRY(dg__fill_bytes(g, bs->b.next.m, 0, 0, words * 4));
             DG__TRY(dg__adj_args(g, kbu, 0, 1, r->csr));
-            DG__ARG(kbu, 5, odir); DG__ARG(kbu, 6, opool); DG__ARG(kbu, 7, d->front.m);
-            DG__ARG(kbu, 8, d->next.m); DG__ARG(kbu, 9, d->vis.m); DG__ARG(kbu, 10, d->dist.m);
-            DG__ARG(kbu, 11, par); DG__ARG(kbu, 12, d->q[(L + 1) & 1].m); DG__ARG(kbu, 13, d->lv.m);
+            DG__ARG(kbu, 5, odir); DG__ARG(kbu, 6, opool); DG__ARG(kbu, 7, bs->b.front.m);
+            DG__ARG(kbu, 8, bs->b.next.m); DG__ARG(kbu, 9, bs->b.vis.m); DG__ARG(kbu, 10, bs->b.dist.m);
+            DG__ARG(kbu, 11, par); DG__ARG(kbu, 12, bs->b.q[(L + 1) & 1].m); DG__ARG(kbu, 13, bs->b.lv.m);
             DG__ARG(kbu, 14, ring); DG__ARG(kbu, 15, lvl); DG__ARG(kbu, 16, un);
             DG__TRY(dg__launch(g, kbu, d->groups * d->wg, d->wg));
-            DG__CL(clEnqueueReadBuffer(d->queue, d->lv.m, CL_TRUE, 0, sizeof lvh, lvh, 0, NULL, NULL));
+            DG__CL(clEnqueueReadBuffer(d->queue, bs->b.lv.m, CL_TRUE, 0, sizeof lvh, lvh, 0, NULL, NULL));
             r->rt++; r->bu_levels++;
-            nn = lvh[4 * ((L + 1) % DG__RING)];
-            r->edges += lvh[4 * (L % DG__RING) + 2];
+            nn = lvh[DG_LV_WORDS * ((L + 1) % DG_BFS_RING) + DG_LV_VERTICES];
+            r->edges += lvh[DG_LV_WORDS * (L % DG_BFS_RING) + DG_LV_INSPECTED];
             L++;
             if (nn == 0) break;
             r->levels++; r->reached += nn;
-            t = d->front; d->front = d->next; d->next = t;
-            prev_nf = nf; nf = nn; mf = lvh[4 * (L % DG__RING) + 1]; mu -= (double)mf;
+            t = bs->b.front; bs->b.front = bs->b.next; bs->b.next = t;
+            prev_nf = nf; nf = nn; mf = lvh[DG_LV_WORDS * (L % DG_BFS_RING) + DG_LV_DEGREES]; mu -= (double)mf;
             if ((double)nf < (double)n / beta && nf < prev_nf) bu = 0;   /* bottom-up -> top-down */
             continue;
         }
         /* top-down: K levels, then one read-back. A single level whose frontier has a list
-           longer than DG__HUB (mf says whether one can) hands it to the hub kernel. Work-groups:
+           longer than DG_BFS_HUB (mf says whether one can) hands it to the hub kernel. Work-groups:
            enough for the frontier (persistent: any frontier is covered, only slower). */
         K = small >= 4 ? (K * 2 > 64 ? 64 : K * 2) : 1;
         for (j = 0; j < K; j++) {
             cl_int lvl = (cl_int)(L + j);
-            cl_uint hub = K == 1 && mf > DG__HUB ? DG__HUB : 0xffffffffu;
+            cl_uint hub = K == 1 && mf > DG_BFS_HUB ? DG_BFS_HUB : 0xffffffffu;
             size_t grp = (size_t)((K == 1 ? nf : 4 * nf) + d->wg - 1) / d->wg;
             size_t egrp = (size_t)(mf / (8 * (uint64_t)d->wg)) + 1;   /* ~8 rounds of edges each */
             if (K == 1 && egrp > grp) grp = egrp;
             grp = grp < 1 ? 1 : grp > d->groups ? d->groups : grp;
             DG__TRY(dg__adj_args(g, ktd, 0, 0, r->csr));
-            DG__ARG(ktd, 5, d->q[(L + j) & 1].m); DG__ARG(ktd, 6, d->q[(L + j + 1) & 1].m);
-            DG__ARG(ktd, 7, d->lv.m); DG__ARG(ktd, 8, ring); DG__ARG(ktd, 9, lvl);
-            DG__ARG(ktd, 10, d->dist.m); DG__ARG(ktd, 11, par); DG__ARG(ktd, 12, d->vis.m);
-            DG__ARG(ktd, 13, d->hubs.m); DG__ARG(ktd, 14, hub); DG__ARG(ktd, 15, want_m);
+            DG__ARG(ktd, 5, bs->b.q[(L + j) & 1].m); DG__ARG(ktd, 6, bs->b.q[(L + j + 1) & 1].m);
+            DG__ARG(ktd, 7, bs->b.lv.m); DG__ARG(ktd, 8, ring); DG__ARG(ktd, 9, lvl);
+            DG__ARG(ktd, 10, bs->b.dist.m); DG__ARG(ktd, 11, par); DG__ARG(ktd, 12, bs->b.vis.m);
+            DG__ARG(ktd, 13, bs->b.hubs.m); DG__ARG(ktd, 14, hub); DG__ARG(ktd, 15, want_m);
             DG__TRY(dg__launch(g, ktd, grp * d->wg, d->wg));
             if (hub != 0xffffffffu) {
                 DG__TRY(dg__adj_args(g, khub, 0, 0, r->csr));
-                DG__ARG(khub, 5, d->hubs.m); DG__ARG(khub, 6, d->q[(L + j + 1) & 1].m);
-                DG__ARG(khub, 7, d->lv.m); DG__ARG(khub, 8, ring); DG__ARG(khub, 9, lvl);
-                DG__ARG(khub, 10, d->dist.m); DG__ARG(khub, 11, par); DG__ARG(khub, 12, d->vis.m);
+                DG__ARG(khub, 5, bs->b.hubs.m); DG__ARG(khub, 6, bs->b.q[(L + j + 1) & 1].m);
+                DG__ARG(khub, 7, bs->b.lv.m); DG__ARG(khub, 8, ring); DG__ARG(khub, 9, lvl);
+                DG__ARG(khub, 10, bs->b.dist.m); DG__ARG(khub, 11, par); DG__ARG(khub, 12, bs->b.vis.m);
                 DG__ARG(khub, 13, want_m);
                 DG__TRY(dg__launch(g, khub, d->groups * d->wg, d->wg));
             }
         }
-        DG__CL(clEnqueueReadBuffer(d->queue, d->lv.m, CL_TRUE, 0, sizeof lvh, lvh, 0, NULL, NULL));
+        DG__CL(clEnqueueReadBuffer(d->queue, bs->b.lv.m, CL_TRUE, 0, sizeof lvh, lvh, 0, NULL, NULL));
         r->rt++;
         for (j = 0; j < K; j++) {
-            uint32_t nn = lvh[4 * ((L + j + 1) % DG__RING)];
-            r->edges += lvh[4 * ((L + j) % DG__RING) + 2];
+            uint32_t nn = lvh[DG_LV_WORDS * ((L + j + 1) % DG_BFS_RING) + DG_LV_VERTICES];
+            r->edges += lvh[DG_LV_WORDS * ((L + j) % DG_BFS_RING) + DG_LV_INSPECTED];
             if (nn == 0) { L += j + 1; goto finished; }
             r->levels++; r->reached += nn;
-            mu -= (double)lvh[4 * ((L + j + 1) % DG__RING) + 1];
+            mu -= (double)lvh[DG_LV_WORDS * ((L + j + 1) % DG_BFS_RING) + DG_LV_DEGREES];
         }
         L += K;
         prev_nf = nf;
-        nf = lvh[4 * (L % DG__RING)];
-        mf = lvh[4 * (L % DG__RING) + 1];
+        nf = lvh[DG_LV_WORDS * (L % DG_BFS_RING) + DG_LV_VERTICES];
+        mf = lvh[DG_LV_WORDS * (L % DG_BFS_RING) + DG_LV_DEGREES];
         if (!bottom_up || (double)mf * alpha * 4 < mu) small++; else small = 0;
     }
 finished:
@@ -3903,31 +4250,32 @@ done:
 
 /* DG_BFS_MASK: one read-back of the "visited something" flag per level. */
 static dg_status dg__bfs_mask(dg_graph *g, dg__bfs_run *r) {
+    dg__bfs_state *bs = (dg__bfs_state *)g->dev->mod[DG__MOD_BFS].state;
     dg__dev *d = g->dev;
-    dg__prog *pr = r->csr ? &d->csr : &d->main;
+    const int variant = r->csr;
     dg_status st = DG_OK;
     size_t n = g->id_bound;
     cl_kernel ke = NULL, kv = NULL;
     cl_uint un = (cl_uint)n, flag = 0;
     cl_int L;
     int i;
-    for (i = 0; i < 3; i++) { DG__TRY(dg__buf_fit(g, &d->mask[i], n)); DG__TRY(dg__fill_bytes(g, d->mask[i].m, 0, 0, n)); }
-    DG__TRY(dg__buf_fit(g, &d->flag, 8));
-    DG__TRY(dg__fill_bytes(g, d->flag.m, 0, 0, 8));
-    DG__TRY(dg__fill_bytes(g, d->mask[0].m, 1, (size_t)r->src, 1));   /* frontier */
-    DG__TRY(dg__fill_bytes(g, d->mask[2].m, 1, (size_t)r->src, 1));   /* visited */
+    for (i = 0; i < 3; i++) { DG__TRY(dg__buf_fit(g, &bs->b.mask[i], n)); DG__TRY(dg__fill_bytes(g, bs->b.mask[i].m, 0, 0, n)); }
+    DG__TRY(dg__buf_fit(g, &bs->b.flag, 8));
+    DG__TRY(dg__fill_bytes(g, bs->b.flag.m, 0, 0, 8));
+    DG__TRY(dg__fill_bytes(g, bs->b.mask[0].m, 1, (size_t)r->src, 1));   /* frontier */
+    DG__TRY(dg__fill_bytes(g, bs->b.mask[2].m, 1, (size_t)r->src, 1));   /* visited */
     DG__TRY(dg__bfs_init_kernel(g, r, NULL, NULL, 0));
-    DG__TRY(dg__kernel(g, pr, DG__K_MASK_EXPAND, &ke));
-    DG__TRY(dg__kernel(g, pr, DG__K_MASK_VISIT, &kv));
+    DG__TRY(dg__kernel(g, DG__K_MASK_EXPAND, variant, &ke));
+    DG__TRY(dg__kernel(g, DG__K_MASK_VISIT, variant, &kv));
     DG__TRY(dg__adj_args(g, ke, 0, 0, r->csr));
-    DG__ARG(ke, 5, d->mask[0].m); DG__ARG(ke, 6, d->mask[1].m); DG__ARG(ke, 7, d->mask[2].m); DG__ARG(ke, 8, un);
-    DG__ARG(kv, 0, d->mask[0].m); DG__ARG(kv, 1, d->mask[1].m); DG__ARG(kv, 2, d->mask[2].m);
-    DG__ARG(kv, 3, d->dist.m); DG__ARG(kv, 5, un); DG__ARG(kv, 6, d->flag.m);
+    DG__ARG(ke, 5, bs->b.mask[0].m); DG__ARG(ke, 6, bs->b.mask[1].m); DG__ARG(ke, 7, bs->b.mask[2].m); DG__ARG(ke, 8, un);
+    DG__ARG(kv, 0, bs->b.mask[0].m); DG__ARG(kv, 1, bs->b.mask[1].m); DG__ARG(kv, 2, bs->b.mask[2].m);
+    DG__ARG(kv, 3, bs->b.dist.m); DG__ARG(kv, 5, un); DG__ARG(kv, 6, bs->b.flag.m);
     for (L = 0;; L++) {
         DG__ARG(kv, 4, L);
         DG__TRY(dg__launch(g, ke, n, d->wg));
         DG__TRY(dg__launch(g, kv, n, d->wg));
-        DG__TRY(dg__read_u32(g, d->flag.m, (size_t)(L & 1), &flag));
+        DG__TRY(dg__read_u32(g, bs->b.flag.m, (size_t)(L & 1), &flag));
         r->rt++;
         if (!flag) break;
     }
@@ -3936,60 +4284,30 @@ done:
     return st;
 }
 
-/* The edge chunks of the out-store (001): d->deg = exclusive scan of the out-degrees (n+1
-   entries), d->sv = for each chunk of mec edges the vertex owning its first edge. Built once per
-   graph version (and mec). */
-static dg_status dg__ec_ensure(dg_graph *g, int csr, uint32_t mec) {
-    dg__dev *d = g->dev;
-    dg__prog *pr = csr ? &d->csr : &d->main;
-    dg_status st = DG_OK;
-    size_t n = g->id_bound;
-    cl_kernel k = NULL;
-    cl_uint un = (cl_uint)n, umec = mec;
-    uint32_t total = 0;
-    if (d->ec_valid && d->ec_gen == d->gen && d->ec_mec == mec && !csr) return DG_OK;
-    if (g->narcs > 0xffffffffu) return dg__fail(g, DG_ERR_LIMIT, "edge chunks: more than 2^32 arcs");
-    d->ec_valid = 0;
-    DG__TRY(dg__buf_fit(g, &d->deg, (n + 1) * 4));
-    DG__TRY(dg__buf_fit(g, &d->total, 4));
-    DG__TRY(dg__kernel(g, pr, DG__K_DEGREES, &k));
-    DG__TRY(dg__adj_args(g, k, 0, 0, csr));
-    DG__ARG(k, 5, d->deg.m); DG__ARG(k, 6, un);
-    DG__TRY(dg__launch(g, k, n + 1, d->wg));
-    DG__TRY(dg__scan(g, d->deg.m, d->deg.m, n + 1, d->total.m, 0));
-    DG__TRY(dg__read_u32(g, d->total.m, 0, &total));
-    d->ec_total = total;
-    d->ec_chunks = (total + mec - 1) / mec;
-    DG__TRY(dg__buf_fit(g, &d->sv, (d->ec_chunks ? d->ec_chunks : 1) * 4));
-    DG__TRY(dg__kernel(g, pr, DG__K_EC_FILL, &k));
-    DG__ARG(k, 0, d->deg.m); DG__ARG(k, 1, d->sv.m); DG__ARG(k, 2, un); DG__ARG(k, 3, umec);
-    DG__TRY(dg__launch(g, k, n, d->wg));
-    d->ec_valid = !csr; d->ec_gen = d->gen; d->ec_mec = mec;
-done:
-    return st;
-}
 
 /* DG_BFS_EDGE_CHUNK: the chunk -> vertex array is built once per graph version. */
 static dg_status dg__bfs_edge_chunk(dg_graph *g, dg__bfs_run *r, uint32_t mec) {
+    dg__core_state *cs = (dg__core_state *)g->dev->mod[DG__MOD_CORE].state;
+    dg__bfs_state *bs = (dg__bfs_state *)g->dev->mod[DG__MOD_BFS].state;
     dg__dev *d = g->dev;
-    dg__prog *pr = r->csr ? &d->csr : &d->main;
+    const int variant = r->csr;
     dg_status st = DG_OK;
     cl_kernel k = NULL;
     cl_uint flag = 0, umec = mec, nch, tot;
     cl_int L;
     DG__TRY(dg__ec_ensure(g, r->csr, mec));
-    nch = (cl_uint)d->ec_chunks; tot = d->ec_total;
-    DG__TRY(dg__buf_fit(g, &d->flag, 8));
-    DG__TRY(dg__fill_bytes(g, d->flag.m, 0, 0, 8));
+    nch = (cl_uint)cs->ec_chunks; tot = cs->ec_total;
+    DG__TRY(dg__buf_fit(g, &bs->b.flag, 8));
+    DG__TRY(dg__fill_bytes(g, bs->b.flag.m, 0, 0, 8));
     DG__TRY(dg__bfs_init_kernel(g, r, NULL, NULL, 0));
-    DG__TRY(dg__kernel(g, pr, DG__K_EC_LEVEL, &k));
+    DG__TRY(dg__kernel(g, DG__K_EC_LEVEL, variant, &k));
     DG__TRY(dg__adj_args(g, k, 0, 0, r->csr));
-    DG__ARG(k, 5, d->deg.m); DG__ARG(k, 6, d->sv.m); DG__ARG(k, 7, nch); DG__ARG(k, 8, umec);
-    DG__ARG(k, 9, tot); DG__ARG(k, 10, d->dist.m); DG__ARG(k, 12, d->flag.m);
+    DG__ARG(k, 5, cs->b.deg.m); DG__ARG(k, 6, cs->b.sv.m); DG__ARG(k, 7, nch); DG__ARG(k, 8, umec);
+    DG__ARG(k, 9, tot); DG__ARG(k, 10, bs->b.dist.m); DG__ARG(k, 12, bs->b.flag.m);
     for (L = 0;; L++) {
         DG__ARG(k, 11, L);
         if (nch) DG__TRY(dg__launch(g, k, nch, d->wg));
-        DG__TRY(dg__read_u32(g, d->flag.m, (size_t)(L & 1), &flag));
+        DG__TRY(dg__read_u32(g, bs->b.flag.m, (size_t)(L & 1), &flag));
         r->rt++;
         if (!flag) break;
     }
@@ -3999,8 +4317,9 @@ done:
 }
 
 /* DG_BFS_QUEUE: the public primitives, level by level: advance to the unvisited neighbours,
-   filter the first copy of each. data = [n, dist..., claimed...] in d->mask[2]. */
+   filter the first copy of each. data = [n, dist..., claimed...] in bs->b.mask[2]. */
 static dg_status dg__bfs_queue(dg_graph *g, dg__bfs_run *r) {
+    dg__bfs_state *bs = (dg__bfs_state *)g->dev->mod[DG__MOD_BFS].state;
     dg__dev *d = g->dev;
     dg_status st = DG_OK;
     dg_frontier *a = NULL, *b = NULL;
@@ -4008,20 +4327,20 @@ static dg_status dg__bfs_queue(dg_graph *g, dg__bfs_run *r) {
     cl_kernel ka = NULL, kf = NULL;
     dg_vertex src = r->src;
     int32_t zero = 0;
-    DG__TRY(dg__kernel(g, &d->main, DG__K_QUEUE_ADVANCE, &ka));
-    DG__TRY(dg__kernel(g, &d->main, DG__K_QUEUE_FILTER, &kf));
+    DG__TRY(dg__kernel(g, DG__K_QUEUE_ADVANCE, 0, &ka));
+    DG__TRY(dg__kernel(g, DG__K_QUEUE_FILTER, 0, &kf));
     DG__TRY(dg_frontier_create(g, 1, &a));
     DG__TRY(dg_frontier_create(g, 1, &b));
-    DG__TRY(dg__buf_fit(g, &d->mask[2], (2 * n + 1) * 4));
-    DG__TRY(dg__write_u32(g, d->mask[2].m, 0, (uint32_t)n));
-    DG__TRY(dg__fill_bytes(g, d->mask[2].m, 0xff, 4, n * 4));
-    DG__TRY(dg__fill_bytes(g, d->mask[2].m, 0, 4 + n * 4, n * 4));
-    DG__CL(clEnqueueWriteBuffer(d->queue, d->mask[2].m, CL_TRUE, 4 + 4 * (size_t)src, 4, &zero, 0, NULL, NULL));
+    DG__TRY(dg__buf_fit(g, &bs->b.mask[2], (2 * n + 1) * 4));
+    DG__TRY(dg__write_u32(g, bs->b.mask[2].m, 0, (uint32_t)n));
+    DG__TRY(dg__fill_bytes(g, bs->b.mask[2].m, 0xff, 4, n * 4));
+    DG__TRY(dg__fill_bytes(g, bs->b.mask[2].m, 0, 4 + n * 4, n * 4));
+    DG__CL(clEnqueueWriteBuffer(d->queue, bs->b.mask[2].m, CL_TRUE, 4 + 4 * (size_t)src, 4, &zero, 0, NULL, NULL));
     DG__TRY(dg_frontier_set(a, &src, 1));
     r->levels = 1;
     for (;;) {
-        DG__TRY(dg__advance(g, ka, 0, a, b, d->mask[2].m, NULL));
-        DG__TRY(dg__filter(g, kf, b, a, d->mask[2].m));
+        DG__TRY(dg__advance(g, ka, 0, a, b, bs->b.mask[2].m, NULL));
+        DG__TRY(dg__filter(g, kf, b, a, bs->b.mask[2].m));
         DG__TRY(dg__frontier_n(a));
         r->rt += 3;
         if (a->n == 0) break;
@@ -4034,6 +4353,7 @@ done:
 }
 
 DG_API dg_status dg_bfs(dg_graph *g, dg_vertex source, int32_t *dist, const dg_bfs_options *opt) {
+    dg__bfs_state *bs;
     dg_bfs_options o;
     dg__bfs_run r;
     dg__dev *d;
@@ -4058,15 +4378,16 @@ DG_API dg_status dg_bfs(dg_graph *g, dg_vertex source, int32_t *dist, const dg_b
     t0 = dg__now_ms();
     if ((st = dg__sync(g)) != DG_OK) return st;
     d = g->dev;
+    if (!(bs = DG__STATE(g, DG__MOD_BFS, dg__bfs_state))) return DG_ERR_OUT_OF_MEMORY;
     if (o.csr_copy && (st = dg__csr_copy(g)) != DG_OK) return st;
     sync_ms = dg__now_ms() - t0;
     memset(&r, 0, sizeof r);
     r.src = source; r.csr = o.csr_copy != 0; r.want_parent = o.parent != NULL;
     n = g->id_bound;
     dg__timing_reset(d);
-    DG__TRY(dg__buf_fit(g, &d->dist, n * 4));
-    DG__TRY(dg__fill(g, d->dist.m, -1, n));
-    if (r.want_parent) { DG__TRY(dg__buf_fit(g, &d->parent, n * 4)); DG__TRY(dg__fill(g, d->parent.m, -1, n)); }
+    DG__TRY(dg__buf_fit(g, &bs->b.dist, n * 4));
+    DG__TRY(dg__fill(g, bs->b.dist.m, -1, n));
+    if (r.want_parent) { DG__TRY(dg__buf_fit(g, &bs->b.parent, n * 4)); DG__TRY(dg__fill(g, bs->b.parent.m, -1, n)); }
     switch (o.strategy) {
     case DG_BFS_MASK: DG__TRY(dg__bfs_mask(g, &r)); break;
     case DG_BFS_QUEUE: DG__TRY(dg__bfs_queue(g, &r)); break;
@@ -4074,14 +4395,14 @@ DG_API dg_status dg_bfs(dg_graph *g, dg_vertex source, int32_t *dist, const dg_b
     case DG_BFS_TOP_DOWN: DG__TRY(dg__bfs_do(g, &r, 0, 15, 18)); break;
     default: DG__TRY(dg__bfs_do(g, &r, 1, o.alpha > 0 ? o.alpha : 15, o.beta > 0 ? o.beta : 18)); break;
     }
-    dsrc = r.dist_in_data ? d->mask[2].m : d->dist.m;
+    dsrc = r.dist_in_data ? bs->b.mask[2].m : bs->b.dist.m;
     doff = r.dist_in_data ? 4 : 0;
     if (r.want_parent && !r.parents_done) {
         cl_kernel k = NULL;
         cl_uint un = (cl_uint)n, uoff = (cl_uint)(doff / 4);
-        DG__TRY(dg__kernel(g, r.csr ? &d->csr : &d->main, DG__K_PARENTS, &k));
+        DG__TRY(dg__kernel(g, DG__K_PARENTS, r.csr, &k));
         DG__TRY(dg__adj_args(g, k, 0, 1, r.csr));
-        DG__ARG(k, 5, dsrc); DG__ARG(k, 6, uoff); DG__ARG(k, 7, d->parent.m); DG__ARG(k, 8, un);
+        DG__ARG(k, 5, dsrc); DG__ARG(k, 6, uoff); DG__ARG(k, 7, bs->b.parent.m); DG__ARG(k, 8, un);
         DG__TRY(dg__launch(g, k, n, d->wg));
     }
     DG__CL(clFinish(d->queue));
@@ -4092,18 +4413,18 @@ DG_API dg_status dg_bfs(dg_graph *g, dg_vertex source, int32_t *dist, const dg_b
     if (o.stats && !r.reached) {   /* strategies without level counters: count on the device */
         cl_kernel k = NULL;
         cl_uint un = (cl_uint)n, uoff = (cl_uint)(doff / 4), cnt[2];
-        DG__TRY(dg__buf_fit(g, &d->lv, DG__RING * 16));
-        DG__TRY(dg__fill_bytes(g, d->lv.m, 0, 0, 8));
-        DG__TRY(dg__kernel(g, r.csr ? &d->csr : &d->main, DG__K_BFS_COUNT, &k));
+        DG__TRY(dg__buf_fit(g, &bs->b.lv, DG_BFS_RING * DG_LV_WORDS * 4));
+        DG__TRY(dg__fill_bytes(g, bs->b.lv.m, 0, 0, 8));
+        DG__TRY(dg__kernel(g, DG__K_BFS_COUNT, r.csr, &k));
         DG__TRY(dg__adj_args(g, k, 0, 0, r.csr));
-        DG__ARG(k, 5, dsrc); DG__ARG(k, 6, uoff); DG__ARG(k, 7, un); DG__ARG(k, 8, d->lv.m);
+        DG__ARG(k, 5, dsrc); DG__ARG(k, 6, uoff); DG__ARG(k, 7, un); DG__ARG(k, 8, bs->b.lv.m);
         DG__TRY(dg__launch(g, k, d->groups * d->wg, d->wg));
-        DG__CL(clEnqueueReadBuffer(d->queue, d->lv.m, CL_TRUE, 0, 8, cnt, 0, NULL, NULL));
+        DG__CL(clEnqueueReadBuffer(d->queue, bs->b.lv.m, CL_TRUE, 0, 8, cnt, 0, NULL, NULL));
         r.reached = cnt[0]; r.edges = cnt[1];
     }
     hd = dist;
     if (hd && n) DG__CL(clEnqueueReadBuffer(d->queue, dsrc, CL_TRUE, doff, n * 4, hd, 0, NULL, NULL));
-    if (r.want_parent && n) DG__CL(clEnqueueReadBuffer(d->queue, d->parent.m, CL_TRUE, 0, n * 4, o.parent, 0, NULL, NULL));
+    if (r.want_parent && n) DG__CL(clEnqueueReadBuffer(d->queue, bs->b.parent.m, CL_TRUE, 0, n * 4, o.parent, 0, NULL, NULL));
     if (o.stats) {
         o.stats->strategy = o.strategy;
         o.stats->levels = r.levels;
@@ -4123,8 +4444,20 @@ done:
    Single-source shortest paths
    =========================================================================
    dg_sssp syncs, checks the weights (once per graph version, on the device), then runs one
-   strategy on float distances kept as bit patterns in d->dist; the shortest-path tree, when
+   strategy on float distances kept as bit patterns in ss->b.dist; the shortest-path tree, when
    wanted, is built afterwards from the final distances (dg_sssp_pred in kernels/50_sssp.cl). */
+/* The SSSP module's device state. */
+typedef struct dg__sssp_state {
+    struct {
+        dg__buf dist, parent, q[2], flag, data;
+        dg__buf sp_stamp, sp_ff, sp_far[2], sp_lx[2], sp_ex, sp_pieces, sp_ctl, sp_part;
+    } b;
+    uint64_t wc_gen;              /* the weight check's cache: graph version it was made for */
+    int wc_valid;
+    uint32_t wc_neg;
+    double wc_mean;
+    size_t wc_narcs;              /* arcs when wc_mean was measured */
+} dg__sssp_state;
 #define DG__SSSP_MEC 16u             /* edges per chunk of the edge-parallel kernels */
 #define DG__SSSP_INF 0x7f800000      /* bits of +INFINITY */
 #define DG__SSSP_BATCH 64u           /* most iterations queued per read-back */
@@ -4146,6 +4479,8 @@ typedef struct dg__sssp_run {
    weight has ever been given (g->wmin), then once per graph version; for the mean, again
    when the number of arcs has moved by a quarter since it was measured. */
 static dg_status dg__sssp_weights(dg_graph *g, int need_mean, uint32_t *neg, double *mean) {
+    dg__core_state *cs = (dg__core_state *)g->dev->mod[DG__MOD_CORE].state;
+    dg__sssp_state *ss = (dg__sssp_state *)g->dev->mod[DG__MOD_SSSP].state;
     dg__dev *d = g->dev;
     dg_status st = DG_OK;
     cl_kernel k = NULL;
@@ -4155,34 +4490,34 @@ static dg_status dg__sssp_weights(dg_graph *g, int need_mean, uint32_t *neg, dou
     double sum = 0, cnt = 0;
     *neg = 0xffffffffu; *mean = 1.0;
     if (!g->st[0].wpool) return DG_OK;
-    if (d->wc_valid && d->wc_gen == d->gen) { *neg = d->wc_neg; *mean = d->wc_mean; return DG_OK; }
-    if (g->wmin >= 0 && (!need_mean || (d->wc_valid && 4 * g->narcs >= 3 * d->wc_narcs &&
-                                        4 * g->narcs <= 5 * d->wc_narcs))) {
-        *mean = d->wc_valid ? d->wc_mean : 1.0;
+    if (ss->wc_valid && ss->wc_gen == d->gen) { *neg = ss->wc_neg; *mean = ss->wc_mean; return DG_OK; }
+    if (g->wmin >= 0 && (!need_mean || (ss->wc_valid && 4 * g->narcs >= 3 * ss->wc_narcs &&
+                                        4 * g->narcs <= 5 * ss->wc_narcs))) {
+        *mean = ss->wc_valid ? ss->wc_mean : 1.0;
         return DG_OK;
     }
     DG__TRY(dg__ec_ensure(g, 0, DG__SSSP_MEC));
-    nch = (cl_uint)d->ec_chunks; tot = d->ec_total;
+    nch = (cl_uint)cs->ec_chunks; tot = cs->ec_total;
     ng = (nch + d->wg - 1) / d->wg;
     ng = ng < 1 ? 1 : ng > d->groups ? d->groups : ng;
-    DG__TRY(dg__buf_fit(g, &d->sp_part, (1 + 2 * ng) * 4));
-    DG__TRY(dg__fill_bytes(g, d->sp_part.m, 0xff, 0, 4));
-    DG__TRY(dg__kernel(g, &d->main, DG__K_SSSP_WEIGHTS, &k));
+    DG__TRY(dg__buf_fit(g, &ss->b.sp_part, (1 + 2 * ng) * 4));
+    DG__TRY(dg__fill_bytes(g, ss->b.sp_part.m, 0xff, 0, 4));
+    DG__TRY(dg__kernel(g, DG__K_SSSP_WEIGHTS, 0, &k));
     DG__TRY(dg__adj_args(g, k, 0, 0, 0));
-    DG__ARG(k, 5, d->st[0].wpool.m); DG__ARG(k, 6, d->deg.m); DG__ARG(k, 7, d->sv.m);
-    DG__ARG(k, 8, nch); DG__ARG(k, 9, umec); DG__ARG(k, 10, tot); DG__ARG(k, 11, d->sp_part.m);
+    DG__ARG(k, 5, d->st[0].wpool.m); DG__ARG(k, 6, cs->b.deg.m); DG__ARG(k, 7, cs->b.sv.m);
+    DG__ARG(k, 8, nch); DG__ARG(k, 9, umec); DG__ARG(k, 10, tot); DG__ARG(k, 11, ss->b.sp_part.m);
     DG__TRY(dg__launch(g, k, ng * d->wg, d->wg));
     if (!(part = (uint32_t *)dg__alloc(g, (1 + 2 * ng) * 4))) { st = dg__oom(g, "weight check"); goto done; }
-    DG__CL(clEnqueueReadBuffer(d->queue, d->sp_part.m, CL_TRUE, 0, (1 + 2 * ng) * 4, part, 0, NULL, NULL));
+    DG__CL(clEnqueueReadBuffer(d->queue, ss->b.sp_part.m, CL_TRUE, 0, (1 + 2 * ng) * 4, part, 0, NULL, NULL));
     for (i = 0; i < ng; i++) {
         float f;
         memcpy(&f, &part[1 + 2 * i], 4);
         sum += f; cnt += part[2 + 2 * i];
     }
-    d->wc_neg = part[0];
-    d->wc_mean = cnt > 0 ? sum / cnt : 1.0;
-    d->wc_valid = 1; d->wc_gen = d->gen; d->wc_narcs = g->narcs;
-    *neg = d->wc_neg; *mean = d->wc_mean;
+    ss->wc_neg = part[0];
+    ss->wc_mean = cnt > 0 ? sum / cnt : 1.0;
+    ss->wc_valid = 1; ss->wc_gen = d->gen; ss->wc_narcs = g->narcs;
+    *neg = ss->wc_neg; *mean = ss->wc_mean;
 done:
     dg__free(g, part);
     return st;
@@ -4213,12 +4548,13 @@ static dg_status dg__sssp_negative(dg_graph *g, dg_vertex v) {
 /* Sets the edge-chunk arguments (5..10: wpool, off, sv, nchunks, mec, total) of an SSSP kernel
    after the adjacency arguments. */
 static dg_status dg__sssp_chunk_args(dg_graph *g, cl_kernel k) {
+    dg__core_state *cs = (dg__core_state *)g->dev->mod[DG__MOD_CORE].state;
     dg__dev *d = g->dev;
     dg_status st = DG_OK;
     cl_mem w = g->st[0].wpool ? d->st[0].wpool.m : NULL;
-    cl_uint nch = (cl_uint)d->ec_chunks, umec = DG__SSSP_MEC, tot = d->ec_total;
+    cl_uint nch = (cl_uint)cs->ec_chunks, umec = DG__SSSP_MEC, tot = cs->ec_total;
     DG__TRY(dg__adj_args(g, k, 0, 0, 0));
-    DG__ARG(k, 5, w); DG__ARG(k, 6, d->deg.m); DG__ARG(k, 7, d->sv.m);
+    DG__ARG(k, 5, w); DG__ARG(k, 6, cs->b.deg.m); DG__ARG(k, 7, cs->b.sv.m);
     DG__ARG(k, 8, nch); DG__ARG(k, 9, umec); DG__ARG(k, 10, tot);
 done:
     return st;
@@ -4227,6 +4563,7 @@ done:
 /* Looks for a cycle in the (racy) predecessor array of the negative-weight Bellman-Ford and
    weighs it with the graph's weights: *found = 1 for a negative one. O(n). */
 static dg_status dg__sssp_pred_cycle(dg_graph *g, int *found) {
+    dg__sssp_state *ss = (dg__sssp_state *)g->dev->mod[DG__MOD_SSSP].state;
     dg__dev *d = g->dev;
     dg_status st = DG_OK;
     size_t n = g->id_bound, v;
@@ -4234,7 +4571,7 @@ static dg_status dg__sssp_pred_cycle(dg_graph *g, int *found) {
     uint32_t *mark = (uint32_t *)dg__alloc(g, n * 4);
     *found = 0;
     if (!p || !mark) { st = dg__oom(g, "dg_sssp"); goto done; }
-    DG__CL(clEnqueueReadBuffer(d->queue, d->parent.m, CL_TRUE, 0, n * 4, p, 0, NULL, NULL));
+    DG__CL(clEnqueueReadBuffer(d->queue, ss->b.parent.m, CL_TRUE, 0, n * 4, p, 0, NULL, NULL));
     memset(mark, 0, n * 4);
     for (v = 0; v < n && !*found; v++) {   /* mark[x] = walk that saw x + 1 */
         size_t x = v;
@@ -4261,35 +4598,39 @@ done:
    (checked after 64, 128, 256, ... passes) that weighs < 0, a distance at -INFINITY, or a
    pass n that still lowers something means a negative cycle. */
 static dg_status dg__sssp_bf(dg_graph *g, dg__sssp_run *r) {
+    dg__core_state *cs = (dg__core_state *)g->dev->mod[DG__MOD_CORE].state;
+    dg__sssp_state *ss = (dg__sssp_state *)g->dev->mod[DG__MOD_SSSP].state;
     dg__dev *d = g->dev;
     dg_status st = DG_OK;
     cl_kernel k = NULL;
-    cl_uint ring = DG__RING, pass = 0, K = 1, j;
-    cl_uint slots[DG__RING * 16];
+    cl_uint ring = DG_SSSP_RING, pass = 0, K = 1, j;
+    cl_uint slots[DG_SSSP_RING * DG_CTL_WORDS];
     uint64_t alive = dg_vertex_count(g), next_check = 64;
     size_t nch;
     DG__TRY(dg__ec_ensure(g, 0, DG__SSSP_MEC));
-    nch = d->ec_chunks;
+    nch = cs->ec_chunks;
     if (nch == 0) { r->iters = 1; return DG_OK; }
-    DG__TRY(dg__buf_fit(g, &d->sp_ctl, sizeof slots));
-    DG__TRY(dg__fill_bytes(g, d->sp_ctl.m, 0, 0, sizeof slots));
-    DG__TRY(dg__kernel(g, &d->main, r->neg ? DG__K_SSSP_BF_NEG : DG__K_SSSP_BF, &k));
+    DG__TRY(dg__buf_fit(g, &ss->b.sp_ctl, sizeof slots));
+    DG__TRY(dg__fill_bytes(g, ss->b.sp_ctl.m, 0, 0, sizeof slots));
+    DG__TRY(dg__kernel(g, r->neg ? DG__K_SSSP_BF_NEG : DG__K_SSSP_BF, 0, &k));
     DG__TRY(dg__sssp_chunk_args(g, k));
-    DG__ARG(k, 11, d->dist.m); DG__ARG(k, 12, d->sp_ctl.m); DG__ARG(k, 13, ring);
-    if (r->neg) DG__ARG(k, 15, d->parent.m);
+    DG__ARG(k, 11, ss->b.dist.m); DG__ARG(k, 12, ss->b.sp_ctl.m); DG__ARG(k, 13, ring);
+    if (r->neg) DG__ARG(k, 15, ss->b.parent.m);
     for (;;) {
         for (j = 0; j < K; j++) {
             cl_uint p = pass + j;
             DG__ARG(k, 14, p);
             DG__TRY(dg__launch(g, k, nch, d->wg));
         }
-        DG__CL(clEnqueueReadBuffer(d->queue, d->sp_ctl.m, CL_TRUE, 0, sizeof slots, slots, 0, NULL, NULL));
+        DG__CL(clEnqueueReadBuffer(d->queue, ss->b.sp_ctl.m, CL_TRUE, 0, sizeof slots, slots, 0, NULL, NULL));
         r->rt++;
         for (j = 0; j < K; j++) {
-            const cl_uint *s = slots + 16 * ((pass + j) % DG__RING);
-            r->relax += s[1]; r->updates += s[0]; r->iters++;
-            if (s[2]) return dg__fail(g, DG_ERR_NEGATIVE_CYCLE, "dg_sssp: a negative cycle is reachable from %d (a distance reached -inf)", (int)r->src);
-            if (s[0] == 0) return DG_OK;
+            const cl_uint *s = slots + DG_CTL_WORDS * ((pass + j) % DG_SSSP_RING);
+            r->relax += s[DG_BF_RELAXED];
+            r->updates += s[DG_BF_UPDATES];
+            r->iters++;
+            if (s[DG_BF_NEG_INF]) return dg__fail(g, DG_ERR_NEGATIVE_CYCLE, "dg_sssp: a negative cycle is reachable from %d (a distance reached -inf)", (int)r->src);
+            if (s[DG_BF_UPDATES] == 0) return DG_OK;
             if (r->neg && pass + j + 1 >= alive)
                 return dg__fail(g, DG_ERR_NEGATIVE_CYCLE, "dg_sssp: a negative cycle is reachable from %d (pass %u still lowered distances)",
                                 (int)r->src, (unsigned)(pass + j + 1));
@@ -4309,8 +4650,9 @@ done:
 
 /* DG_SSSP_FRONTIER: the public primitives, round by round: advance from the vertices lowered
    last round, relaxing with atomic_min; filter the first copy of each; clear their claims.
-   data = [n, dist bits..., claimed...] in d->mask[2]; the distances go to d->dist after. */
+   data = [n, dist bits..., claimed...] in ss->b.data; the distances go to ss->b.dist after. */
 static dg_status dg__sssp_frontier(dg_graph *g, dg__sssp_run *r) {
+    dg__sssp_state *ss = (dg__sssp_state *)g->dev->mod[DG__MOD_SSSP].state;
     dg__dev *d = g->dev;
     dg_status st = DG_OK;
     dg_frontier *a = NULL, *b = NULL;
@@ -4318,30 +4660,30 @@ static dg_status dg__sssp_frontier(dg_graph *g, dg__sssp_run *r) {
     cl_kernel ka = NULL, kf = NULL, kr = NULL;
     dg_vertex src = r->src;
     cl_int inf = DG__SSSP_INF;
-    DG__TRY(dg__kernel(g, &d->main, DG__K_SSSP_FR_ADVANCE, &ka));
-    DG__TRY(dg__kernel(g, &d->main, DG__K_SSSP_FR_FILTER, &kf));
-    DG__TRY(dg__kernel(g, &d->main, DG__K_SSSP_FR_RESET, &kr));
+    DG__TRY(dg__kernel(g, DG__K_SSSP_FR_ADVANCE, 0, &ka));
+    DG__TRY(dg__kernel(g, DG__K_SSSP_FR_FILTER, 0, &kf));
+    DG__TRY(dg__kernel(g, DG__K_SSSP_FR_RESET, 0, &kr));
     DG__TRY(dg_frontier_create(g, 1, &a));
     DG__TRY(dg_frontier_create(g, 1, &b));
-    DG__TRY(dg__buf_fit(g, &d->mask[2], (2 * n + 1) * 4));
-    DG__TRY(dg__write_u32(g, d->mask[2].m, 0, (uint32_t)n));
-    DG__CL(clEnqueueFillBuffer(d->queue, d->mask[2].m, &inf, 4, 4, n * 4, 0, NULL, NULL));
-    DG__TRY(dg__fill_bytes(g, d->mask[2].m, 0, 4 + n * 4, n * 4));
-    DG__TRY(dg__write_u32(g, d->mask[2].m, 1 + (size_t)src, 0));
+    DG__TRY(dg__buf_fit(g, &ss->b.data, (2 * n + 1) * 4));
+    DG__TRY(dg__write_u32(g, ss->b.data.m, 0, (uint32_t)n));
+    DG__CL(clEnqueueFillBuffer(d->queue, ss->b.data.m, &inf, 4, 4, n * 4, 0, NULL, NULL));
+    DG__TRY(dg__fill_bytes(g, ss->b.data.m, 0, 4 + n * 4, n * 4));
+    DG__TRY(dg__write_u32(g, ss->b.data.m, 1 + (size_t)src, 0));
     DG__TRY(dg_frontier_set(a, &src, 1));
     for (;;) {
         cl_uint m;
-        DG__TRY(dg__advance(g, ka, 0, a, b, d->mask[2].m, &r->relax));
-        DG__TRY(dg__filter(g, kf, b, a, d->mask[2].m));
+        DG__TRY(dg__advance(g, ka, 0, a, b, ss->b.data.m, &r->relax));
+        DG__TRY(dg__filter(g, kf, b, a, ss->b.data.m));
         DG__TRY(dg__frontier_n(a));
         r->rt += 3; r->iters++;
         r->updates += b->n_known ? b->n : 0;
         if (a->n == 0) break;
         m = (cl_uint)a->n;
-        DG__ARG(kr, 0, a->ids.m); DG__ARG(kr, 1, m); DG__ARG(kr, 2, d->mask[2].m);
+        DG__ARG(kr, 0, a->ids.m); DG__ARG(kr, 1, m); DG__ARG(kr, 2, ss->b.data.m);
         DG__TRY(dg__launch(g, kr, m, d->wg));
     }
-    DG__CL(clEnqueueCopyBuffer(d->queue, d->mask[2].m, d->dist.m, 4, 0, n * 4, 0, NULL, NULL));
+    DG__CL(clEnqueueCopyBuffer(d->queue, ss->b.data.m, ss->b.dist.m, 4, 0, n * 4, 0, NULL, NULL));
 done:
     dg_frontier_destroy(a); dg_frontier_destroy(b);
     return st;
@@ -4350,50 +4692,56 @@ done:
 /* DG_SSSP_NEAR_FAR: launches of dg_sssp_nf (kernels/50_sssp.cl: each decides from the ring
    whether to relax, split the far pile or idle), up to DG__SSSP_BATCH per read-back. */
 static dg_status dg__sssp_nf(dg_graph *g, dg__sssp_run *r) {
+    dg__sssp_state *ss = (dg__sssp_state *)g->dev->mod[DG__MOD_SSSP].state;
     dg__dev *d = g->dev;
     dg_status st = DG_OK;
     cl_uint hub = r->hub ? r->hub : 4 * d->wg;
     size_t n = g->id_bound, cap = (size_t)(g->narcs / (4 * d->wg) + g->narcs / hub + 16);
     cl_kernel k = NULL, ki = NULL;
-    cl_uint ring = DG__RING, L = 0, K = 1, j, ucap = (cl_uint)cap, src = (cl_uint)r->src;
-    cl_uint slots[DG__RING * 16];
+    cl_uint ring = DG_SSSP_RING, L = 0, K = 1, j, ucap = (cl_uint)cap, src = (cl_uint)r->src;
+    cl_uint slots[DG_SSSP_RING * DG_CTL_WORDS];
     cl_mem w = g->st[0].wpool ? d->st[0].wpool.m : NULL;
     float delta = r->delta;
     cl_uint rounds = r->rounds;
     uint64_t limit = 4 * ((uint64_t)n + g->narcs) + 1024;   /* launches: never reached unless a bug */
-    DG__TRY(dg__buf_fit(g, &d->q[0], n * 4)); DG__TRY(dg__buf_fit(g, &d->q[1], n * 4));
-    DG__TRY(dg__buf_fit(g, &d->sp_far[0], n * 4)); DG__TRY(dg__buf_fit(g, &d->sp_far[1], n * 4));
-    DG__TRY(dg__buf_fit(g, &d->sp_stamp, n * 4)); DG__TRY(dg__buf_fit(g, &d->sp_ff, n * 4));
-    DG__TRY(dg__buf_fit(g, &d->sp_lx[0], n * 4)); DG__TRY(dg__buf_fit(g, &d->sp_lx[1], n * 4));
-    DG__TRY(dg__buf_fit(g, &d->sp_ex, n * 4));
-    DG__TRY(dg__fill_bytes(g, d->sp_stamp.m, 0, 0, n * 4));
-    DG__TRY(dg__fill_bytes(g, d->sp_ff.m, 0, 0, n * 4));
-    DG__TRY(dg__buf_fit(g, &d->sp_pieces, 2 * cap * 8));
-    DG__TRY(dg__buf_fit(g, &d->sp_ctl, sizeof slots));
-    DG__TRY(dg__write_u32(g, d->q[0].m, 0, src));
-    DG__TRY(dg__kernel(g, &d->main, DG__K_SSSP_NF_INIT, &ki));
-    DG__ARG(ki, 0, d->sp_ctl.m); DG__ARG(ki, 1, ring); DG__ARG(ki, 2, delta);
-    DG__TRY(dg__launch(g, ki, 16 * DG__RING, d->wg));
-    DG__TRY(dg__kernel(g, &d->main, DG__K_SSSP_NF, &k));
+    DG__TRY(dg__buf_fit(g, &ss->b.q[0], n * 4)); DG__TRY(dg__buf_fit(g, &ss->b.q[1], n * 4));
+    DG__TRY(dg__buf_fit(g, &ss->b.sp_far[0], n * 4)); DG__TRY(dg__buf_fit(g, &ss->b.sp_far[1], n * 4));
+    DG__TRY(dg__buf_fit(g, &ss->b.sp_stamp, n * 4)); DG__TRY(dg__buf_fit(g, &ss->b.sp_ff, n * 4));
+    DG__TRY(dg__buf_fit(g, &ss->b.sp_lx[0], n * 4)); DG__TRY(dg__buf_fit(g, &ss->b.sp_lx[1], n * 4));
+    DG__TRY(dg__buf_fit(g, &ss->b.sp_ex, n * 4));
+    DG__TRY(dg__fill_bytes(g, ss->b.sp_stamp.m, 0, 0, n * 4));
+    DG__TRY(dg__fill_bytes(g, ss->b.sp_ff.m, 0, 0, n * 4));
+    DG__TRY(dg__buf_fit(g, &ss->b.sp_pieces, 2 * cap * 8));
+    DG__TRY(dg__buf_fit(g, &ss->b.sp_ctl, sizeof slots));
+    DG__TRY(dg__write_u32(g, ss->b.q[0].m, 0, src));
+    DG__TRY(dg__kernel(g, DG__K_SSSP_NF_INIT, 0, &ki));
+    DG__ARG(ki, 0, ss->b.sp_ctl.m); DG__ARG(ki, 1, ring); DG__ARG(ki, 2, delta);
+    DG__TRY(dg__launch(g, ki, DG_CTL_WORDS * DG_SSSP_RING, d->wg));
+    DG__TRY(dg__kernel(g, DG__K_SSSP_NF, 0, &k));
     DG__TRY(dg__adj_args(g, k, 0, 0, 0));
-    DG__ARG(k, 5, w); DG__ARG(k, 8, d->sp_far[0].m); DG__ARG(k, 9, d->sp_far[1].m);
-    DG__ARG(k, 10, d->sp_pieces.m); DG__ARG(k, 11, ucap); DG__ARG(k, 12, hub);
-    DG__ARG(k, 13, d->sp_ctl.m); DG__ARG(k, 14, ring); DG__ARG(k, 16, delta);
-    DG__ARG(k, 17, d->dist.m); DG__ARG(k, 18, d->sp_stamp.m); DG__ARG(k, 19, d->sp_ff.m);
-    DG__ARG(k, 20, d->sp_lx[0].m); DG__ARG(k, 21, d->sp_lx[1].m); DG__ARG(k, 22, d->sp_ex.m);
+    DG__ARG(k, 5, w); DG__ARG(k, 8, ss->b.sp_far[0].m); DG__ARG(k, 9, ss->b.sp_far[1].m);
+    DG__ARG(k, 10, ss->b.sp_pieces.m); DG__ARG(k, 11, ucap); DG__ARG(k, 12, hub);
+    DG__ARG(k, 13, ss->b.sp_ctl.m); DG__ARG(k, 14, ring); DG__ARG(k, 16, delta);
+    DG__ARG(k, 17, ss->b.dist.m); DG__ARG(k, 18, ss->b.sp_stamp.m); DG__ARG(k, 19, ss->b.sp_ff.m);
+    DG__ARG(k, 20, ss->b.sp_lx[0].m); DG__ARG(k, 21, ss->b.sp_lx[1].m); DG__ARG(k, 22, ss->b.sp_ex.m);
     DG__ARG(k, 23, rounds);
     for (;;) {
         for (j = 0; j < K; j++, L++) {
-            DG__ARG(k, 6, d->q[L & 1].m); DG__ARG(k, 7, d->q[(L + 1) & 1].m); DG__ARG(k, 15, L);
+            DG__ARG(k, 6, ss->b.q[L & 1].m); DG__ARG(k, 7, ss->b.q[(L + 1) & 1].m); DG__ARG(k, 15, L);
             DG__TRY(dg__launch(g, k, d->groups * d->wg, d->wg));
         }
-        DG__CL(clEnqueueReadBuffer(d->queue, d->sp_ctl.m, CL_TRUE, 0, sizeof slots, slots, 0, NULL, NULL));
+        DG__CL(clEnqueueReadBuffer(d->queue, ss->b.sp_ctl.m, CL_TRUE, 0, sizeof slots, slots, 0, NULL, NULL));
         r->rt++;
         for (j = L - K; j < L; j++) {
-            const cl_uint *s = slots + 16 * (j % DG__RING);
-            if (s[5] == 2) return DG_OK;
-            if (s[5] == 1) r->phases++;
-            else { r->iters++; r->relax += s[9]; r->updates += s[10]; }
+            const cl_uint *s = slots + DG_CTL_WORDS * (j % DG_SSSP_RING);
+            if (s[DG_NF_MODE] == DG_NF_MODE_IDLE) return DG_OK;
+            if (s[DG_NF_MODE] == DG_NF_MODE_SPLIT) {
+                r->phases++;
+            } else {
+                r->iters++;
+                r->relax += s[DG_NF_RELAXED];
+                r->updates += s[DG_NF_LOWERED];
+            }
         }
         if (L > limit) return dg__fail(g, DG_ERR_LIMIT, "dg_sssp: near-far did not finish after %u launches", (unsigned)L);
         K = K * 2 > DG__SSSP_BATCH ? DG__SSSP_BATCH : K * 2;
@@ -4405,6 +4753,8 @@ done:
 /* The shortest-path tree from the final distances: one strict pass (non-negative weights),
    then claiming passes until nothing changes (see dg_sssp_pred). */
 static dg_status dg__sssp_tree(dg_graph *g, dg__sssp_run *r) {
+    dg__core_state *cs = (dg__core_state *)g->dev->mod[DG__MOD_CORE].state;
+    dg__sssp_state *ss = (dg__sssp_state *)g->dev->mod[DG__MOD_SSSP].state;
     dg__dev *d = g->dev;
     dg_status st = DG_OK;
     cl_kernel k = NULL, ks = NULL;
@@ -4413,22 +4763,22 @@ static dg_status dg__sssp_tree(dg_graph *g, dg__sssp_run *r) {
     cl_mem none = NULL;
     size_t nch;
     DG__TRY(dg__ec_ensure(g, 0, DG__SSSP_MEC));
-    nch = d->ec_chunks;
-    DG__TRY(dg__fill(g, d->parent.m, -1, g->id_bound));
-    DG__TRY(dg__kernel(g, &d->main, DG__K_SSSP_SOURCE, &ks));
-    DG__ARG(ks, 0, none); DG__ARG(ks, 1, d->parent.m); DG__ARG(ks, 2, src);
+    nch = cs->ec_chunks;
+    DG__TRY(dg__fill(g, ss->b.parent.m, -1, g->id_bound));
+    DG__TRY(dg__kernel(g, DG__K_SSSP_SOURCE, 0, &ks));
+    DG__ARG(ks, 0, none); DG__ARG(ks, 1, ss->b.parent.m); DG__ARG(ks, 2, src);
     DG__TRY(dg__launch(g, ks, 1, 1));
     if (nch == 0) return DG_OK;
-    DG__TRY(dg__buf_fit(g, &d->flag, 8));
-    DG__TRY(dg__kernel(g, &d->main, DG__K_SSSP_PRED, &k));
+    DG__TRY(dg__buf_fit(g, &ss->b.flag, 8));
+    DG__TRY(dg__kernel(g, DG__K_SSSP_PRED, 0, &k));
     DG__TRY(dg__sssp_chunk_args(g, k));
-    DG__ARG(k, 11, d->dist.m); DG__ARG(k, 12, d->parent.m); DG__ARG(k, 14, d->flag.m);
+    DG__ARG(k, 11, ss->b.dist.m); DG__ARG(k, 12, ss->b.parent.m); DG__ARG(k, 14, ss->b.flag.m);
     for (mode = r->neg ? 1 : 0;; mode = 1) {
         DG__ARG(k, 13, mode);
-        DG__TRY(dg__fill_bytes(g, d->flag.m, 0, 0, 4));
+        DG__TRY(dg__fill_bytes(g, ss->b.flag.m, 0, 0, 4));
         DG__TRY(dg__launch(g, k, nch, d->wg));
         if (mode == 0) continue;
-        DG__TRY(dg__read_u32(g, d->flag.m, 0, &flag));
+        DG__TRY(dg__read_u32(g, ss->b.flag.m, 0, &flag));
         if (!flag) break;
     }
 done:
@@ -4436,6 +4786,7 @@ done:
 }
 
 DG_API dg_status dg_sssp(dg_graph *g, dg_vertex source, float *dist, const dg_sssp_options *opt) {
+    dg__sssp_state *ss;
     dg_sssp_options o;
     dg__sssp_run r;
     dg__dev *d;
@@ -4461,6 +4812,7 @@ DG_API dg_status dg_sssp(dg_graph *g, dg_vertex source, float *dist, const dg_ss
     t0 = dg__now_ms();
     if ((st = dg__sync(g)) != DG_OK) return st;
     d = g->dev;
+    if (!(ss = DG__STATE(g, DG__MOD_SSSP, dg__sssp_state))) return DG_ERR_OUT_OF_MEMORY;
     if ((st = dg__sssp_weights(g, o.strategy == DG_SSSP_NEAR_FAR && o.delta == 0, &neg, &mean)) != DG_OK) return st;
     if (neg != 0xffffffffu && !o.negative_weights) return dg__sssp_negative(g, (dg_vertex)neg);
     sync_ms = dg__now_ms() - t0;
@@ -4476,13 +4828,13 @@ DG_API dg_status dg_sssp(dg_graph *g, dg_vertex source, float *dist, const dg_ss
     r.hub = o.split_degree;
     n = g->id_bound;
     dg__timing_reset(d);
-    DG__TRY(dg__buf_fit(g, &d->dist, n * 4));
-    DG__TRY(dg__fill(g, d->dist.m, DG__SSSP_INF, n));
-    if (r.neg || o.pred) { DG__TRY(dg__buf_fit(g, &d->parent, n * 4)); DG__TRY(dg__fill(g, d->parent.m, -1, n)); }
-    DG__TRY(dg__kernel(g, &d->main, DG__K_SSSP_SOURCE, &ks));
+    DG__TRY(dg__buf_fit(g, &ss->b.dist, n * 4));
+    DG__TRY(dg__fill(g, ss->b.dist.m, DG__SSSP_INF, n));
+    if (r.neg || o.pred) { DG__TRY(dg__buf_fit(g, &ss->b.parent, n * 4)); DG__TRY(dg__fill(g, ss->b.parent.m, -1, n)); }
+    DG__TRY(dg__kernel(g, DG__K_SSSP_SOURCE, 0, &ks));
     {
-        cl_mem par = r.neg ? d->parent.m : NULL;
-        DG__ARG(ks, 0, d->dist.m); DG__ARG(ks, 1, par); DG__ARG(ks, 2, src);
+        cl_mem par = r.neg ? ss->b.parent.m : NULL;
+        DG__ARG(ks, 0, ss->b.dist.m); DG__ARG(ks, 1, par); DG__ARG(ks, 2, src);
         DG__TRY(dg__launch(g, ks, 1, 1));
     }
     switch (o.strategy) {
@@ -4498,8 +4850,8 @@ DG_API dg_status dg_sssp(dg_graph *g, dg_vertex source, float *dist, const dg_ss
     }
     hd = dist;
     if (!hd && o.stats && n && !(hd = (float *)dg__alloc(g, n * 4))) { st = dg__oom(g, "dg_sssp"); goto done; }
-    if (hd && n) DG__CL(clEnqueueReadBuffer(d->queue, d->dist.m, CL_TRUE, 0, n * 4, hd, 0, NULL, NULL));
-    if (o.pred && n) DG__CL(clEnqueueReadBuffer(d->queue, d->parent.m, CL_TRUE, 0, n * 4, o.pred, 0, NULL, NULL));
+    if (hd && n) DG__CL(clEnqueueReadBuffer(d->queue, ss->b.dist.m, CL_TRUE, 0, n * 4, hd, 0, NULL, NULL));
+    if (o.pred && n) DG__CL(clEnqueueReadBuffer(d->queue, ss->b.parent.m, CL_TRUE, 0, n * 4, o.pred, 0, NULL, NULL));
     if (o.stats) {
         uint64_t reached = 0;
         for (i = 0; i < n; i++) reached += hd[i] < INFINITY;
@@ -4527,6 +4879,15 @@ done:
    depth-first traversals of the DAG (roots in random order, each list from a random start).
    It stays valid as long as nothing was inserted; removals turn off its "yes" shortcuts
    (dg__reach.ver_del != g->ver_del: filter-only). */
+/* The reachability module's device state (the search's arrays are kept for the next call). */
+typedef struct dg__reach_state {
+    struct {
+        dg__buf rc_comp, rc_lab, rc_tree, rc_qs, rc_qt, rc_res, rc_und, rc_cnt;
+        dg__buf rc_vis, rc_touch, rc_f[2], rc_q[2], rc_done, rc_bq, rc_found, rc_crow, rc_ccol, rc_hub;
+    } b;
+    size_t rc_words;              /* n x W of rc_vis/rc_f when they were last zeroed (0: not) */
+    uint64_t rc_index;            /* the index build whose labels rc_comp/rc_lab/rc_tree hold (0: none) */
+} dg__reach_state;
 typedef struct dg__reach {
     uint64_t ver_ins, ver_del;    /* the graph's versions at the build */
     uint64_t build_no;            /* 1, 2, ...: which build (the device copy follows it) */
@@ -4773,7 +5134,7 @@ static dg_status dg__reach_labels_dev(dg_graph *g, dg__reach *R, size_t nc, cons
         DG__CL(clEnqueueWriteBuffer(d->queue, b[B_CCOL].m, CL_FALSE, 0, m * 4, ccol, 0, NULL, NULL));
         DG__CL(clEnqueueWriteBuffer(d->queue, b[B_RCOL].m, CL_FALSE, 0, m * 4, rcol, 0, NULL, NULL));
     }
-    DG__TRY(dg__kernel(g, &d->main, DG__K_REACH_FOREST, &kf));
+    DG__TRY(dg__kernel(g, DG__K_REACH_FOREST, 0, &kf));
     for (dir = 0; dir < 2; dir++) {
         /* dir 1 swaps the roles of out- and in-arcs */
         cl_mem bo = b[dir ? B_RROW : B_CROW].m, bc = b[dir ? B_RCOL : B_CCOL].m;
@@ -4965,33 +5326,33 @@ done:
 
 /* Sends the index to the device (once per build). */
 static dg_status dg__reach_upload(dg_graph *g) {
+    dg__reach_state *rs = (dg__reach_state *)g->dev->mod[DG__MOD_REACH].state;
     dg__dev *d = g->dev;
     dg__reach *R = g->reach;
     dg_status st = DG_OK;
     size_t nc = R->ncomp ? R->ncomp : 1;
-    if (d->rc_index == R->build_no) return DG_OK;
-    DG__TRY(dg__buf_fit(g, &d->rc_comp, (R->nbound ? R->nbound : 1) * 4));
-    DG__TRY(dg__buf_fit(g, &d->rc_lab, nc * DG__RS(R) * 8));
-    DG__TRY(dg__buf_fit(g, &d->rc_tree, nc * 16));
-    DG__TRY(dg__buf_fit(g, &d->rc_hub, nc * 16));
-    DG__TRY(dg__buf_fit(g, &d->rc_crow, (R->ncomp + 1) * 4));
-    DG__TRY(dg__buf_fit(g, &d->rc_ccol, (R->crow[R->ncomp] ? R->crow[R->ncomp] : 1) * 4));
-    DG__CL(clEnqueueWriteBuffer(d->queue, d->rc_crow.m, CL_FALSE, 0, (R->ncomp + 1) * 4, R->crow, 0, NULL, NULL));
+    if (rs->rc_index == R->build_no) return DG_OK;
+    DG__TRY(dg__buf_fit(g, &rs->b.rc_comp, (R->nbound ? R->nbound : 1) * 4));
+    DG__TRY(dg__buf_fit(g, &rs->b.rc_lab, nc * DG__RS(R) * 8));
+    DG__TRY(dg__buf_fit(g, &rs->b.rc_tree, nc * 16));
+    DG__TRY(dg__buf_fit(g, &rs->b.rc_hub, nc * 16));
+    DG__TRY(dg__buf_fit(g, &rs->b.rc_crow, (R->ncomp + 1) * 4));
+    DG__TRY(dg__buf_fit(g, &rs->b.rc_ccol, (R->crow[R->ncomp] ? R->crow[R->ncomp] : 1) * 4));
+    DG__CL(clEnqueueWriteBuffer(d->queue, rs->b.rc_crow.m, CL_FALSE, 0, (R->ncomp + 1) * 4, R->crow, 0, NULL, NULL));
     if (R->crow[R->ncomp])
-        DG__CL(clEnqueueWriteBuffer(d->queue, d->rc_ccol.m, CL_FALSE, 0, (size_t)R->crow[R->ncomp] * 4, R->ccol, 0, NULL, NULL));
-    if (R->nbound) DG__CL(clEnqueueWriteBuffer(d->queue, d->rc_comp.m, CL_FALSE, 0, R->nbound * 4, R->comp, 0, NULL, NULL));
+        DG__CL(clEnqueueWriteBuffer(d->queue, rs->b.rc_ccol.m, CL_FALSE, 0, (size_t)R->crow[R->ncomp] * 4, R->ccol, 0, NULL, NULL));
+    if (R->nbound) DG__CL(clEnqueueWriteBuffer(d->queue, rs->b.rc_comp.m, CL_FALSE, 0, R->nbound * 4, R->comp, 0, NULL, NULL));
     if (R->ncomp) {
-        DG__CL(clEnqueueWriteBuffer(d->queue, d->rc_lab.m, CL_FALSE, 0, R->ncomp * DG__RS(R) * 8, R->lab, 0, NULL, NULL));
-        DG__CL(clEnqueueWriteBuffer(d->queue, d->rc_tree.m, CL_FALSE, 0, R->ncomp * 16, R->tree, 0, NULL, NULL));
-        DG__CL(clEnqueueWriteBuffer(d->queue, d->rc_hub.m, CL_FALSE, 0, R->ncomp * 16, R->hub, 0, NULL, NULL));
+        DG__CL(clEnqueueWriteBuffer(d->queue, rs->b.rc_lab.m, CL_FALSE, 0, R->ncomp * DG__RS(R) * 8, R->lab, 0, NULL, NULL));
+        DG__CL(clEnqueueWriteBuffer(d->queue, rs->b.rc_tree.m, CL_FALSE, 0, R->ncomp * 16, R->tree, 0, NULL, NULL));
+        DG__CL(clEnqueueWriteBuffer(d->queue, rs->b.rc_hub.m, CL_FALSE, 0, R->ncomp * 16, R->hub, 0, NULL, NULL));
     }
     DG__CL(clFinish(d->queue));
-    d->rc_index = R->build_no;
+    rs->rc_index = R->build_no;
 done:
     return st;
 }
 
-#define DG__REACH_RING 64
 #define DG__REACH_CHUNK ((size_t)1 << 22)   /* queries sent to the device at a time */
 
 /* Searches for the nu undecided queries listed in rc_und: batches of 32 x W, bit-parallel
@@ -5028,68 +5389,69 @@ static dg_status dg__reach_wmax(dg_graph *g, int dag, size_t search_mb, size_t *
 }
 
 static dg_status dg__reach_search(dg_graph *g, uint32_t nu, int dag, size_t wmax, dg_reach_stats *S) {
+    dg__reach_state *rs = (dg__reach_state *)g->dev->mod[DG__MOD_REACH].state;
     dg__dev *d = g->dev;
     dg__reach *R = g->reach;
     dg_status st = DG_OK;
     cl_kernel ki = NULL, ke = NULL, kf = NULL;
     size_t n = dag ? R->ncomp : g->id_bound, W, words, gsz = d->groups * d->wg;
-    cl_uint off, uW, ring = DG__REACH_RING, ud = R->d, udag = (cl_uint)dag, a;
+    cl_uint off, uW, ring = DG_REACH_RING, ud = R->d, udag = (cl_uint)dag, a;
     if (n < 1) n = 1;
     W = ((size_t)nu + 31) / 32;
     if (W > wmax) W = wmax;
     words = n * W;
     uW = (cl_uint)W;
-    DG__TRY(dg__buf_fit(g, &d->rc_vis, words * 4)); DG__TRY(dg__buf_fit(g, &d->rc_touch, words * 4));
-    DG__TRY(dg__buf_fit(g, &d->rc_f[0], words * 4)); DG__TRY(dg__buf_fit(g, &d->rc_f[1], words * 4));
-    DG__TRY(dg__buf_fit(g, &d->rc_q[0], words * 4)); DG__TRY(dg__buf_fit(g, &d->rc_q[1], words * 4));
-    DG__TRY(dg__buf_fit(g, &d->rc_done, W * 4));
-    DG__TRY(dg__buf_fit(g, &d->rc_bq, W * 32 * 32));
-    DG__TRY(dg__buf_fit(g, &d->rc_found, W * 32));
-    DG__TRY(dg__buf_fit(g, &d->rc_cnt, (DG__REACH_RING + 2) * 4));
-    DG__TRY(dg__fill_bytes(g, d->rc_cnt.m, 0, (DG__REACH_RING + 1) * 4, 4));   /* visited, summed */
-    if (d->rc_words < words) {   /* zero once; every batch leaves them zero */
-        DG__TRY(dg__fill_bytes(g, d->rc_vis.m, 0, 0, words * 4));
-        DG__TRY(dg__fill_bytes(g, d->rc_f[0].m, 0, 0, words * 4));
-        DG__TRY(dg__fill_bytes(g, d->rc_f[1].m, 0, 0, words * 4));
-        d->rc_words = words;
+    DG__TRY(dg__buf_fit(g, &rs->b.rc_vis, words * 4)); DG__TRY(dg__buf_fit(g, &rs->b.rc_touch, words * 4));
+    DG__TRY(dg__buf_fit(g, &rs->b.rc_f[0], words * 4)); DG__TRY(dg__buf_fit(g, &rs->b.rc_f[1], words * 4));
+    DG__TRY(dg__buf_fit(g, &rs->b.rc_q[0], words * 4)); DG__TRY(dg__buf_fit(g, &rs->b.rc_q[1], words * 4));
+    DG__TRY(dg__buf_fit(g, &rs->b.rc_done, W * 4));
+    DG__TRY(dg__buf_fit(g, &rs->b.rc_bq, W * 32 * 32));
+    DG__TRY(dg__buf_fit(g, &rs->b.rc_found, W * 32));
+    DG__TRY(dg__buf_fit(g, &rs->b.rc_cnt, (DG_REACH_RING + 2) * 4));
+    DG__TRY(dg__fill_bytes(g, rs->b.rc_cnt.m, 0, (DG_REACH_RING + DG_RC_VISITED) * 4, 4));
+    if (rs->rc_words < words) {   /* zero once; every batch leaves them zero */
+        DG__TRY(dg__fill_bytes(g, rs->b.rc_vis.m, 0, 0, words * 4));
+        DG__TRY(dg__fill_bytes(g, rs->b.rc_f[0].m, 0, 0, words * 4));
+        DG__TRY(dg__fill_bytes(g, rs->b.rc_f[1].m, 0, 0, words * 4));
+        rs->rc_words = words;
     }
-    DG__TRY(dg__fill_bytes(g, d->rc_found.m, 0, 0, W * 32));
-    DG__TRY(dg__kernel(g, &d->main, DG__K_REACH_INIT, &ki));
-    DG__TRY(dg__kernel(g, &d->main, dag ? DG__K_REACH_EXPAND_DAG : DG__K_REACH_EXPAND, &ke));
-    DG__TRY(dg__kernel(g, &d->main, DG__K_REACH_FINISH, &kf));
-    DG__ARG(ki, 1, d->rc_und.m); DG__ARG(ki, 3, d->rc_qs.m); DG__ARG(ki, 4, d->rc_qt.m);
-    DG__ARG(ki, 5, d->rc_comp.m); DG__ARG(ki, 6, d->rc_tree.m); DG__ARG(ki, 7, udag);
-    DG__ARG(ki, 8, d->rc_bq.m); DG__ARG(ki, 9, uW); DG__ARG(ki, 10, d->rc_vis.m);
-    DG__ARG(ki, 11, d->rc_f[0].m); DG__ARG(ki, 12, d->rc_q[0].m); DG__ARG(ki, 13, d->rc_cnt.m);
-    DG__ARG(ki, 14, ring); DG__ARG(ki, 15, d->rc_touch.m); DG__ARG(ki, 16, d->rc_hub.m);
-    if (dag) { DG__ARG(ke, 0, d->rc_crow.m); DG__ARG(ke, 1, d->rc_ccol.m); a = 2; }
+    DG__TRY(dg__fill_bytes(g, rs->b.rc_found.m, 0, 0, W * 32));
+    DG__TRY(dg__kernel(g, DG__K_REACH_INIT, 0, &ki));
+    DG__TRY(dg__kernel(g, dag ? DG__K_REACH_EXPAND_DAG : DG__K_REACH_EXPAND, 0, &ke));
+    DG__TRY(dg__kernel(g, DG__K_REACH_FINISH, 0, &kf));
+    DG__ARG(ki, 1, rs->b.rc_und.m); DG__ARG(ki, 3, rs->b.rc_qs.m); DG__ARG(ki, 4, rs->b.rc_qt.m);
+    DG__ARG(ki, 5, rs->b.rc_comp.m); DG__ARG(ki, 6, rs->b.rc_tree.m); DG__ARG(ki, 7, udag);
+    DG__ARG(ki, 8, rs->b.rc_bq.m); DG__ARG(ki, 9, uW); DG__ARG(ki, 10, rs->b.rc_vis.m);
+    DG__ARG(ki, 11, rs->b.rc_f[0].m); DG__ARG(ki, 12, rs->b.rc_q[0].m); DG__ARG(ki, 13, rs->b.rc_cnt.m);
+    DG__ARG(ki, 14, ring); DG__ARG(ki, 15, rs->b.rc_touch.m); DG__ARG(ki, 16, rs->b.rc_hub.m);
+    if (dag) { DG__ARG(ke, 0, rs->b.rc_crow.m); DG__ARG(ke, 1, rs->b.rc_ccol.m); a = 2; }
     else { DG__TRY(dg__adj_args(g, ke, 0, 0, 0)); a = 5; }
     /* the search arguments after the graph's: W qin qout cnt ring L front next vis done bq
        found comp tree lab d touched hub */
-    DG__ARG(ke, a + 0, uW); DG__ARG(ke, a + 3, d->rc_cnt.m); DG__ARG(ke, a + 4, ring);
-    DG__ARG(ke, a + 8, d->rc_vis.m); DG__ARG(ke, a + 9, d->rc_done.m); DG__ARG(ke, a + 10, d->rc_bq.m);
-    DG__ARG(ke, a + 11, d->rc_found.m); DG__ARG(ke, a + 12, d->rc_comp.m); DG__ARG(ke, a + 13, d->rc_tree.m);
-    DG__ARG(ke, a + 14, d->rc_lab.m); DG__ARG(ke, a + 15, ud); DG__ARG(ke, a + 16, d->rc_touch.m);
-    DG__ARG(ke, a + 17, d->rc_hub.m);
-    DG__ARG(kf, 3, d->rc_found.m); DG__ARG(kf, 4, d->rc_res.m); DG__ARG(kf, 5, d->rc_vis.m);
-    DG__ARG(kf, 6, d->rc_touch.m); DG__ARG(kf, 7, d->rc_cnt.m); DG__ARG(kf, 8, ring);
-    DG__ARG(kf, 1, d->rc_und.m);
+    DG__ARG(ke, a + 0, uW); DG__ARG(ke, a + 3, rs->b.rc_cnt.m); DG__ARG(ke, a + 4, ring);
+    DG__ARG(ke, a + 8, rs->b.rc_vis.m); DG__ARG(ke, a + 9, rs->b.rc_done.m); DG__ARG(ke, a + 10, rs->b.rc_bq.m);
+    DG__ARG(ke, a + 11, rs->b.rc_found.m); DG__ARG(ke, a + 12, rs->b.rc_comp.m); DG__ARG(ke, a + 13, rs->b.rc_tree.m);
+    DG__ARG(ke, a + 14, rs->b.rc_lab.m); DG__ARG(ke, a + 15, ud); DG__ARG(ke, a + 16, rs->b.rc_touch.m);
+    DG__ARG(ke, a + 17, rs->b.rc_hub.m);
+    DG__ARG(kf, 3, rs->b.rc_found.m); DG__ARG(kf, 4, rs->b.rc_res.m); DG__ARG(kf, 5, rs->b.rc_vis.m);
+    DG__ARG(kf, 6, rs->b.rc_touch.m); DG__ARG(kf, 7, rs->b.rc_cnt.m); DG__ARG(kf, 8, ring);
+    DG__ARG(kf, 1, rs->b.rc_und.m);
     for (off = 0; off < nu; off += (cl_uint)(32 * W)) {
         cl_uint nb = nu - off < 32 * W ? nu - off : (cl_uint)(32 * W), L = 0, k = 4;
-        DG__TRY(dg__fill_bytes(g, d->rc_done.m, 0, 0, W * 4));
-        DG__TRY(dg__fill_bytes(g, d->rc_cnt.m, 0, 0, (DG__REACH_RING + 1) * 4));
+        DG__TRY(dg__fill_bytes(g, rs->b.rc_done.m, 0, 0, W * 4));
+        DG__TRY(dg__fill_bytes(g, rs->b.rc_cnt.m, 0, 0, (DG_REACH_RING + 1) * 4));
         DG__ARG(ki, 0, nb); DG__ARG(ki, 2, off);
         DG__TRY(dg__launch(g, ki, nb, d->wg));
         for (;;) {   /* k levels per read-back: 4, 8, 16, 32 */
             cl_uint j;
             uint32_t left = 0;
             for (j = 0; j < k; j++, L++) {
-                DG__ARG(ke, a + 1, d->rc_q[L & 1].m); DG__ARG(ke, a + 2, d->rc_q[(L + 1) & 1].m);
+                DG__ARG(ke, a + 1, rs->b.rc_q[L & 1].m); DG__ARG(ke, a + 2, rs->b.rc_q[(L + 1) & 1].m);
                 DG__ARG(ke, a + 5, L);
-                DG__ARG(ke, a + 6, d->rc_f[L & 1].m); DG__ARG(ke, a + 7, d->rc_f[(L + 1) & 1].m);
+                DG__ARG(ke, a + 6, rs->b.rc_f[L & 1].m); DG__ARG(ke, a + 7, rs->b.rc_f[(L + 1) & 1].m);
                 DG__TRY(dg__launch(g, ke, gsz, d->wg));
             }
-            DG__TRY(dg__read_u32(g, d->rc_cnt.m, L % DG__REACH_RING, &left));
+            DG__TRY(dg__read_u32(g, rs->b.rc_cnt.m, L % DG_REACH_RING, &left));
             if (!left) break;
             if (L > n + 32) {   /* a search has at most n levels: the device state is broken */
                 st = dg__fail(g, DG_ERR_CORRUPT, "dg_reach: the search ran past %zu levels (device state broken)", n);
@@ -5104,11 +5466,11 @@ static dg_status dg__reach_search(dg_graph *g, uint32_t nu, int dag, size_t wmax
     }
     {
         uint32_t vis = 0;
-        DG__TRY(dg__read_u32(g, d->rc_cnt.m, DG__REACH_RING + 1, &vis));
+        DG__TRY(dg__read_u32(g, rs->b.rc_cnt.m, DG_REACH_RING + DG_RC_VISITED, &vis));
         S->visited += vis;
     }
 done:
-    if (st != DG_OK && d) d->rc_words = 0;   /* state unknown: zero again next time */
+    if (st != DG_OK && d) rs->rc_words = 0;   /* state unknown: zero again next time */
     return st;
 }
 
@@ -5125,6 +5487,7 @@ static dg_status dg__reach_check(dg_graph *g, const dg_vertex *q, size_t from, s
 
 DG_API dg_status dg_reach_ex(dg_graph *g, const dg_vertex *src, const dg_vertex *dst, size_t n,
                              uint8_t *reachable, const dg_reach_options *opt) {
+    dg__reach_state *rs;
     dg_reach_options o;
     dg_reach_stats S;
     dg__dev *d;
@@ -5161,6 +5524,7 @@ DG_API dg_status dg_reach_ex(dg_graph *g, const dg_vertex *src, const dg_vertex 
     if (g->id_bound > 0x7fffffffu) return dg__fail(g, DG_ERR_LIMIT, "dg_reach: too many vertex ids");
     if ((st = dg__sync(g)) != DG_OK) return st;
     d = g->dev;
+    if (!(rs = DG__STATE(g, DG__MOD_REACH, dg__reach_state))) return DG_ERR_OUT_OF_MEMORY;
     d_want = o.labels ? o.labels : g->reach ? g->reach->d : DG_REACH_LABELS;
     R = g->reach;
     if (!R || o.rebuild || R->ver_ins != g->ver_ins || R->d != d_want || (opt && o.seed && o.seed != R->seed) ||
@@ -5176,37 +5540,37 @@ DG_API dg_status dg_reach_ex(dg_graph *g, const dg_vertex *src, const dg_vertex 
     exact = R->ver_del == g->ver_del;
     if (n && (st = dg__reach_wmax(g, (int)exact, o.search_mb, &wmax)) != DG_OK) return st;
     dg__timing_reset(d);
-    DG__TRY(dg__kernel(g, &d->main, DG__K_REACH_LABELS, &kl));
+    DG__TRY(dg__kernel(g, DG__K_REACH_LABELS, 0, &kl));
     for (at = 0; at < n; at += DG__REACH_CHUNK) {
         cl_uint nq = (cl_uint)(n - at < DG__REACH_CHUNK ? n - at : DG__REACH_CHUNK), ud = R->d;
-        uint32_t cnt[4];
+        uint32_t cnt[DG_RL_WORDS];
         cl_uint nv = (cl_uint)g->id_bound;
         size_t i;
-        DG__TRY(dg__buf_fit(g, &d->rc_qs, (size_t)nq * 4)); DG__TRY(dg__buf_fit(g, &d->rc_qt, (size_t)nq * 4));
-        DG__TRY(dg__buf_fit(g, &d->rc_res, nq)); DG__TRY(dg__buf_fit(g, &d->rc_und, (size_t)nq * 4));
-        DG__TRY(dg__buf_fit(g, &d->rc_cnt, (DG__REACH_RING + 2) * 4));
-        DG__CL(clEnqueueWriteBuffer(d->queue, d->rc_qs.m, CL_FALSE, 0, (size_t)nq * 4, src + at, 0, NULL, NULL));
-        DG__CL(clEnqueueWriteBuffer(d->queue, d->rc_qt.m, CL_FALSE, 0, (size_t)nq * 4, dst + at, 0, NULL, NULL));
-        DG__TRY(dg__fill_bytes(g, d->rc_cnt.m, 0, 0, 16));
-        DG__TRY(dg__fill_bytes(g, d->rc_cnt.m, 0xff, 8, 4));
-        DG__ARG(kl, 0, nq); DG__ARG(kl, 1, d->rc_qs.m); DG__ARG(kl, 2, d->rc_qt.m); DG__ARG(kl, 3, d->rc_comp.m);
-        DG__ARG(kl, 4, d->rc_lab.m); DG__ARG(kl, 5, d->rc_tree.m); DG__ARG(kl, 6, ud); DG__ARG(kl, 7, exact);
-        DG__ARG(kl, 8, d->rc_res.m); DG__ARG(kl, 9, d->rc_und.m); DG__ARG(kl, 10, d->rc_cnt.m);
-        DG__ARG(kl, 11, d->dir.m); DG__ARG(kl, 12, nv); DG__ARG(kl, 13, d->rc_hub.m);
+        DG__TRY(dg__buf_fit(g, &rs->b.rc_qs, (size_t)nq * 4)); DG__TRY(dg__buf_fit(g, &rs->b.rc_qt, (size_t)nq * 4));
+        DG__TRY(dg__buf_fit(g, &rs->b.rc_res, nq)); DG__TRY(dg__buf_fit(g, &rs->b.rc_und, (size_t)nq * 4));
+        DG__TRY(dg__buf_fit(g, &rs->b.rc_cnt, (DG_REACH_RING + 2) * 4));
+        DG__CL(clEnqueueWriteBuffer(d->queue, rs->b.rc_qs.m, CL_FALSE, 0, (size_t)nq * 4, src + at, 0, NULL, NULL));
+        DG__CL(clEnqueueWriteBuffer(d->queue, rs->b.rc_qt.m, CL_FALSE, 0, (size_t)nq * 4, dst + at, 0, NULL, NULL));
+        DG__TRY(dg__fill_bytes(g, rs->b.rc_cnt.m, 0, 0, DG_RL_WORDS * 4));
+        DG__TRY(dg__fill_bytes(g, rs->b.rc_cnt.m, 0xff, DG_RL_BAD * 4, 4));
+        DG__ARG(kl, 0, nq); DG__ARG(kl, 1, rs->b.rc_qs.m); DG__ARG(kl, 2, rs->b.rc_qt.m); DG__ARG(kl, 3, rs->b.rc_comp.m);
+        DG__ARG(kl, 4, rs->b.rc_lab.m); DG__ARG(kl, 5, rs->b.rc_tree.m); DG__ARG(kl, 6, ud); DG__ARG(kl, 7, exact);
+        DG__ARG(kl, 8, rs->b.rc_res.m); DG__ARG(kl, 9, rs->b.rc_und.m); DG__ARG(kl, 10, rs->b.rc_cnt.m);
+        DG__ARG(kl, 11, d->dir.m); DG__ARG(kl, 12, nv); DG__ARG(kl, 13, rs->b.rc_hub.m);
         DG__TRY(dg__launch(g, kl, nq, d->wg));
-        DG__CL(clEnqueueReadBuffer(d->queue, d->rc_cnt.m, CL_TRUE, 0, 16, cnt, 0, NULL, NULL));
-        if (cnt[2] != 0xffffffffu) {   /* name the first bad query */
-            i = at + cnt[2];
+        DG__CL(clEnqueueReadBuffer(d->queue, rs->b.rc_cnt.m, CL_TRUE, 0, sizeof cnt, cnt, 0, NULL, NULL));
+        if (cnt[DG_RL_BAD] != 0xffffffffu) {   /* name the first bad query */
+            i = at + cnt[DG_RL_BAD];
             if ((st = dg__reach_check(g, src, i, i + 1, "source")) == DG_OK &&
                 (st = dg__reach_check(g, dst, i, i + 1, "destination")) == DG_OK)
                 st = dg__fail(g, DG_ERR_CORRUPT, "dg_reach: query %zu: the device saw a missing vertex", i);
             goto done;
         }
-        S.by_labels += nq - cnt[0];
-        S.by_hubs += cnt[3];
-        S.searched += cnt[0];
-        if (cnt[0]) DG__TRY(dg__reach_search(g, cnt[0], (int)exact, wmax, &S));
-        DG__CL(clEnqueueReadBuffer(d->queue, d->rc_res.m, CL_TRUE, 0, nq, reachable + at, 0, NULL, NULL));
+        S.by_labels += nq - cnt[DG_RL_UNDECIDED];
+        S.by_hubs += cnt[DG_RL_BY_HUBS];
+        S.searched += cnt[DG_RL_UNDECIDED];
+        if (cnt[DG_RL_UNDECIDED]) DG__TRY(dg__reach_search(g, cnt[DG_RL_UNDECIDED], (int)exact, wmax, &S));
+        DG__CL(clEnqueueReadBuffer(d->queue, rs->b.rc_res.m, CL_TRUE, 0, nq, reachable + at, 0, NULL, NULL));
         for (i = 0; i < nq; i++) S.positive += reachable[at + i];
     }
     dev_ms = dg__timing_ms(d);
