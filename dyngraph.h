@@ -5641,14 +5641,15 @@ DG_API dg_status dg_reach(dg_graph *g, const dg_vertex *src, const dg_vertex *ds
 #define DG__LOAD_MAX_N  2147483647ULL /* largest header vertex count */
 #define DG__LOAD_MAX_COUNT (1ULL << 60) /* largest header edge count */
 
+/* printf-style checking (GCC, clang): the format is argument fmt_index, its arguments start at
+   first_arg. Guarded, so that a definition earlier in the file (next to dg__fail) is kept. */
+#ifndef DG__PRINTF
 #if defined(__GNUC__) || defined(__clang__)
-#define DG__LOAD_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#define DG__PRINTF(fmt_index, first_arg) __attribute__((format(printf, fmt_index, first_arg)))
 #else
-#define DG__LOAD_PRINTF(a, b)
+#define DG__PRINTF(fmt_index, first_arg)
 #endif
-
-#define DG__LOAD_TRY(call) do { dg_status dg__load_s_ = (call); \
-    if (dg__load_s_ != DG_OK) return dg__load_s_; } while (0)
+#endif
 
 typedef struct dg__load_reader {
     FILE *f;
@@ -5680,13 +5681,15 @@ typedef struct dg__load_state {
 
 /* ---- the reader ---- */
 
-static int dg__load_fill(dg__load_reader *r)
-{
+static int dg__load_fill(dg__load_reader *r) {
     if (r->eof) return 0;
     r->pos = 0;
     r->len = fread(r->buf, 1, DG__LOAD_CHUNK, r->f);
     if (r->len == 0) {
-        if (ferror(r->f)) { r->ioerr = 1; r->ioerrno = errno; }
+        if (ferror(r->f)) {
+            r->ioerr = 1;
+            r->ioerrno = errno;
+        }
         r->eof = 1;
         return 0;
     }
@@ -5694,8 +5697,7 @@ static int dg__load_fill(dg__load_reader *r)
 }
 
 /* The next byte, not consumed; -1 at the end of the file. */
-static int dg__load_peek(dg__load_reader *r)
-{
+static int dg__load_peek(dg__load_reader *r) {
     if (r->pos >= r->len && !dg__load_fill(r)) return -1;
     return (unsigned char)r->buf[r->pos];
 }
@@ -5710,8 +5712,7 @@ static const unsigned char dg__load_class[256] = {
 /* Reads the next field of the current line into r->tok. Returns 0, consuming only
    separators, when the line has no more fields (the '\n' is left for dg__load_next_line).
    The scans work on local copies of the buffer bounds: stores into r->tok could alias them. */
-static int dg__load_token(dg__load_reader *r)
-{
+static int dg__load_token(dg__load_reader *r) {
     const unsigned char *p, *end, *buf;
     size_t n = 0;
     unsigned sep = r->comma ? 3u : 1u, stop = sep | 4u;
@@ -5747,8 +5748,7 @@ static int dg__load_token(dg__load_reader *r)
 }
 
 /* Consumes the rest of the current line and its '\n'. */
-static void dg__load_next_line(dg__load_reader *r)
-{
+static void dg__load_next_line(dg__load_reader *r) {
     for (;;) {
         const char *nl;
         if (r->pos >= r->len && !dg__load_fill(r)) return;
@@ -5765,14 +5765,12 @@ static void dg__load_next_line(dg__load_reader *r)
 }
 
 /* The last line of the file, for errors found at its end (an empty file has line 1). */
-static unsigned long long dg__load_eof_line(const dg__load_reader *r)
-{
+static unsigned long long dg__load_eof_line(const dg__load_reader *r) {
     return (r->lastnl && r->line > 1) ? r->line - 1 : r->line;
 }
 
 /* The current field equals word (exactly, or ignoring ASCII case). */
-static int dg__load_tok_is(const dg__load_reader *r, const char *word, int nocase)
-{
+static int dg__load_tok_is(const dg__load_reader *r, const char *word, int nocase) {
     size_t i, n = strlen(word);
     if (r->toklen != n) return 0;
     for (i = 0; i < n; i++) {
@@ -5786,25 +5784,22 @@ static int dg__load_tok_is(const dg__load_reader *r, const char *word, int nocas
     return 1;
 }
 
-static int dg__load_tok_is_comment(const dg__load_reader *r, int hash_too)
-{
+static int dg__load_tok_is_comment(const dg__load_reader *r, int hash_too) {
     return r->tok[0] == '%' || (hash_too && r->tok[0] == '#');
 }
 
 /* ---- errors ---- */
 
 static dg_status dg__load_verr(dg__load_state *L, dg_status s, unsigned long long line,
-                               const char *fmt, va_list ap)
-{
+                               const char *fmt, va_list ap) {
     char msg[320];
     vsnprintf(msg, sizeof msg, fmt, ap);
     return dg__fail(L->g, s, "%s:%llu: %s", L->path, line, msg);
 }
 
 /* DG_ERR_PARSE at the current line. */
-static dg_status dg__load_err(dg__load_state *L, const char *fmt, ...) DG__LOAD_PRINTF(2, 3);
-static dg_status dg__load_err(dg__load_state *L, const char *fmt, ...)
-{
+static dg_status dg__load_err(dg__load_state *L, const char *fmt, ...) DG__PRINTF(2, 3);
+static dg_status dg__load_err(dg__load_state *L, const char *fmt, ...) {
     dg_status s;
     va_list ap;
     va_start(ap, fmt);
@@ -5815,10 +5810,9 @@ static dg_status dg__load_err(dg__load_state *L, const char *fmt, ...)
 
 /* Status s at a given line. */
 static dg_status dg__load_err_at(dg__load_state *L, dg_status s, unsigned long long line,
-                                 const char *fmt, ...) DG__LOAD_PRINTF(4, 5);
+                                 const char *fmt, ...) DG__PRINTF(4, 5);
 static dg_status dg__load_err_at(dg__load_state *L, dg_status s, unsigned long long line,
-                                 const char *fmt, ...)
-{
+                                 const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     s = dg__load_verr(L, s, line, fmt, ap);
@@ -5828,8 +5822,7 @@ static dg_status dg__load_err_at(dg__load_state *L, dg_status s, unsigned long l
 
 /* ---- numbers ---- */
 
-static int dg__load_digits(const char *s, size_t n)
-{
+static int dg__load_digits(const char *s, size_t n) {
     size_t i;
     if (n == 0) return 0;
     for (i = 0; i < n; i++)
@@ -5838,8 +5831,7 @@ static int dg__load_digits(const char *s, size_t n)
 }
 
 /* Decimal digits s[0..n) (already checked), saturating a little above 2^60. */
-static unsigned long long dg__load_udec(const char *s, size_t n)
-{
+static unsigned long long dg__load_udec(const char *s, size_t n) {
     unsigned long long x = 0;
     size_t i;
     for (i = 0; i < n; i++) {
@@ -5853,8 +5845,7 @@ static unsigned long long dg__load_udec(const char *s, size_t n)
    header's count ids. Records it for the vertex creation and the removed-vertex check. */
 static dg_status dg__load_id(dg__load_state *L, const char *s, size_t n, int base,
                              int bounded, unsigned long long count, const char *what,
-                             dg_vertex *out)
-{
+                             dg_vertex *out) {
     unsigned long long x = 0, v;
     size_t i;
     if (n > DG__LOAD_TOKMAX)
@@ -5893,8 +5884,7 @@ static dg_status dg__load_id(dg__load_state *L, const char *s, size_t n, int bas
 
 /* A non-negative count (header n, m, nnz, ...) in the current field, at most max. */
 static dg_status dg__load_count(dg__load_state *L, const char *what, unsigned long long max,
-                                unsigned long long *out)
-{
+                                unsigned long long *out) {
     const dg__load_reader *r = &L->r;
     if (r->toklen > DG__LOAD_TOKMAX)
         return dg__load_err(L, "%s '%.40s...' is too long", what, r->tok);
@@ -5905,8 +5895,7 @@ static dg_status dg__load_count(dg__load_state *L, const char *what, unsigned lo
     return DG_OK;
 }
 
-static int dg__load_word_ci(const char *s, size_t n, const char *word)
-{
+static int dg__load_word_ci(const char *s, size_t n, const char *word) {
     size_t i, k = strlen(word);
     if (n != k) return 0;
     for (i = 0; i < k; i++) {
@@ -5920,8 +5909,7 @@ static int dg__load_word_ci(const char *s, size_t n, const char *word)
 /* A finite weight in s[0..n): [+-](digits[.digits]|.digits)[(e|E)[+-]digits], decimal
    whatever the C locale. */
 static dg_status dg__load_weight(dg__load_state *L, const char *s, size_t n, const char *what,
-                                 float *out)
-{
+                                 float *out) {
     static const double p10[23] = { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
         1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22 };
     unsigned long long mant = 0;
@@ -5931,7 +5919,10 @@ static dg_status dg__load_weight(dg__load_state *L, const char *s, size_t n, con
     double v;
     if (n > DG__LOAD_TOKMAX)
         return dg__load_err(L, "%s '%.40s...' is too long", what, s);
-    if (i < n && (s[i] == '+' || s[i] == '-')) { neg = s[i] == '-'; i++; }
+    if (i < n && (s[i] == '+' || s[i] == '-')) {
+        neg = s[i] == '-';
+        i++;
+    }
     if (n - i >= 3 && dg__load_word_ci(s + i, 3, "nan"))
         return dg__load_err(L, "%s is NaN ('%.40s')", what, s);
     if (dg__load_word_ci(s + i, n - i, "inf") || dg__load_word_ci(s + i, n - i, "infinity"))
@@ -5951,7 +5942,10 @@ static dg_status dg__load_weight(dg__load_state *L, const char *s, size_t n, con
     if (digits && i < n && (s[i] == 'e' || s[i] == 'E')) {
         int eneg = 0, edigits = 0;
         i++;
-        if (i < n && (s[i] == '+' || s[i] == '-')) { eneg = s[i] == '-'; i++; }
+        if (i < n && (s[i] == '+' || s[i] == '-')) {
+            eneg = s[i] == '-';
+            i++;
+        }
         for (; i < n && s[i] >= '0' && s[i] <= '9'; i++, edigits++)
             if (e < 100000) e = e * 10 + (s[i] - '0');
         if (!edigits) digits = 0;
@@ -5963,8 +5957,14 @@ static dg_status dg__load_weight(dg__load_state *L, const char *s, size_t n, con
         /* mant < 10^18: beyond these exponents the value is infinite or 0 as a float anyway */
         if (exp10 > 400) exp10 = 400;
         if (exp10 < -400) exp10 = -400;
-        while (exp10 > 22) { v *= 1e22; exp10 -= 22; }
-        while (exp10 < -22) { v /= 1e22; exp10 += 22; }
+        while (exp10 > 22) {
+            v *= 1e22;
+            exp10 -= 22;
+        }
+        while (exp10 < -22) {
+            v /= 1e22;
+            exp10 += 22;
+        }
         if (exp10 > 0) v *= p10[exp10];
         else if (exp10 < 0) v /= p10[-exp10];
     }
@@ -5977,28 +5977,24 @@ static dg_status dg__load_weight(dg__load_state *L, const char *s, size_t n, con
 /* ---- fields of the current line ---- */
 
 static dg_status dg__load_field_id(dg__load_state *L, int base, int bounded,
-                                   unsigned long long count, const char *what, dg_vertex *out)
-{
+                                   unsigned long long count, const char *what, dg_vertex *out) {
     if (!dg__load_token(&L->r)) return dg__load_err(L, "missing %s", what);
     return dg__load_id(L, L->r.tok, L->r.toklen, base, bounded, count, what, out);
 }
 
 static dg_status dg__load_field_count(dg__load_state *L, const char *what,
-                                      unsigned long long max, unsigned long long *out)
-{
+                                      unsigned long long max, unsigned long long *out) {
     if (!dg__load_token(&L->r)) return dg__load_err(L, "missing %s", what);
     return dg__load_count(L, what, max, out);
 }
 
-static dg_status dg__load_field_weight(dg__load_state *L, const char *what, float *out)
-{
+static dg_status dg__load_field_weight(dg__load_state *L, const char *what, float *out) {
     if (!dg__load_token(&L->r)) return dg__load_err(L, "missing %s", what);
     return dg__load_weight(L, L->r.tok, L->r.toklen, what, out);
 }
 
 /* The line must hold nothing more; moves to the next line. */
-static dg_status dg__load_end_line(dg__load_state *L, const char *after)
-{
+static dg_status dg__load_end_line(dg__load_state *L, const char *after) {
     if (dg__load_token(&L->r))
         return dg__load_err(L, "unexpected '%.40s' after %s", L->r.tok, after);
     dg__load_next_line(&L->r);
@@ -6007,8 +6003,7 @@ static dg_status dg__load_end_line(dg__load_state *L, const char *after)
 
 /* Moves to the first line holding a field that is not a comment, with that field in r->tok.
    Returns 0 at the end of the file. */
-static int dg__load_skip_to_content(dg__load_reader *r, int hash_comments)
-{
+static int dg__load_skip_to_content(dg__load_reader *r, int hash_comments) {
     while (dg__load_peek(r) >= 0) {
         if (dg__load_token(r) && !dg__load_tok_is_comment(r, hash_comments)) return 1;
         dg__load_next_line(r);
@@ -6018,8 +6013,7 @@ static int dg__load_skip_to_content(dg__load_reader *r, int hash_comments)
 
 /* ---- the batch ---- */
 
-static dg_status dg__load_push(dg__load_state *L, dg_vertex u, dg_vertex v, float w)
-{
+static dg_status dg__load_push(dg__load_state *L, dg_vertex u, dg_vertex v, float w) {
     if (L->nedges == L->cap) {
         size_t ncap;
         dg_edge *ne;
@@ -6048,46 +6042,45 @@ static dg_status dg__load_push(dg__load_state *L, dg_vertex u, dg_vertex v, floa
     return DG_OK;
 }
 
-static void dg__load_header_n(dg__load_state *L, unsigned long long n)
-{
+static void dg__load_header_n(dg__load_state *L, unsigned long long n) {
     if ((size_t)n > L->need) L->need = (size_t)n;
 }
 
-static void dg__load_hint(dg__load_state *L, unsigned long long m)
-{
+static void dg__load_hint(dg__load_state *L, unsigned long long m) {
     L->cap_hint = m > 65536 ? 65536 : (size_t)m;
 }
 
 /* ---- edge list: "u v" or "u v w", 0-based ---- */
 
-static dg_status dg__load_edge_list(dg__load_state *L)
-{
+static dg_status dg__load_edge_list(dg__load_state *L) {
     dg__load_reader *r = &L->r;
+    dg_status st = DG_OK;
     r->comma = 1;
     while (dg__load_skip_to_content(r, 1)) {
         dg_vertex u, v;
         float w = 1.0f;
-        DG__LOAD_TRY(dg__load_id(L, r->tok, r->toklen, 0, 0, 0, "source vertex id", &u));
-        DG__LOAD_TRY(dg__load_field_id(L, 0, 0, 0, "destination vertex id", &v));
+        DG__TRY(dg__load_id(L, r->tok, r->toklen, 0, 0, 0, "source vertex id", &u));
+        DG__TRY(dg__load_field_id(L, 0, 0, 0, "destination vertex id", &v));
         if (dg__load_token(r) && !dg__load_tok_is_comment(r, 1)) {
-            DG__LOAD_TRY(dg__load_weight(L, r->tok, r->toklen, "weight", &w));
+            DG__TRY(dg__load_weight(L, r->tok, r->toklen, "weight", &w));
             if (dg__load_token(r) && !dg__load_tok_is_comment(r, 1))
                 return dg__load_err(L, "unexpected '%.40s' after the edge "
                                     "(expected \"u v\" or \"u v weight\")", r->tok);
         }
-        DG__LOAD_TRY(dg__load_push(L, u, v, w));
+        DG__TRY(dg__load_push(L, u, v, w));
         dg__load_next_line(r);
     }
-    return DG_OK;
+done:
+    return st;
 }
 
 /* ---- Matrix Market: coordinate pattern|real|integer general|symmetric, 1-based ---- */
 
-static dg_status dg__load_matrix_market(dg__load_state *L)
-{
+static dg_status dg__load_matrix_market(dg__load_state *L) {
     dg__load_reader *r = &L->r;
     unsigned long long rows, cols, nnz, count = 0, size_line;
     int pattern = 0;
+    dg_status st = DG_OK;
     if (!dg__load_token(r) || !dg__load_tok_is(r, "%%MatrixMarket", 1))
         return dg__load_err(L, "not a Matrix Market file: the first line must start with "
                             "%%%%MatrixMarket");
@@ -6119,16 +6112,16 @@ static dg_status dg__load_matrix_market(dg__load_state *L)
     else if (!dg__load_tok_is(r, "general", 1))
         return dg__load_err(L, "unknown Matrix Market symmetry '%.40s' "
                             "(expected general or symmetric)", r->tok);
-    DG__LOAD_TRY(dg__load_end_line(L, "the banner"));
+    DG__TRY(dg__load_end_line(L, "the banner"));
 
     if (!dg__load_skip_to_content(r, 0))
         return dg__load_err_at(L, DG_ERR_PARSE, dg__load_eof_line(r),
                                "end of file before the size line 'rows columns entries'");
     size_line = r->line;
-    DG__LOAD_TRY(dg__load_count(L, "row count", DG__LOAD_MAX_N, &rows));
-    DG__LOAD_TRY(dg__load_field_count(L, "column count", DG__LOAD_MAX_N, &cols));
-    DG__LOAD_TRY(dg__load_field_count(L, "entry count", DG__LOAD_MAX_COUNT, &nnz));
-    DG__LOAD_TRY(dg__load_end_line(L, "the size line 'rows columns entries'"));
+    DG__TRY(dg__load_count(L, "row count", DG__LOAD_MAX_N, &rows));
+    DG__TRY(dg__load_field_count(L, "column count", DG__LOAD_MAX_N, &cols));
+    DG__TRY(dg__load_field_count(L, "entry count", DG__LOAD_MAX_COUNT, &nnz));
+    DG__TRY(dg__load_end_line(L, "the size line 'rows columns entries'"));
     dg__load_header_n(L, rows > cols ? rows : cols);
     dg__load_hint(L, nnz);
 
@@ -6138,27 +6131,28 @@ static dg_status dg__load_matrix_market(dg__load_state *L)
         if (count == nnz)
             return dg__load_err(L, "more entries than the %llu declared on line %llu", nnz,
                                 size_line);
-        DG__LOAD_TRY(dg__load_id(L, r->tok, r->toklen, 1, 1, rows, "row index", &i));
-        DG__LOAD_TRY(dg__load_field_id(L, 1, 1, cols, "column index", &j));
-        if (!pattern) DG__LOAD_TRY(dg__load_field_weight(L, "value", &w));
-        DG__LOAD_TRY(dg__load_end_line(L, pattern ? "the entry 'row column'"
-                                                  : "the entry 'row column value'"));
-        DG__LOAD_TRY(dg__load_push(L, i, j, w));
+        DG__TRY(dg__load_id(L, r->tok, r->toklen, 1, 1, rows, "row index", &i));
+        DG__TRY(dg__load_field_id(L, 1, 1, cols, "column index", &j));
+        if (!pattern) DG__TRY(dg__load_field_weight(L, "value", &w));
+        DG__TRY(dg__load_end_line(L, pattern ? "the entry 'row column'"
+                                             : "the entry 'row column value'"));
+        DG__TRY(dg__load_push(L, i, j, w));
         count++;
     }
     if (count != nnz)
         return dg__load_err_at(L, DG_ERR_PARSE, size_line,
                                "the size line declares %llu entries but the file has %llu",
                                nnz, count);
-    return DG_OK;
+done:
+    return st;
 }
 
 /* ---- DIMACS shortest paths: "p sp n m", "a u v w", 1-based ---- */
 
-static dg_status dg__load_dimacs(dg__load_state *L)
-{
+static dg_status dg__load_dimacs(dg__load_state *L) {
     dg__load_reader *r = &L->r;
     unsigned long long n = 0, m = 0, count = 0, p_line = 0;
+    dg_status st = DG_OK;
     while (dg__load_peek(r) >= 0) {
         if (!dg__load_token(r) || r->tok[0] == 'c') {
             dg__load_next_line(r);
@@ -6168,10 +6162,10 @@ static dg_status dg__load_dimacs(dg__load_state *L)
             if (!dg__load_token(r)) return dg__load_err(L, "missing the problem type (expected 'p sp n m')");
             if (!dg__load_tok_is(r, "sp", 0))
                 return dg__load_err(L, "unsupported DIMACS problem type '%.40s' (only 'sp')", r->tok);
-            DG__LOAD_TRY(dg__load_field_count(L, "vertex count n", DG__LOAD_MAX_N, &n));
-            DG__LOAD_TRY(dg__load_field_count(L, "arc count m", DG__LOAD_MAX_COUNT, &m));
+            DG__TRY(dg__load_field_count(L, "vertex count n", DG__LOAD_MAX_N, &n));
+            DG__TRY(dg__load_field_count(L, "arc count m", DG__LOAD_MAX_COUNT, &m));
             p_line = r->line;
-            DG__LOAD_TRY(dg__load_end_line(L, "the problem line 'p sp n m'"));
+            DG__TRY(dg__load_end_line(L, "the problem line 'p sp n m'"));
             dg__load_header_n(L, n);
             dg__load_hint(L, m);
         } else if (dg__load_tok_is(r, "a", 0)) {
@@ -6180,11 +6174,11 @@ static dg_status dg__load_dimacs(dg__load_state *L)
             if (!p_line) return dg__load_err(L, "arc before the problem line 'p sp n m'");
             if (count == m)
                 return dg__load_err(L, "more arcs than the %llu declared on line %llu", m, p_line);
-            DG__LOAD_TRY(dg__load_field_id(L, 1, 1, n, "tail vertex id", &u));
-            DG__LOAD_TRY(dg__load_field_id(L, 1, 1, n, "head vertex id", &v));
-            DG__LOAD_TRY(dg__load_field_weight(L, "arc weight", &w));
-            DG__LOAD_TRY(dg__load_end_line(L, "the arc 'a u v w'"));
-            DG__LOAD_TRY(dg__load_push(L, u, v, w));
+            DG__TRY(dg__load_field_id(L, 1, 1, n, "tail vertex id", &u));
+            DG__TRY(dg__load_field_id(L, 1, 1, n, "head vertex id", &v));
+            DG__TRY(dg__load_field_weight(L, "arc weight", &w));
+            DG__TRY(dg__load_end_line(L, "the arc 'a u v w'"));
+            DG__TRY(dg__load_push(L, u, v, w));
             count++;
         } else {
             return dg__load_err(L, "unknown line type '%.40s' (expected c, p or a)", r->tok);
@@ -6197,22 +6191,23 @@ static dg_status dg__load_dimacs(dg__load_state *L)
         return dg__load_err_at(L, DG_ERR_PARSE, p_line,
                                "the problem line declares %llu arcs but the file has %llu",
                                m, count);
-    return DG_OK;
+done:
+    return st;
 }
 
 /* ---- METIS: "n m [fmt [ncon]]", then one line of 1-based neighbours per vertex ---- */
 
-static dg_status dg__load_metis(dg__load_state *L)
-{
+static dg_status dg__load_metis(dg__load_state *L) {
     dg__load_reader *r = &L->r;
     unsigned long long n, m, fmt = 0, ncon = 0, entries = 0, hdr_line, vline = 0;
     int has_ew, has_vw;
+    dg_status st = DG_OK;
     if (!dg__load_skip_to_content(r, 0))
         return dg__load_err_at(L, DG_ERR_PARSE, dg__load_eof_line(r),
                                "end of file before the header line 'n m [fmt [ncon]]'");
     hdr_line = r->line;
-    DG__LOAD_TRY(dg__load_count(L, "vertex count n", DG__LOAD_MAX_N, &n));
-    DG__LOAD_TRY(dg__load_field_count(L, "edge count m", DG__LOAD_MAX_COUNT, &m));
+    DG__TRY(dg__load_count(L, "vertex count n", DG__LOAD_MAX_N, &n));
+    DG__TRY(dg__load_field_count(L, "edge count m", DG__LOAD_MAX_COUNT, &m));
     if (dg__load_token(r)) {
         size_t i;
         if (r->toklen > 3 || !dg__load_digits(r->tok, r->toklen))
@@ -6223,9 +6218,9 @@ static dg_status dg__load_metis(dg__load_state *L)
         fmt = dg__load_udec(r->tok, r->toklen);
         if (fmt >= 100)
             return dg__load_err(L, "METIS vertex sizes (fmt %s) are not supported", r->tok);
-        if (dg__load_token(r)) DG__LOAD_TRY(dg__load_count(L, "ncon", 1000000, &ncon));
+        if (dg__load_token(r)) DG__TRY(dg__load_count(L, "ncon", 1000000, &ncon));
     }
-    DG__LOAD_TRY(dg__load_end_line(L, "the header 'n m [fmt [ncon]]'"));
+    DG__TRY(dg__load_end_line(L, "the header 'n m [fmt [ncon]]'"));
     has_ew = (int)(fmt % 10);
     has_vw = (int)(fmt / 10 % 10);
     if (!has_vw) ncon = 0;
@@ -6250,15 +6245,15 @@ static dg_status dg__load_metis(dg__load_state *L)
             if (!have)
                 return dg__load_err(L, "missing weight %llu of vertex %llu (fmt %llu, ncon %llu)",
                                     k + 1, vline + 1, fmt, ncon);
-            DG__LOAD_TRY(dg__load_weight(L, r->tok, r->toklen, "vertex weight", &vw));
+            DG__TRY(dg__load_weight(L, r->tok, r->toklen, "vertex weight", &vw));
             have = dg__load_token(r);
         }
         while (have) {
             dg_vertex v;
             float w = 1.0f;
-            DG__LOAD_TRY(dg__load_id(L, r->tok, r->toklen, 1, 1, n, "neighbour", &v));
-            if (has_ew) DG__LOAD_TRY(dg__load_field_weight(L, "edge weight", &w));
-            DG__LOAD_TRY(dg__load_push(L, (dg_vertex)vline, v, w));
+            DG__TRY(dg__load_id(L, r->tok, r->toklen, 1, 1, n, "neighbour", &v));
+            if (has_ew) DG__TRY(dg__load_field_weight(L, "edge weight", &w));
+            DG__TRY(dg__load_push(L, (dg_vertex)vline, v, w));
             entries++;
             have = dg__load_token(r);
         }
@@ -6271,51 +6266,52 @@ static dg_status dg__load_metis(dg__load_state *L)
         return dg__load_err_at(L, DG_ERR_PARSE, hdr_line,
                                "the header declares %llu edges (%llu neighbour entries) but the "
                                "vertex lines hold %llu entries", m, 2 * m, entries);
-    return DG_OK;
+done:
+    return st;
 }
 
 /* ---- GRAIL: "graph_for_greach", n, then "i: j k ... #", 0-based ---- */
 
-/* One item after "i:": a neighbour, or the final '#'. */
+/* One item after "i:": a neighbour, or the final '#' (which sets *ended). */
 static dg_status dg__load_grail_item(dg__load_state *L, dg_vertex u, unsigned long long n,
-                                     const char *s, size_t len, int *done)
-{
+                                     const char *s, size_t len, int *ended) {
     dg_vertex v;
+    dg_status st;
     if (len == 1 && s[0] == '#') {
-        *done = 1;
+        *ended = 1;
         return DG_OK;
     }
-    DG__LOAD_TRY(dg__load_id(L, s, len, 0, 1, n, "neighbour", &v));
+    if ((st = dg__load_id(L, s, len, 0, 1, n, "neighbour", &v)) != DG_OK) return st;
     return dg__load_push(L, u, v, 1.0f);
 }
 
-static dg_status dg__load_grail(dg__load_state *L)
-{
+static dg_status dg__load_grail(dg__load_state *L) {
     dg__load_reader *r = &L->r;
     unsigned long long n;
+    dg_status st = DG_OK;
     if (!dg__load_skip_to_content(r, 0) || !dg__load_tok_is(r, "graph_for_greach", 0))
         return dg__load_err_at(L, DG_ERR_PARSE, dg__load_peek(r) < 0 ? dg__load_eof_line(r) : r->line,
                                "not a GRAIL file: the first line must be 'graph_for_greach'");
-    DG__LOAD_TRY(dg__load_end_line(L, "'graph_for_greach'"));
+    DG__TRY(dg__load_end_line(L, "'graph_for_greach'"));
     if (!dg__load_skip_to_content(r, 0))
         return dg__load_err_at(L, DG_ERR_PARSE, dg__load_eof_line(r),
                                "end of file before the vertex count line");
-    DG__LOAD_TRY(dg__load_count(L, "vertex count n", DG__LOAD_MAX_N, &n));
-    DG__LOAD_TRY(dg__load_end_line(L, "the vertex count"));
+    DG__TRY(dg__load_count(L, "vertex count n", DG__LOAD_MAX_N, &n));
+    DG__TRY(dg__load_end_line(L, "the vertex count"));
     dg__load_header_n(L, n);
 
     while (dg__load_skip_to_content(r, 0)) {
         dg_vertex u;
         const char *colon;
         size_t rest;
-        int done = 0;
+        int ended = 0;
         if (r->toklen > DG__LOAD_TOKMAX)
             return dg__load_err(L, "field '%.40s...' is too long", r->tok);
         colon = (const char *)memchr(r->tok, ':', r->toklen);
         if (colon) {
-            DG__LOAD_TRY(dg__load_id(L, r->tok, (size_t)(colon - r->tok), 0, 1, n, "vertex id", &u));
+            DG__TRY(dg__load_id(L, r->tok, (size_t)(colon - r->tok), 0, 1, n, "vertex id", &u));
         } else {
-            DG__LOAD_TRY(dg__load_id(L, r->tok, r->toklen, 0, 1, n, "vertex id", &u));
+            DG__TRY(dg__load_id(L, r->tok, r->toklen, 0, 1, n, "vertex id", &u));
             if (!dg__load_token(r) || r->tok[0] != ':')
                 return dg__load_err(L, "expected ':' after the vertex id");
             if (r->toklen > DG__LOAD_TOKMAX)
@@ -6323,27 +6319,26 @@ static dg_status dg__load_grail(dg__load_state *L)
             colon = r->tok;
         }
         rest = r->toklen - (size_t)(colon + 1 - r->tok);
-        if (rest) DG__LOAD_TRY(dg__load_grail_item(L, u, n, colon + 1, rest, &done));
-        while (!done) {
+        if (rest) DG__TRY(dg__load_grail_item(L, u, n, colon + 1, rest, &ended));
+        while (!ended) {
             if (!dg__load_token(r))
                 return dg__load_err(L, "missing '#' at the end of the line of vertex %ld", (long)u);
-            DG__LOAD_TRY(dg__load_grail_item(L, u, n, r->tok, r->toklen, &done));
+            DG__TRY(dg__load_grail_item(L, u, n, r->tok, r->toklen, &ended));
         }
-        DG__LOAD_TRY(dg__load_end_line(L, "'#'"));
+        DG__TRY(dg__load_end_line(L, "'#'"));
     }
-    return DG_OK;
+done:
+    return st;
 }
 
 /* ---- format detection ---- */
 
-static int dg__load_ext_is(const char *ext, const char *word)
-{
+static int dg__load_ext_is(const char *ext, const char *word) {
     return dg__load_word_ci(ext, strlen(ext), word);
 }
 
 /* By extension, else by the first non-blank line of the first block, else edge list. */
-static dg_format dg__load_detect(const char *path, const dg__load_reader *r)
-{
+static dg_format dg__load_detect(const char *path, const dg__load_reader *r) {
     const char *base = path, *p, *ext = NULL;
     size_t i, n;
     for (p = path; *p; p++)
@@ -6381,15 +6376,13 @@ static dg_format dg__load_detect(const char *path, const dg__load_reader *r)
 /* ---- applying the batch ---- */
 
 /* dst = src, cut to size - 1 characters (the graph's message is about to be rewritten). */
-static void dg__load_copy_message(char *dst, size_t size, const char *src)
-{
+static void dg__load_copy_message(char *dst, size_t size, const char *src) {
     size_t i = 0;
     for (; i + 1 < size && src[i]; i++) dst[i] = src[i];
     dst[i] = '\0';
 }
 
-static dg_status dg__load_commit(dg__load_state *L)
-{
+static dg_status dg__load_commit(dg__load_state *L) {
     char why[256];
     dg_status s;
     size_t added = 0;
@@ -6422,8 +6415,7 @@ static dg_status dg__load_commit(dg__load_state *L)
     return DG_OK;
 }
 
-DG_API dg_status dg_load(dg_graph *g, const char *path, dg_format format)
-{
+DG_API dg_status dg_load(dg_graph *g, const char *path, dg_format format) {
     dg__load_state L;
     dg_status s;
     if (!g) return DG_ERR_INVALID_ARGUMENT;
@@ -6455,13 +6447,26 @@ DG_API dg_status dg_load(dg_graph *g, const char *path, dg_format format)
     } else {
         if (format == DG_FORMAT_AUTO) format = dg__load_detect(path, &L.r);
         switch (format) {
-        case DG_FORMAT_MATRIX_MARKET: L.one_based = 1; s = dg__load_matrix_market(&L); break;
-        case DG_FORMAT_DIMACS:        L.one_based = 1; s = dg__load_dimacs(&L); break;
-        case DG_FORMAT_METIS:         L.one_based = 1; s = dg__load_metis(&L); break;
-        case DG_FORMAT_GRAIL:         s = dg__load_grail(&L); break;
+        case DG_FORMAT_MATRIX_MARKET:
+            L.one_based = 1;
+            s = dg__load_matrix_market(&L);
+            break;
+        case DG_FORMAT_DIMACS:
+            L.one_based = 1;
+            s = dg__load_dimacs(&L);
+            break;
+        case DG_FORMAT_METIS:
+            L.one_based = 1;
+            s = dg__load_metis(&L);
+            break;
+        case DG_FORMAT_GRAIL:
+            s = dg__load_grail(&L);
+            break;
         case DG_FORMAT_AUTO:
         case DG_FORMAT_EDGE_LIST:
-        default:                      s = dg__load_edge_list(&L); break;
+        default:
+            s = dg__load_edge_list(&L);
+            break;
         }
     }
     if (L.r.ioerr)
@@ -6473,9 +6478,6 @@ DG_API dg_status dg_load(dg_graph *g, const char *path, dg_format format)
     if (L.edges) dg__free(g, L.edges);
     return s;
 }
-
-#undef DG__LOAD_TRY
-#undef DG__LOAD_PRINTF
 
 #endif /* DYNGRAPH_IMPLEMENTATION_DONE */
 #endif /* DYNGRAPH_IMPLEMENTATION */
