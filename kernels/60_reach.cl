@@ -131,7 +131,8 @@ __kernel void dg_reach_init(const uint nb, __global const uint *und, const uint 
     if (atomic_or(&front[e], bit) == 0u) q[atomic_inc(dg_reach_level(cnt, ring, 0u))] = e;
 }
 
-/* The search's arguments, after the graph's (the host sets them by index), and their names. */
+/* The search's arguments, after the graph's (the host sets them by index), and their names
+   (macros, as DG_ADJ_ARGS: an OpenCL C 1.2 kernel cannot take a struct of pointers). */
 #define DG_REACH_SEARCH_ARGS const uint W, __global const uint *qin, __global uint *qout, \
     __global uint *cnt, const uint ring, const uint L, __global uint *front, \
     __global uint *next, __global uint *vis, __global uint *done, __global const int4 *bq, \
