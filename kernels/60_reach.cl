@@ -41,10 +41,10 @@ inline int dg_reach_contains(__global const int2 *lab, const uint d, const int s
 /* a <= r <= b for i = (a, b) */
 inline int dg_reach_in(const int r, const int2 i) { return r >= i.x && r <= i.y; }
 
-/* Query i: res[i] = 1 or 0 where the labels decide (cnt[3] counts those the hubs decide);
-   else res[i] = 0 and i goes to und.
-   A query naming no live vertex (id outside 0..nv-1, or removed: no page in the directory)
-   puts the smallest such i in cnt[2]. */
+/* Query i: res[i] = 1 or 0 where the labels decide (cnt[DG_RL_BY_HUBS] counts those the hubs
+   decide, cnt[DG_RL_POSITIVE] the 1s); else res[i] = 0 and i goes to und (cnt[DG_RL_UNDECIDED]
+   entries). A query naming no live vertex (id outside 0..nv-1, or removed: no page in the
+   directory) puts the smallest such i in cnt[DG_RL_BAD]. */
 __kernel void dg_reach_labels(const uint nq, __global const int *qs, __global const int *qt,
                               __global const int *comp, __global const int2 *lab,
                               __global const int4 *tree, const uint d, const uint exact,
@@ -57,20 +57,20 @@ __kernel void dg_reach_labels(const uint nq, __global const int *qs, __global co
     if (i >= nq) return;
     s = qs[i]; t = qt[i];
     if ((uint)s >= nv || (uint)t >= nv || dir[DG_DS * (size_t)s] < 0 || dir[DG_DS * (size_t)t] < 0) {
-        atomic_min(&cnt[2], i);
+        atomic_min(&cnt[DG_RL_BAD], i);
         return;
     }
     cs = comp[s]; ct = comp[t];
     hs = hub[cs]; ht = hub[ct];
     if (s == t || (exact && cs == ct)) r = 1;
-    else if (dg_reach_hub_no(hs, ht)) { r = 0; atomic_inc(&cnt[3]); }
-    else if (exact && (hs.y & ht.x) != 0ul) { r = 1; atomic_inc(&cnt[3]); }
+    else if (dg_reach_hub_no(hs, ht)) { r = 0; atomic_inc(&cnt[DG_RL_BY_HUBS]); }
+    else if (exact && (hs.y & ht.x) != 0ul) { r = 1; atomic_inc(&cnt[DG_RL_BY_HUBS]); }
     else if (!dg_reach_contains(lab, d, cs, ct)) r = 0;
     else if (exact && (dg_reach_in(tree[ct].y, tree[cs].xy) || dg_reach_in(tree[cs].w, tree[ct].zw))) r = 1;
     else r = 2;
     res[i] = (uchar)(r == 1);
-    if (r == 2) und[atomic_inc(&cnt[0])] = i;
-    if (r == 1) atomic_inc(&cnt[1]);
+    if (r == 2) und[atomic_inc(&cnt[DG_RL_UNDECIDED])] = i;
+    if (r == 1) atomic_inc(&cnt[DG_RL_POSITIVE]);
 }
 
 /* ---- The undecided queries: bit-parallel searches pruned by the labels ----
@@ -80,14 +80,28 @@ __kernel void dg_reach_labels(const uint nq, __global const int *qs, __global co
    vertex's W words: vis (reached or ruled out), front (to expand at this level), next (at
    the next one). bq[2j]: query j's target: on the pages (vertex, component, -, -), on the
    DAG (component, rank, alo, arank) of its tree intervals (see tree above); bq[2j + 1] its
-   hub bits. A queue
-   entry is x*W + w: word w of search vertex x has bits in front. Level counters: cnt[L %
-   ring] entries of level L (the kernel of level L appends to slot L+1 and clears slot L+2, so
-   the host queues several levels per read-back). cnt[ring]: words of vis made non-zero,
-   listed in touched (dg_reach_finish zeroes them after the batch: no pass over all of vis).
-   front and next clear themselves (an entry's word is zeroed when it is expanded). done[w]:
-   queries of word w answered (found). */
-#define DG_REACH_TOUCH(e, old) do { if ((old) == 0u) touched[atomic_inc(&cnt[ring])] = (e); } while (0)
+   hub bits. A queue entry is x*W + w: word w of search vertex x has bits in front.
+   Counters (cnt, ring = DG_REACH_RING slots, then those of 00_shared.h's DG_RC_*):
+   dg_reach_level(cnt, ring, L) counts the entries of level L (the kernel of level L appends
+   to level L+1's and clears level L+2's, so the host queues several levels per read-back);
+   cnt[ring + DG_RC_TOUCHED]: words of vis made non-zero, listed in touched (dg_reach_finish
+   zeroes them after the batch: no pass over all of vis). front and next clear themselves
+   (an entry's word is zeroed when it is expanded). done[w]: queries of word w answered
+   (found). */
+
+/* Level L's entry counter. */
+inline __global uint *dg_reach_level(__global uint *cnt, const uint ring, const uint L)
+{
+    return cnt + L % ring;
+}
+
+/* Word e of vis was `old` before this work-item set bits in it: list e in touched if it was
+   zero. */
+inline void dg_reach_touch(__global uint *cnt, const uint ring, __global uint *touched,
+                           const uint e, const uint old)
+{
+    if (old == 0u) touched[atomic_inc(&cnt[ring + DG_RC_TOUCHED])] = e;
+}
 
 /* Batch slot j: its source reached, queued; bq[2j] its target (see above), bq[2j + 1] the
    target's hub bits. */
@@ -113,108 +127,158 @@ __kernel void dg_reach_init(const uint nb, __global const uint *und, const uint 
     bq[2 * j + 1] = as_int4(hub[comp[t]]);
     e = (uint)(dag ? comp[s] : s) * W + (j >> 5);
     bit = 1u << (j & 31u);
-    DG_REACH_TOUCH(e, atomic_or(&vis[e], bit));
-    if (atomic_or(&front[e], bit) == 0u) q[atomic_inc(&cnt[0])] = e;
+    dg_reach_touch(cnt, ring, touched, e, atomic_or(&vis[e], bit));
+    if (atomic_or(&front[e], bit) == 0u) q[atomic_inc(dg_reach_level(cnt, ring, 0u))] = e;
 }
+
+/* The search's arguments, after the graph's (the host sets them by index), and their names
+   (macros, as DG_ADJ_ARGS: an OpenCL C 1.2 kernel cannot take a struct of pointers). */
+#define DG_REACH_SEARCH_ARGS const uint W, __global const uint *qin, __global uint *qout, \
+    __global uint *cnt, const uint ring, const uint L, __global uint *front, \
+    __global uint *next, __global uint *vis, __global uint *done, __global const int4 *bq, \
+    __global uchar *found, __global const int *comp, __global const int4 *tree, \
+    __global const int2 *lab, const uint d, __global uint *touched, __global const ulong2 *hub
+#define DG_REACH_SEARCH W, qin, qout, cnt, ring, L, front, next, vis, done, bq, found, comp, \
+    tree, lab, d, touched, hub
+
+/* The two searches differ only in the functions below, which take `dag` (0: the pages,
+   1: the DAG of components; a literal in each kernel, so the other branch folds away).
+   On the pages the graph is DG_ADJ (crow, ccol unused); on the DAG crow/ccol, the DAG's
+   out-arcs (DG_ADJ unused). */
+
+/* Index of search vertex x's arc 0, its out-degree in *deg. */
+inline uint dg_reach_row(const int dag, DG_ADJ_ARGS, __global const uint *crow, const uint x,
+                         uint *deg)
+{
+    if (dag) {
+        *deg = crow[x + 1] - crow[x];
+        return crow[x];
+    }
+    return dg_row(DG_ADJ, (int)x, deg);
+}
+
+/* Head of arc k of the row whose arc 0 is at base. */
+inline int dg_reach_arc(const int dag, DG_ADJ_ARGS, __global const int *ccol, const uint base,
+                        const uint k)
+{
+    return dag ? ccol[base + k] : dg_neighbor(DG_ADJ, base, k);
+}
+
+/* What the search reads of a newly reached search vertex u: its component, the hub bits of
+   that, and (on the DAG) its tree intervals (see tree above). */
+typedef struct {
+    int comp;
+    ulong2 hub;
+    int4 tree;
+} dg_reach_vertex;
+
+inline dg_reach_vertex dg_reach_load(const int dag, const int u, __global const int *comp,
+                                     __global const int4 *tree, __global const ulong2 *hub)
+{
+    dg_reach_vertex r;
+    r.comp = dag ? u : comp[u];
+    r.hub = hub[r.comp];
+    r.tree = dag ? tree[u] : (int4)(0);
+    return r;
+}
+
+/* Reaching u (read as ru) answers the query whose target is q = bq[2j] with hub bits h. On the
+   pages: u is the target. On the DAG, where the index is exact: u's forest subtree holds
+   the target's rank, or u lies in the target's subtree of the reverse forest, or u reaches
+   a hub reaching the target (the target itself is one). */
+inline int dg_reach_hit(const int dag, const int u, const dg_reach_vertex ru, const int4 q,
+                        const ulong2 h)
+{
+    if (dag)
+        return dg_reach_in(q.y, ru.tree.xy) || dg_reach_in(ru.tree.w, q.zw) || (ru.hub.y & h.x) != 0ul;
+    return q.x == u;
+}
+
+/* The component of the target q = bq[2j]. */
+inline int dg_reach_target_comp(const int dag, const int4 q) { return dag ? q.x : q.y; }
+
+/* The work-group's entries: their scanned out-degrees, queue entries, bits to pass on and
+   arc-0 indices (DG_WG each: the kernels require work-groups of DG_WG). */
+typedef struct {
+    uint off[DG_WG], e[DG_WG], bits[DG_WG], base[DG_WG];
+} dg_reach_group;
 
 /* Level L: every queued (x, w) passes its bits on to x's out-neighbours u, minus those
    already at u and those whose target u cannot reach by the labels (both are added to
    vis[u], so a bit is tested at most once per vertex). Reaching the target answers the
    query. Load-balanced per work-group: DG_WG entries at a time, their out-arcs spread evenly
    over the work-items (a scan of the degrees), so a hub's list is walked by the whole group.
-   ROW(x, &deg) gives the index of x's arc 0, ARC(base, k) the head of arc k; PREP(u) loads
-   what HIT(u, q, h) (u answers query q = bq[2j] whose target has hub bits h: the target
-   reached), COMPOF(u, q) (u's component) and QCOMP(q) (the target's component) need, and
-   hu, u's component's hub bits. */
-#define DG_REACH_EXPAND(ROW, ARC, PREP, HIT, COMPOF, QCOMP) \
-    __local uint l_off[DG_WG], l_e[DG_WG], l_bits[DG_WG], l_base[DG_WG]; \
-    const uint nin = cnt[L % ring], lid = get_local_id(0); \
-    __global uint *nc = cnt + (L + 1) % ring; \
-    uint c0; \
-    if (get_global_id(0) == 0) cnt[(L + 2) % ring] = 0u; \
-    for (c0 = get_group_id(0) * DG_WG; c0 < nin; c0 += get_num_groups(0) * DG_WG) { \
-        uint e = 0u, bits = 0u, deg = 0u, base = 0u, total, t; \
-        if (c0 + lid < nin) { \
-            e = qin[c0 + lid]; \
-            bits = front[e] & ~done[e % W]; \
-            front[e] = 0u; \
-            if (bits) base = ROW(e / W, &deg); \
-        } \
-        l_e[lid] = e; l_bits[lid] = bits; l_base[lid] = base; l_off[lid] = deg; \
-        total = dg_local_scan(l_off, lid); \
-        for (t = lid; t < total; t += DG_WG) { \
-            const uint o = dg_local_owner(l_off, DG_WG, t), w = l_e[o] % W; \
-            const int u = ARC(l_base[o], t - l_off[o]); \
-            const uint eu = (uint)u * W + w; \
-            uint cand = l_bits[o] & ~vis[eu], m, keep = 0u, old; \
-            if (!cand) continue; \
-            old = atomic_or(&vis[eu], cand); \
-            DG_REACH_TOUCH(eu, old); \
-            cand &= ~old; \
-            PREP(u); \
-            for (m = cand; m; m &= m - 1u) { \
-                const uint b = 31u - clz(m & (0u - m)), j = w * 32u + b; \
-                const int4 qj = bq[2 * j]; \
-                const ulong2 hj = as_ulong2(bq[2 * j + 1]); \
-                if (HIT(u, qj, hj)) { found[j] = 1; atomic_or(&done[w], 1u << b); } \
-                else if (!dg_reach_hub_no(hu, hj) && \
-                         dg_reach_contains(lab, d, COMPOF(u, qj), QCOMP(qj))) keep |= 1u << b; \
-            } \
-            if (keep && atomic_or(&next[eu], keep) == 0u) qout[atomic_inc(nc)] = eu; \
-        } \
-        barrier(CLK_LOCAL_MEM_FENCE); \
+   Every work-item of the group runs it (barriers). */
+inline void dg_reach_expand_body(const int dag, DG_ADJ_ARGS, __global const uint *crow,
+                                 __global const int *ccol, DG_REACH_SEARCH_ARGS,
+                                 __local dg_reach_group *l)
+{
+    const uint nin = *dg_reach_level(cnt, ring, L), lid = get_local_id(0);
+    __global uint *nc = dg_reach_level(cnt, ring, L + 1);
+    uint c0;
+    if (get_global_id(0) == 0) *dg_reach_level(cnt, ring, L + 2) = 0u;
+    for (c0 = get_group_id(0) * DG_WG; c0 < nin; c0 += get_num_groups(0) * DG_WG) {
+        uint e = 0u, bits = 0u, deg = 0u, base = 0u, total, t;
+        if (c0 + lid < nin) {
+            e = qin[c0 + lid];
+            bits = front[e] & ~done[e % W];
+            front[e] = 0u;
+            if (bits) base = dg_reach_row(dag, DG_ADJ, crow, e / W, &deg);
+        }
+        l->e[lid] = e; l->bits[lid] = bits; l->base[lid] = base; l->off[lid] = deg;
+        total = dg_local_scan(l->off, lid);
+        for (t = lid; t < total; t += DG_WG) {
+            const uint o = dg_local_owner(l->off, DG_WG, t), w = l->e[o] % W;
+            const int u = dg_reach_arc(dag, DG_ADJ, ccol, l->base[o], t - l->off[o]);
+            const uint eu = (uint)u * W + w;
+            uint cand = l->bits[o] & ~vis[eu], m, keep = 0u, old;
+            dg_reach_vertex ru;
+            if (!cand) continue;
+            old = atomic_or(&vis[eu], cand);
+            dg_reach_touch(cnt, ring, touched, eu, old);
+            cand &= ~old;
+            ru = dg_reach_load(dag, u, comp, tree, hub);
+            for (m = cand; m; m &= m - 1u) {
+                const uint b = 31u - clz(m & (0u - m)), j = w * 32u + b;
+                const int4 qj = bq[2 * j];
+                const ulong2 hj = as_ulong2(bq[2 * j + 1]);
+                if (dg_reach_hit(dag, u, ru, qj, hj)) { found[j] = 1; atomic_or(&done[w], 1u << b); }
+                else if (!dg_reach_hub_no(ru.hub, hj) &&
+                         dg_reach_contains(lab, d, ru.comp, dg_reach_target_comp(dag, qj))) keep |= 1u << b;
+            }
+            if (keep && atomic_or(&next[eu], keep) == 0u) qout[atomic_inc(nc)] = eu;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
     }
-
-#define DG_REACH_SEARCH_ARGS const uint W, __global const uint *qin, __global uint *qout, \
-    __global uint *cnt, const uint ring, const uint L, __global uint *front, \
-    __global uint *next, __global uint *vis, __global uint *done, __global const int4 *bq, \
-    __global uchar *found, __global const int *comp, __global const int4 *tree, \
-    __global const int2 *lab, const uint d, __global uint *touched, __global const ulong2 *hub
+}
 
 /* On the pages (vertices). */
-#define DG_RP_ROW(x, pd) dg_row(DG_ADJ, (int)(x), pd)
-#define DG_RP_ARC(b, k) pool[dg_entry(DG_ADJ, b, k)]
-#define DG_RP_PREP(u) const int cu = comp[u]; const ulong2 hu = hub[cu]
-#define DG_RP_HIT(u, q, h) ((q).x == (u))
-#define DG_RP_COMP(u, q) cu
-#define DG_RP_QCOMP(q) (q).y
-__kernel void dg_reach_expand(DG_ADJ_ARGS, DG_REACH_SEARCH_ARGS)
+__kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1)))
+void dg_reach_expand(DG_ADJ_ARGS, DG_REACH_SEARCH_ARGS)
 {
-    DG_REACH_EXPAND(DG_RP_ROW, DG_RP_ARC, DG_RP_PREP, DG_RP_HIT, DG_RP_COMP, DG_RP_QCOMP)
+    __local dg_reach_group l;
+    dg_reach_expand_body(0, DG_ADJ, 0, 0, DG_REACH_SEARCH, &l);
 }
 
-inline uint dg_csr_row(__global const uint *row, const uint x, uint *deg)
+/* On the DAG of components (crow/ccol: out-arcs; comp unused). */
+__kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1)))
+void dg_reach_expand_dag(__global const uint *crow, __global const int *ccol,
+                         DG_REACH_SEARCH_ARGS)
 {
-    *deg = row[x + 1] - row[x];
-    return row[x];
-}
-
-/* On the DAG of components (crow/ccol: out-arcs; comp unused). The index is exact here, so
-   reaching any component whose forest subtree holds the target's rank, or that lies in the
-   target's subtree of the reverse forest, or that reaches a hub reaching the target, answers
-   "yes" (the target itself is one). */
-#define DG_RD_ROW(x, pd) dg_csr_row(crow, x, pd)
-#define DG_RD_ARC(b, k) ccol[(b) + (k)]
-#define DG_RD_PREP(u) const int4 tu = tree[u]; const ulong2 hu = hub[u]
-#define DG_RD_HIT(u, q, h) (dg_reach_in((q).y, tu.xy) || dg_reach_in(tu.w, (q).zw) || (hu.y & (h).x) != 0ul)
-#define DG_RD_COMP(u, q) (u)
-#define DG_RD_QCOMP(q) (q).x
-__kernel void dg_reach_expand_dag(__global const uint *crow, __global const int *ccol,
-                                  DG_REACH_SEARCH_ARGS)
-{
-    DG_REACH_EXPAND(DG_RD_ROW, DG_RD_ARC, DG_RD_PREP, DG_RD_HIT, DG_RD_COMP, DG_RD_QCOMP)
+    __local dg_reach_group l;
+    dg_reach_expand_body(1, 0, 0u, 0, 0, 0, crow, ccol, DG_REACH_SEARCH, &l);
 }
 
 /* After a batch: its answers into res (found cleared for the next batch), vis zeroed where
-   the batch touched it; cnt[ring + 1] sums the words touched over the batches. */
+   the batch touched it; cnt[ring + DG_RC_VISITED] sums the words touched over the batches. */
 __kernel void dg_reach_finish(const uint nb, __global const uint *und, const uint off,
                               __global uchar *found, __global uchar *res,
                               __global uint *vis, __global const uint *touched,
                               __global uint *cnt, const uint ring)
 {
-    const uint nt = cnt[ring];
+    const uint nt = cnt[ring + DG_RC_TOUCHED];
     uint i;
-    if (get_global_id(0) == 0) cnt[ring + 1] += nt;
+    if (get_global_id(0) == 0) cnt[ring + DG_RC_VISITED] += nt;
     for (i = get_global_id(0); i < nt; i += get_global_size(0)) vis[touched[i]] = 0u;
     for (i = get_global_id(0); i < nb; i += get_global_size(0)) {
         res[und[off + i]] = found[i];
