@@ -908,6 +908,15 @@ DG_API const char *dg_error_message(const dg_graph *g) { return g ? g->err : "";
 
 DG_API const char *dg_kernel_source(void) { return dg__kernel_source; }
 
+/* printf-style format checking of the message helpers, where the compiler offers it. */
+#ifndef DG__PRINTF
+#if defined(__GNUC__) || defined(__clang__)
+#define DG__PRINTF(fmt, first) __attribute__((format(printf, fmt, first)))
+#else
+#define DG__PRINTF(fmt, first)
+#endif
+#endif
+static dg_status dg__fail(dg_graph *g, dg_status s, const char *fmt, ...) DG__PRINTF(3, 4);
 static dg_status dg__fail(dg_graph *g, dg_status s, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
