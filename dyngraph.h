@@ -1570,6 +1570,12 @@ static void dg__store_free(dg_graph *g, dg__store *s) {
     dg__free(g, s->latab); dg__free(g, s->dlist);
 }
 
+/* dg_create's failures have no graph to keep their message: they go to the desc's logger. */
+static dg_status dg__create_fail(const dg_desc *d, dg_status s, const char *msg) {
+    if (d->logger.func) d->logger.func(DG_LOG_ERROR, msg, d->logger.user_data);
+    return s;
+}
+
 DG_API dg_status dg_create(const dg_desc *desc, dg_graph **out) {
     dg_desc d;
     dg_graph *g;
@@ -1579,14 +1585,20 @@ DG_API dg_status dg_create(const dg_desc *desc, dg_graph **out) {
     *out = NULL;
     if (desc) d = *desc; else memset(&d, 0, sizeof d);
     P = d.page_size ? d.page_size : 1024;
-    if (P < 64 || P > 65536 || (P & (P - 1))) return DG_ERR_INVALID_ARGUMENT;
-    if (!d.allocator.alloc_fn != !d.allocator.free_fn) return DG_ERR_INVALID_ARGUMENT;
-    if (!d.context != !d.queue) return DG_ERR_INVALID_ARGUMENT;
+    if (P < 64 || P > 65536 || (P & (P - 1))) {
+        char msg[128];
+        snprintf(msg, sizeof msg, "dg_create: page_size %lu is not a power of two in 64..65536", (unsigned long)d.page_size);
+        return dg__create_fail(&d, DG_ERR_INVALID_ARGUMENT, msg);
+    }
+    if (!d.allocator.alloc_fn != !d.allocator.free_fn)
+        return dg__create_fail(&d, DG_ERR_INVALID_ARGUMENT, "dg_create: allocator needs both alloc_fn and free_fn (or neither)");
+    if (!d.context != !d.queue)
+        return dg__create_fail(&d, DG_ERR_INVALID_ARGUMENT, "dg_create: context and queue go together (both or neither)");
     d.page_size = P;
     d.undirected = d.undirected != 0;
     d.weighted = d.weighted != 0;
     g = (dg_graph *)dg__alloc_with(&d.allocator, sizeof *g);
-    if (!g) return DG_ERR_OUT_OF_MEMORY;
+    if (!g) return dg__create_fail(&d, DG_ERR_OUT_OF_MEMORY, "dg_create: out of host memory (graph)");
     memset(g, 0, sizeof *g);
     g->desc = d;
     g->P = P;
@@ -1602,9 +1614,11 @@ DG_API dg_status dg_create(const dg_desc *desc, dg_graph **out) {
     g->wtmp = (float *)dg__alloc(g, (size_t)(d.weighted ? g->run_max * P : 1) * sizeof(float));
     g->items = (dg__item *)dg__alloc(g, (size_t)g->run_max * (P / 3 + 1) * sizeof(dg__item));
     g->runs = (int32_t *)dg__alloc(g, g->run_max * sizeof(int32_t));
-    if (!g->tmp || !g->wtmp || !g->items || !g->runs) { dg_destroy(g); return DG_ERR_OUT_OF_MEMORY; }
     if (d.weighted) g->st[0].wpool = (float *)dg__alloc(g, sizeof(float)); /* grown with the pool */
-    if (d.weighted && !g->st[0].wpool) { dg_destroy(g); return DG_ERR_OUT_OF_MEMORY; }
+    if (!g->tmp || !g->wtmp || !g->items || !g->runs || (d.weighted && !g->st[0].wpool)) {
+        dg_destroy(g);
+        return dg__create_fail(&d, DG_ERR_OUT_OF_MEMORY, "dg_create: out of host memory (scratch)");
+    }
     /* how many empty vertices a fresh page takes under the 60% rule */
     for (free_entries = P - DG__HDR; (uint64_t)free_entries * 10 >= (uint64_t)P * 6; free_entries -= 3)
         g->vert_per_page++;
@@ -1847,40 +1861,45 @@ DG_API int dg_has_vertex(const dg_graph *g, dg_vertex v) { return g && dg__alive
 DG_API int dg_has_edge(const dg_graph *g, dg_vertex u, dg_vertex v) {
     return g && dg__alive(g, u) && dg__alive(g, v) && dg__has_arc(g, u, v);
 }
-static dg_status dg__query_vertex(const dg_graph *g, dg_vertex v) {
+/* A failed query sets its own message: the graph is const to the caller, but its error text
+   is not part of its content (queries that fail write it; see THREAD SAFETY). */
+static dg_status dg__query_fail(const dg_graph *g, dg_status s, const char *fn, const char *what, dg_vertex v) {
+    return dg__fail((dg_graph *)(uintptr_t)g, s, "%s: %s %d", fn, what, (int)v);
+}
+/* v names a live vertex, and out (the result pointer) is not NULL. */
+static dg_status dg__query_vertex(const dg_graph *g, dg_vertex v, const void *out, const char *fn) {
     if (!g) return DG_ERR_INVALID_ARGUMENT;
-    if (v < 0) return DG_ERR_INVALID_ARGUMENT;
-    return dg__alive(g, v) ? DG_OK : DG_ERR_NOT_FOUND;
+    if (v < 0) return dg__query_fail(g, DG_ERR_INVALID_ARGUMENT, fn, "negative vertex id", v);
+    if (!dg__alive(g, v)) return dg__query_fail(g, DG_ERR_NOT_FOUND, fn, "no vertex", v);
+    if (!out) return dg__fail((dg_graph *)(uintptr_t)g, DG_ERR_INVALID_ARGUMENT, "%s: NULL result pointer", fn);
+    return DG_OK;
 }
 DG_API dg_status dg_degree(const dg_graph *g, dg_vertex v, size_t *out_degree) {
-    dg_status st = dg__query_vertex(g, v);
-    if (st == DG_OK && !out_degree) st = DG_ERR_INVALID_ARGUMENT;
+    dg_status st = dg__query_vertex(g, v, out_degree, "dg_degree");
     if (st == DG_OK) *out_degree = dg__deg(g, &g->st[0], v);
     return st;
 }
 DG_API dg_status dg_in_degree(const dg_graph *g, dg_vertex v, size_t *out_degree) {
-    dg_status st = dg__query_vertex(g, v);
-    if (st == DG_OK && !out_degree) st = DG_ERR_INVALID_ARGUMENT;
+    dg_status st = dg__query_vertex(g, v, out_degree, "dg_in_degree");
     if (st == DG_OK) *out_degree = dg__deg(g, dg__in_c(g), v);
     return st;
 }
 DG_API dg_status dg_edge_weight(const dg_graph *g, dg_vertex u, dg_vertex v, float *out_weight) {
-    dg_status st = dg__query_vertex(g, u);
+    dg_status st = dg__query_vertex(g, u, out_weight, "dg_edge_weight");
     size_t pos;
-    if (st == DG_OK) st = dg__query_vertex(g, v);
-    if (st == DG_OK && !out_weight) st = DG_ERR_INVALID_ARGUMENT;
+    if (st == DG_OK) st = dg__query_vertex(g, v, out_weight, "dg_edge_weight");
     if (st != DG_OK) return st;
     pos = dg__find(g, &g->st[0], u, v);
-    if (pos == (size_t)-1) return DG_ERR_NOT_FOUND;
+    if (pos == (size_t)-1)
+        return dg__fail((dg_graph *)(uintptr_t)g, DG_ERR_NOT_FOUND, "dg_edge_weight: no edge %d -> %d", (int)u, (int)v);
     *out_weight = g->st[0].wpool ? g->st[0].wpool[pos] : 1.0f;
     return DG_OK;
 }
 static dg_status dg__copy_list(const dg_graph *g, const dg__store *s, dg_vertex v, dg_vertex *out,
                                float *weights, size_t capacity, size_t *out_count) {
-    dg_status st = dg__query_vertex(g, v);
+    dg_status st = dg__query_vertex(g, v, out_count, s == &g->st[0] ? "dg_neighbors" : "dg_in_neighbors");
     int32_t j, runs;
     size_t done = 0;
-    if (st == DG_OK && !out_count) st = DG_ERR_INVALID_ARGUMENT;
     if (st != DG_OK) return st;
     *out_count = dg__deg(g, s, v);
     runs = dg__list_runs(g, s, v);
