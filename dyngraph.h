@@ -2775,6 +2775,20 @@ static dg_status dg__clfail(dg_graph *g, cl_int e, const char *call) {
 #define DG__TRY(x) do { if ((st = (x)) != DG_OK) goto done; } while (0)
 #define DG__ARG(k, i, v) do { if ((st = dg__arg(g, (k), (i), sizeof(v), &(v))) != DG_OK) goto done; } while (0)
 
+/* One kernel argument for dg__args: DG__A(v) (its size and address), dg__adj(in_edges, csr)
+   (the five arguments that describe a store: DG_ADJ_ARGS in kernels/10_adjacency.cl), and
+   DG__END after the last. */
+typedef struct dg__karg { size_t size; const void *value; int adj; } dg__karg;
+static dg__karg dg__karg_of(size_t size, const void *value, int adj) {
+    dg__karg a;
+    a.size = size;
+    a.value = value;
+    a.adj = adj;
+    return a;
+}
+#define DG__A(v) dg__karg_of(sizeof(v), &(v), 0)
+#define DG__END dg__karg_of(0, NULL, 0)
+static dg__karg dg__adj(int in_edges, int csr) { return dg__karg_of(0, NULL, 1 + (in_edges != 0) + 2 * (csr != 0)); }
 /* clSetKernelArg, naming the kernel and the argument when it fails. */
 static dg_status dg__arg(dg_graph *g, cl_kernel k, int i, size_t size, const void *v) {
     char name[64] = "?", call[128];
@@ -2784,6 +2798,44 @@ static dg_status dg__arg(dg_graph *g, cl_kernel k, int i, size_t size, const voi
     name[sizeof name - 1] = 0;
     snprintf(call, sizeof call, "clSetKernelArg(%s, argument %d)", name, i);
     return dg__clfail(g, e, call);
+}
+
+/* Sets the DG_ADJ_ARGS (5 arguments from index i) of the out-store, or of the in-store when
+   in_edges (an undirected graph is its own reverse); csr: the CSR copy instead. */
+static dg_status dg__adj_args(dg_graph *g, cl_kernel k, cl_uint i, int in_edges, int csr) {
+    dg__core_state *cs = (dg__core_state *)g->dev->mod[DG__MOD_CORE].state;
+    dg__dev *d = g->dev;
+    dg_status st = DG_OK;
+    int si = in_edges && g->nstores == 2 ? 1 : 0;
+    cl_uint dso = csr ? 0 : 2 * (cl_uint)si;
+    cl_mem dir = csr ? cs->b.csr_row[si].m : d->dir.m, pool = csr ? cs->b.csr_col[si].m : d->st[si].pool.m;
+    cl_mem idx = csr ? pool : d->st[si].idx.m, lat = csr ? pool : d->st[si].latab.m;
+    DG__ARG(k, i, dir); DG__ARG(k, i + 1, dso); DG__ARG(k, i + 2, pool);
+    DG__ARG(k, i + 3, idx); DG__ARG(k, i + 4, lat);
+done:
+    return st;
+}
+
+/* Sets kernel k's arguments in order, from argument 0: DG__A(x) ..., dg__adj(...) ..., DG__END. */
+static dg_status dg__args(dg_graph *g, cl_kernel k, ...) {
+    dg_status st = DG_OK;
+    cl_uint i = 0;
+    va_list ap;
+    va_start(ap, k);
+    for (;;) {
+        dg__karg a = va_arg(ap, dg__karg);
+        if (a.adj) {
+            if ((st = dg__adj_args(g, k, i, (a.adj - 1) & 1, (a.adj - 1) >> 1)) != DG_OK) break;
+            i += 5;
+        } else if (a.value) {
+            if ((st = dg__arg(g, k, (int)i, a.size, a.value)) != DG_OK) break;
+            i++;
+        } else {
+            break;
+        }
+    }
+    va_end(ap);
+    return st;
 }
 
 static void dg__log(dg_graph *g, dg_log_level level, const char *msg) {
@@ -3464,8 +3516,8 @@ static dg_status dg__stage_flush(dg_graph *g) {
         cl_uint n = (cl_uint)d->grp[i].n;
         cl_mem dst = d->grp[i].dst;
         cl_uint first = (cl_uint)(doff / sizeof(uint64_t) + 4 * d->grp[i].first);
-        DG__ARG(k, 0, d->stage); DG__ARG(k, 1, dst); DG__ARG(k, 2, d->stage); DG__ARG(k, 3, first);
-        DG__ARG(k, 4, n);
+        DG__TRY(dg__args(g, k, DG__A(d->stage), DG__A(dst), DG__A(d->stage), DG__A(first),
+                               DG__A(n), DG__END));
         DG__TRY(dg__launch(g, k, (n < 4096 ? n : 4096) * (size_t)d->wg, d->wg));
     }
 done:
@@ -3705,21 +3757,6 @@ DG_API dg_status dg_validate_device(dg_graph *g) {
 /* =========================================================================
    Primitives: scan, frontiers, advance, filter, compute (thesis 3.4)
    ========================================================================= */
-/* Sets the DG_ADJ_ARGS (5 arguments from index i) of the out-store, or of the in-store when
-   in_edges (an undirected graph is its own reverse); csr: the CSR copy instead. */
-static dg_status dg__adj_args(dg_graph *g, cl_kernel k, cl_uint i, int in_edges, int csr) {
-    dg__core_state *cs = (dg__core_state *)g->dev->mod[DG__MOD_CORE].state;
-    dg__dev *d = g->dev;
-    dg_status st = DG_OK;
-    int si = in_edges && g->nstores == 2 ? 1 : 0;
-    cl_uint dso = csr ? 0 : 2 * (cl_uint)si;
-    cl_mem dir = csr ? cs->b.csr_row[si].m : d->dir.m, pool = csr ? cs->b.csr_col[si].m : d->st[si].pool.m;
-    cl_mem idx = csr ? pool : d->st[si].idx.m, lat = csr ? pool : d->st[si].latab.m;
-    DG__ARG(k, i, dir); DG__ARG(k, i + 1, dso); DG__ARG(k, i + 2, pool);
-    DG__ARG(k, i + 3, idx); DG__ARG(k, i + 4, lat);
-done:
-    return st;
-}
 
 /* Exclusive scan of n uint32 (in -> out, which may be the same); with `total` (a buffer, may
    be NULL) receiving the sum. Blocks of 4 x wg values, then the block sums recursively. */
@@ -3736,12 +3773,12 @@ static dg_status dg__scan(dg_graph *g, cl_mem in, cl_mem out, size_t n, cl_mem t
     DG__TRY(dg__buf_fit(g, &cs->b.scan_sums[level], nb * 4));
     sums = cs->b.scan_sums[level].m;
     DG__TRY(dg__kernel(g, DG__K_SCAN_BLOCKS, 0, &k));
-    DG__ARG(k, 0, in); DG__ARG(k, 1, out); DG__ARG(k, 2, sums); DG__ARG(k, 3, un); DG__ARG(k, 4, tot);
+    DG__TRY(dg__args(g, k, DG__A(in), DG__A(out), DG__A(sums), DG__A(un), DG__A(tot), DG__END));
     DG__TRY(dg__launch(g, k, nb * d->wg, d->wg));
     if (nb > 1) {
         DG__TRY(dg__scan(g, sums, sums, nb, total, level + 1));
         DG__TRY(dg__kernel(g, DG__K_SCAN_ADD, 0, &k));
-        DG__ARG(k, 0, out); DG__ARG(k, 1, sums); DG__ARG(k, 2, un);
+        DG__TRY(dg__args(g, k, DG__A(out), DG__A(sums), DG__A(un), DG__END));
         DG__TRY(dg__launch(g, k, n, d->wg));
     }
 done:
@@ -3762,7 +3799,7 @@ static dg_status dg__fill(dg_graph *g, cl_mem m, int32_t v, size_t n) {
     cl_kernel k = NULL;
     cl_uint un = (cl_uint)n;
     DG__TRY(dg__kernel(g, DG__K_FILL_INT, 0, &k));
-    DG__ARG(k, 0, m); DG__ARG(k, 1, v); DG__ARG(k, 2, un);
+    DG__TRY(dg__args(g, k, DG__A(m), DG__A(v), DG__A(un), DG__END));
     DG__TRY(dg__launch(g, k, n, g->dev->wg));
 done:
     return st;
@@ -3964,8 +4001,8 @@ static dg_status dg__advance(dg_graph *g, cl_kernel k, int in_edges, dg_frontier
         DG__TRY(dg__buf_fit(g, &cs->b.scan_tmp, (size_t)n_in * 4));
         DG__TRY(dg__buf_fit(g, &cs->b.total, 4));
         DG__TRY(dg__kernel(g, DG__K_FRONTIER_DEGREES, 0, &kd));
-        DG__TRY(dg__adj_args(g, kd, 0, in_edges, 0));
-        DG__ARG(kd, 5, in->ids.m); DG__ARG(kd, 6, n_in); DG__ARG(kd, 7, cs->b.scan_tmp.m);
+        DG__TRY(dg__args(g, kd, dg__adj(in_edges, 0), DG__A(in->ids.m), DG__A(n_in),
+                               DG__A(cs->b.scan_tmp.m), DG__END));
         DG__TRY(dg__launch(g, kd, n_in, d->wg));
         DG__TRY(dg__scan(g, cs->b.scan_tmp.m, cs->b.scan_tmp.m, n_in, cs->b.total.m, 0));
         DG__TRY(dg__read_u32(g, cs->b.total.m, 0, &total));
@@ -3975,10 +4012,9 @@ static dg_status dg__advance(dg_graph *g, cl_kernel k, int in_edges, dg_frontier
     DG__TRY(dg__write_u32(g, out->cnt, 0, 0));
     out->n = 0; out->n_known = 1;
     if (total) {
-        DG__TRY(dg__adj_args(g, k, 0, in_edges, 0));
-        DG__ARG(k, 5, w); DG__ARG(k, 6, in->ids.m); DG__ARG(k, 7, cs->b.scan_tmp.m);
-        DG__ARG(k, 8, n_in); DG__ARG(k, 9, total); DG__ARG(k, 10, out->ids.m);
-        DG__ARG(k, 11, out->cnt); DG__ARG(k, 12, data);
+        DG__TRY(dg__args(g, k, dg__adj(in_edges, 0), DG__A(w), DG__A(in->ids.m),
+                               DG__A(cs->b.scan_tmp.m), DG__A(n_in), DG__A(total),
+                               DG__A(out->ids.m), DG__A(out->cnt), DG__A(data), DG__END));
         DG__TRY(dg__launch(g, k, total, d->wg));
         out->n_known = 0;
     }
@@ -3999,12 +4035,13 @@ static dg_status dg__filter(dg_graph *g, cl_kernel k, dg_frontier *in, dg_fronti
     if (n == 0) { DG__TRY(dg__write_u32(g, out->cnt, 0, 0)); out->n = 0; out->n_known = 1; goto done; }
     DG__TRY(dg__buf_fit(g, &cs->b.flags[0], (size_t)n * 4));
     DG__TRY(dg__buf_fit(g, &cs->b.flags[1], (size_t)n * 4));
-    DG__ARG(k, 0, in->ids.m); DG__ARG(k, 1, n); DG__ARG(k, 2, cs->b.flags[0].m); DG__ARG(k, 3, data);
+    DG__TRY(dg__args(g, k, DG__A(in->ids.m), DG__A(n), DG__A(cs->b.flags[0].m), DG__A(data),
+                           DG__END));
     DG__TRY(dg__launch(g, k, n, d->wg));
     DG__TRY(dg__scan(g, cs->b.flags[0].m, cs->b.flags[1].m, n, out->cnt, 0));
     DG__TRY(dg__kernel(g, DG__K_COMPACT, 0, &kc));
-    DG__ARG(kc, 0, in->ids.m); DG__ARG(kc, 1, cs->b.flags[0].m); DG__ARG(kc, 2, cs->b.flags[1].m);
-    DG__ARG(kc, 3, n); DG__ARG(kc, 4, out->ids.m);
+    DG__TRY(dg__args(g, kc, DG__A(in->ids.m), DG__A(cs->b.flags[0].m), DG__A(cs->b.flags[1].m),
+                           DG__A(n), DG__A(out->ids.m), DG__END));
     DG__TRY(dg__launch(g, kc, n, d->wg));
     out->n_known = 0;
 done:
@@ -4044,7 +4081,7 @@ DG_API dg_status dg_compute(dg_program *p, size_t op, const dg_frontier *in, cl_
     k = p->k[op];
     DG__TRY(dg__frontier_n((dg_frontier *)in));
     n = (cl_uint)in->n;
-    DG__ARG(k, 0, in->ids.m); DG__ARG(k, 1, n); DG__ARG(k, 2, data);
+    DG__TRY(dg__args(g, k, DG__A(in->ids.m), DG__A(n), DG__A(data), DG__END));
     DG__TRY(dg__launch(g, k, n, g->dev->wg));
 done:
     return st;
@@ -4109,8 +4146,7 @@ static dg_status dg__ec_ensure(dg_graph *g, int csr, uint32_t mec) {
     DG__TRY(dg__buf_fit(g, &cs->b.deg, (n + 1) * 4));
     DG__TRY(dg__buf_fit(g, &cs->b.total, 4));
     DG__TRY(dg__kernel(g, DG__K_DEGREES, variant, &k));
-    DG__TRY(dg__adj_args(g, k, 0, 0, csr));
-    DG__ARG(k, 5, cs->b.deg.m); DG__ARG(k, 6, un);
+    DG__TRY(dg__args(g, k, dg__adj(0, csr), DG__A(cs->b.deg.m), DG__A(un), DG__END));
     DG__TRY(dg__launch(g, k, n + 1, d->wg));
     DG__TRY(dg__scan(g, cs->b.deg.m, cs->b.deg.m, n + 1, cs->b.total.m, 0));
     DG__TRY(dg__read_u32(g, cs->b.total.m, 0, &total));
@@ -4118,7 +4154,7 @@ static dg_status dg__ec_ensure(dg_graph *g, int csr, uint32_t mec) {
     cs->ec_chunks = (total + mec - 1) / mec;
     DG__TRY(dg__buf_fit(g, &cs->b.sv, (cs->ec_chunks ? cs->ec_chunks : 1) * 4));
     DG__TRY(dg__kernel(g, DG__K_EC_FILL, variant, &k));
-    DG__ARG(k, 0, cs->b.deg.m); DG__ARG(k, 1, cs->b.sv.m); DG__ARG(k, 2, un); DG__ARG(k, 3, umec);
+    DG__TRY(dg__args(g, k, DG__A(cs->b.deg.m), DG__A(cs->b.sv.m), DG__A(un), DG__A(umec), DG__END));
     DG__TRY(dg__launch(g, k, n, d->wg));
     cs->ec_valid = !csr; cs->ec_gen = d->gen; cs->ec_mec = mec;
 done:
@@ -4155,8 +4191,8 @@ static dg_status dg__bfs_init_kernel(dg_graph *g, dg__bfs_run *r, cl_mem vis, cl
     cl_int src = r->src;
     DG__TRY(dg__buf_fit(g, &bs->b.lv, DG_BFS_RING * DG_LV_WORDS * 4));
     DG__TRY(dg__kernel(g, DG__K_BFS_INIT, 0, &k));
-    DG__ARG(k, 0, bs->b.dist.m); DG__ARG(k, 1, par); DG__ARG(k, 2, vis); DG__ARG(k, 3, q);
-    DG__ARG(k, 4, bs->b.lv.m); DG__ARG(k, 5, ring); DG__ARG(k, 6, src); DG__ARG(k, 7, m0);
+    DG__TRY(dg__args(g, k, DG__A(bs->b.dist.m), DG__A(par), DG__A(vis), DG__A(q),
+                           DG__A(bs->b.lv.m), DG__A(ring), DG__A(src), DG__A(m0), DG__END));
     DG__TRY(dg__launch(g, k, 1, 1));
 done:
     return st;
@@ -4200,8 +4236,8 @@ static dg_status dg__bfs_do(dg_graph *g, dg__bfs_run *r, int bottom_up, double a
                                                            while the frontier grows */
             cl_int lvl = (cl_int)L;
             DG__TRY(dg__fill_bytes(g, bs->b.front.m, 0, 0, words * 4));
-            DG__ARG(kq, 0, bs->b.q[L & 1].m); DG__ARG(kq, 1, bs->b.lv.m); DG__ARG(kq, 2, ring);
-            DG__ARG(kq, 3, lvl); DG__ARG(kq, 4, bs->b.front.m);
+            DG__TRY(dg__args(g, kq, DG__A(bs->b.q[L & 1].m), DG__A(bs->b.lv.m), DG__A(ring),
+                                   DG__A(lvl), DG__A(bs->b.front.m), DG__END));
             DG__TRY(dg__launch(g, kq, d->groups * d->wg, d->wg));
             bu = 1;
         }
@@ -4211,11 +4247,10 @@ static dg_status dg__bfs_do(dg_graph *g, dg__bfs_run *r, int bottom_up, double a
             dg__buf t;
             uint32_t nn;
             DG__TRY(dg__fill_bytes(g, bs->b.next.m, 0, 0, words * 4));
-            DG__TRY(dg__adj_args(g, kbu, 0, 1, r->csr));
-            DG__ARG(kbu, 5, odir); DG__ARG(kbu, 6, opool); DG__ARG(kbu, 7, bs->b.front.m);
-            DG__ARG(kbu, 8, bs->b.next.m); DG__ARG(kbu, 9, bs->b.vis.m); DG__ARG(kbu, 10, bs->b.dist.m);
-            DG__ARG(kbu, 11, par); DG__ARG(kbu, 12, bs->b.q[(L + 1) & 1].m); DG__ARG(kbu, 13, bs->b.lv.m);
-            DG__ARG(kbu, 14, ring); DG__ARG(kbu, 15, lvl); DG__ARG(kbu, 16, un);
+            DG__TRY(dg__args(g, kbu, dg__adj(1, r->csr), DG__A(odir), DG__A(opool),
+                                   DG__A(bs->b.front.m), DG__A(bs->b.next.m), DG__A(bs->b.vis.m),
+                                   DG__A(bs->b.dist.m), DG__A(par), DG__A(bs->b.q[(L + 1) & 1].m),
+                                   DG__A(bs->b.lv.m), DG__A(ring), DG__A(lvl), DG__A(un), DG__END));
             DG__TRY(dg__launch(g, kbu, d->groups * d->wg, d->wg));
             DG__CL(clEnqueueReadBuffer(d->queue, bs->b.lv.m, CL_TRUE, 0, sizeof lvh, lvh, 0, NULL, NULL));
             r->rt++; r->bu_levels++;
@@ -4240,18 +4275,17 @@ static dg_status dg__bfs_do(dg_graph *g, dg__bfs_run *r, int bottom_up, double a
             size_t egrp = (size_t)(mf / (8 * (uint64_t)d->wg)) + 1;   /* ~8 rounds of edges each */
             if (K == 1 && egrp > grp) grp = egrp;
             grp = grp < 1 ? 1 : grp > d->groups ? d->groups : grp;
-            DG__TRY(dg__adj_args(g, ktd, 0, 0, r->csr));
-            DG__ARG(ktd, 5, bs->b.q[(L + j) & 1].m); DG__ARG(ktd, 6, bs->b.q[(L + j + 1) & 1].m);
-            DG__ARG(ktd, 7, bs->b.lv.m); DG__ARG(ktd, 8, ring); DG__ARG(ktd, 9, lvl);
-            DG__ARG(ktd, 10, bs->b.dist.m); DG__ARG(ktd, 11, par); DG__ARG(ktd, 12, bs->b.vis.m);
-            DG__ARG(ktd, 13, bs->b.hubs.m); DG__ARG(ktd, 14, hub); DG__ARG(ktd, 15, want_m);
+            DG__TRY(dg__args(g, ktd, dg__adj(0, r->csr), DG__A(bs->b.q[(L + j) & 1].m),
+                                   DG__A(bs->b.q[(L + j + 1) & 1].m), DG__A(bs->b.lv.m),
+                                   DG__A(ring), DG__A(lvl), DG__A(bs->b.dist.m), DG__A(par),
+                                   DG__A(bs->b.vis.m), DG__A(bs->b.hubs.m), DG__A(hub),
+                                   DG__A(want_m), DG__END));
             DG__TRY(dg__launch(g, ktd, grp * d->wg, d->wg));
             if (hub != 0xffffffffu) {
-                DG__TRY(dg__adj_args(g, khub, 0, 0, r->csr));
-                DG__ARG(khub, 5, bs->b.hubs.m); DG__ARG(khub, 6, bs->b.q[(L + j + 1) & 1].m);
-                DG__ARG(khub, 7, bs->b.lv.m); DG__ARG(khub, 8, ring); DG__ARG(khub, 9, lvl);
-                DG__ARG(khub, 10, bs->b.dist.m); DG__ARG(khub, 11, par); DG__ARG(khub, 12, bs->b.vis.m);
-                DG__ARG(khub, 13, want_m);
+                DG__TRY(dg__args(g, khub, dg__adj(0, r->csr), DG__A(bs->b.hubs.m),
+                                       DG__A(bs->b.q[(L + j + 1) & 1].m), DG__A(bs->b.lv.m),
+                                       DG__A(ring), DG__A(lvl), DG__A(bs->b.dist.m), DG__A(par),
+                                       DG__A(bs->b.vis.m), DG__A(want_m), DG__END));
                 DG__TRY(dg__launch(g, khub, d->groups * d->wg, d->wg));
             }
         }
@@ -4429,8 +4463,8 @@ DG_API dg_status dg_bfs(dg_graph *g, dg_vertex source, int32_t *dist, const dg_b
         cl_kernel k = NULL;
         cl_uint un = (cl_uint)n, uoff = (cl_uint)(doff / 4);
         DG__TRY(dg__kernel(g, DG__K_PARENTS, r.csr, &k));
-        DG__TRY(dg__adj_args(g, k, 0, 1, r.csr));
-        DG__ARG(k, 5, dsrc); DG__ARG(k, 6, uoff); DG__ARG(k, 7, bs->b.parent.m); DG__ARG(k, 8, un);
+        DG__TRY(dg__args(g, k, dg__adj(1, r.csr), DG__A(dsrc), DG__A(uoff), DG__A(bs->b.parent.m),
+                               DG__A(un), DG__END));
         DG__TRY(dg__launch(g, k, n, d->wg));
     }
     DG__CL(clFinish(d->queue));
@@ -4444,8 +4478,8 @@ DG_API dg_status dg_bfs(dg_graph *g, dg_vertex source, int32_t *dist, const dg_b
         DG__TRY(dg__buf_fit(g, &bs->b.lv, DG_BFS_RING * DG_LV_WORDS * 4));
         DG__TRY(dg__fill_bytes(g, bs->b.lv.m, 0, 0, 8));
         DG__TRY(dg__kernel(g, DG__K_BFS_COUNT, r.csr, &k));
-        DG__TRY(dg__adj_args(g, k, 0, 0, r.csr));
-        DG__ARG(k, 5, dsrc); DG__ARG(k, 6, uoff); DG__ARG(k, 7, un); DG__ARG(k, 8, bs->b.lv.m);
+        DG__TRY(dg__args(g, k, dg__adj(0, r.csr), DG__A(dsrc), DG__A(uoff), DG__A(un),
+                               DG__A(bs->b.lv.m), DG__END));
         DG__TRY(dg__launch(g, k, d->groups * d->wg, d->wg));
         DG__CL(clEnqueueReadBuffer(d->queue, bs->b.lv.m, CL_TRUE, 0, 8, cnt, 0, NULL, NULL));
         r.reached = cnt[0]; r.edges = cnt[1];
@@ -4531,9 +4565,9 @@ static dg_status dg__sssp_weights(dg_graph *g, int need_mean, uint32_t *neg, dou
     DG__TRY(dg__buf_fit(g, &ss->b.sp_part, (1 + 2 * ng) * 4));
     DG__TRY(dg__fill_bytes(g, ss->b.sp_part.m, 0xff, 0, 4));
     DG__TRY(dg__kernel(g, DG__K_SSSP_WEIGHTS, 0, &k));
-    DG__TRY(dg__adj_args(g, k, 0, 0, 0));
-    DG__ARG(k, 5, d->st[0].wpool.m); DG__ARG(k, 6, cs->b.deg.m); DG__ARG(k, 7, cs->b.sv.m);
-    DG__ARG(k, 8, nch); DG__ARG(k, 9, umec); DG__ARG(k, 10, tot); DG__ARG(k, 11, ss->b.sp_part.m);
+    DG__TRY(dg__args(g, k, dg__adj(0, 0), DG__A(d->st[0].wpool.m), DG__A(cs->b.deg.m),
+                           DG__A(cs->b.sv.m), DG__A(nch), DG__A(umec), DG__A(tot),
+                           DG__A(ss->b.sp_part.m), DG__END));
     DG__TRY(dg__launch(g, k, ng * d->wg, d->wg));
     if (!(part = (uint32_t *)dg__alloc(g, (1 + 2 * ng) * 4))) { st = dg__oom(g, "weight check"); goto done; }
     DG__CL(clEnqueueReadBuffer(d->queue, ss->b.sp_part.m, CL_TRUE, 0, (1 + 2 * ng) * 4, part, 0, NULL, NULL));
@@ -4581,9 +4615,8 @@ static dg_status dg__sssp_chunk_args(dg_graph *g, cl_kernel k) {
     dg_status st = DG_OK;
     cl_mem w = g->st[0].wpool ? d->st[0].wpool.m : NULL;
     cl_uint nch = (cl_uint)cs->ec_chunks, umec = DG__SSSP_MEC, tot = cs->ec_total;
-    DG__TRY(dg__adj_args(g, k, 0, 0, 0));
-    DG__ARG(k, 5, w); DG__ARG(k, 6, cs->b.deg.m); DG__ARG(k, 7, cs->b.sv.m);
-    DG__ARG(k, 8, nch); DG__ARG(k, 9, umec); DG__ARG(k, 10, tot);
+    DG__TRY(dg__args(g, k, dg__adj(0, 0), DG__A(w), DG__A(cs->b.deg.m), DG__A(cs->b.sv.m),
+                           DG__A(nch), DG__A(umec), DG__A(tot), DG__END));
 done:
     return st;
 }
@@ -4708,7 +4741,7 @@ static dg_status dg__sssp_frontier(dg_graph *g, dg__sssp_run *r) {
         r->updates += b->n_known ? b->n : 0;
         if (a->n == 0) break;
         m = (cl_uint)a->n;
-        DG__ARG(kr, 0, a->ids.m); DG__ARG(kr, 1, m); DG__ARG(kr, 2, ss->b.data.m);
+        DG__TRY(dg__args(g, kr, DG__A(a->ids.m), DG__A(m), DG__A(ss->b.data.m), DG__END));
         DG__TRY(dg__launch(g, kr, m, d->wg));
     }
     DG__CL(clEnqueueCopyBuffer(d->queue, ss->b.data.m, ss->b.dist.m, 4, 0, n * 4, 0, NULL, NULL));
@@ -4743,7 +4776,7 @@ static dg_status dg__sssp_nf(dg_graph *g, dg__sssp_run *r) {
     DG__TRY(dg__buf_fit(g, &ss->b.sp_ctl, sizeof slots));
     DG__TRY(dg__write_u32(g, ss->b.q[0].m, 0, src));
     DG__TRY(dg__kernel(g, DG__K_SSSP_NF_INIT, 0, &ki));
-    DG__ARG(ki, 0, ss->b.sp_ctl.m); DG__ARG(ki, 1, ring); DG__ARG(ki, 2, delta);
+    DG__TRY(dg__args(g, ki, DG__A(ss->b.sp_ctl.m), DG__A(ring), DG__A(delta), DG__END));
     DG__TRY(dg__launch(g, ki, DG_CTL_WORDS * DG_SSSP_RING, d->wg));
     DG__TRY(dg__kernel(g, DG__K_SSSP_NF, 0, &k));
     DG__TRY(dg__adj_args(g, k, 0, 0, 0));
@@ -4794,7 +4827,7 @@ static dg_status dg__sssp_tree(dg_graph *g, dg__sssp_run *r) {
     nch = cs->ec_chunks;
     DG__TRY(dg__fill(g, ss->b.parent.m, -1, g->id_bound));
     DG__TRY(dg__kernel(g, DG__K_SSSP_SOURCE, 0, &ks));
-    DG__ARG(ks, 0, none); DG__ARG(ks, 1, ss->b.parent.m); DG__ARG(ks, 2, src);
+    DG__TRY(dg__args(g, ks, DG__A(none), DG__A(ss->b.parent.m), DG__A(src), DG__END));
     DG__TRY(dg__launch(g, ks, 1, 1));
     if (nch == 0) return DG_OK;
     DG__TRY(dg__buf_fit(g, &ss->b.flag, 8));
@@ -4862,7 +4895,7 @@ DG_API dg_status dg_sssp(dg_graph *g, dg_vertex source, float *dist, const dg_ss
     DG__TRY(dg__kernel(g, DG__K_SSSP_SOURCE, 0, &ks));
     {
         cl_mem par = r.neg ? ss->b.parent.m : NULL;
-        DG__ARG(ks, 0, ss->b.dist.m); DG__ARG(ks, 1, par); DG__ARG(ks, 2, src);
+        DG__TRY(dg__args(g, ks, DG__A(ss->b.dist.m), DG__A(par), DG__A(src), DG__END));
         DG__TRY(dg__launch(g, ks, 1, 1));
     }
     switch (o.strategy) {
@@ -5581,10 +5614,11 @@ DG_API dg_status dg_reach_ex(dg_graph *g, const dg_vertex *src, const dg_vertex 
         DG__CL(clEnqueueWriteBuffer(d->queue, rs->b.rc_qt.m, CL_FALSE, 0, (size_t)nq * 4, dst + at, 0, NULL, NULL));
         DG__TRY(dg__fill_bytes(g, rs->b.rc_cnt.m, 0, 0, DG_RL_WORDS * 4));
         DG__TRY(dg__fill_bytes(g, rs->b.rc_cnt.m, 0xff, DG_RL_BAD * 4, 4));
-        DG__ARG(kl, 0, nq); DG__ARG(kl, 1, rs->b.rc_qs.m); DG__ARG(kl, 2, rs->b.rc_qt.m); DG__ARG(kl, 3, rs->b.rc_comp.m);
-        DG__ARG(kl, 4, rs->b.rc_lab.m); DG__ARG(kl, 5, rs->b.rc_tree.m); DG__ARG(kl, 6, ud); DG__ARG(kl, 7, exact);
-        DG__ARG(kl, 8, rs->b.rc_res.m); DG__ARG(kl, 9, rs->b.rc_und.m); DG__ARG(kl, 10, rs->b.rc_cnt.m);
-        DG__ARG(kl, 11, d->dir.m); DG__ARG(kl, 12, nv); DG__ARG(kl, 13, rs->b.rc_hub.m);
+        DG__TRY(dg__args(g, kl, DG__A(nq), DG__A(rs->b.rc_qs.m), DG__A(rs->b.rc_qt.m),
+                               DG__A(rs->b.rc_comp.m), DG__A(rs->b.rc_lab.m),
+                               DG__A(rs->b.rc_tree.m), DG__A(ud), DG__A(exact),
+                               DG__A(rs->b.rc_res.m), DG__A(rs->b.rc_und.m), DG__A(rs->b.rc_cnt.m),
+                               DG__A(d->dir.m), DG__A(nv), DG__A(rs->b.rc_hub.m), DG__END));
         DG__TRY(dg__launch(g, kl, nq, d->wg));
         DG__CL(clEnqueueReadBuffer(d->queue, rs->b.rc_cnt.m, CL_TRUE, 0, sizeof cnt, cnt, 0, NULL, NULL));
         if (cnt[DG_RL_BAD] != 0xffffffffu) {   /* name the first bad query */
