@@ -3430,6 +3430,10 @@ static dg_status dg__dev_init(dg_graph *g) {
     for (d->wg = 256; d->wg > 1 && d->wg > maxwg; d->wg /= 2) {}
     d->groups = (size_t)(cu ? cu : 1) * 8;
     if (!DG__STATE(g, DG__MOD_CORE, dg__core_state)) { st = DG_ERR_OUT_OF_MEMORY; goto done; }
+    {   /* the core program now: the sync needs it, and a device that cannot build it fails here */
+        cl_program core;
+        DG__TRY(dg__program(g, DG__MOD_CORE, 0, &core));
+    }
     {   /* staging: pinned host memory (CL_MEM_ALLOC_HOST_PTR), mapped once, and a device twin */
         d->st_bytes = DG__STAGE_BYTES;
         d->pin = clCreateBuffer(d->ctx, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, d->st_bytes, NULL, &e);
@@ -3816,11 +3820,12 @@ static dg_status dg__fill_bytes(dg_graph *g, cl_mem m, unsigned char v, size_t o
 }
 
 DG_API dg_status dg_scan(dg_graph *g, cl_mem in, cl_mem out, size_t n, uint32_t *total) {
-    dg__core_state *cs = (dg__core_state *)g->dev->mod[DG__MOD_CORE].state;
+    dg__core_state *cs;
     dg_status st;
     uint32_t t = 0;
     if (!g || !in || !out) return g ? dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_scan: NULL buffer") : DG_ERR_INVALID_ARGUMENT;
     if ((st = dg__sync(g)) != DG_OK) return st;
+    cs = (dg__core_state *)g->dev->mod[DG__MOD_CORE].state;
     if (n == 0) { if (total) *total = 0; return DG_OK; }
     if ((st = dg__buf_fit(g, &cs->b.total, 4)) != DG_OK) return st;
     if ((st = dg__scan(g, in, out, n, cs->b.total.m, 0)) != DG_OK) return st;
