@@ -85,7 +85,9 @@ inline void dg_bfs_counts(__global uint *cur, __global uint *nx, const uint m, c
    spreads their edges over all work-groups in pieces of DG_PIECE: no work-group is left
    holding a 100000-edge list alone (per 003: cooperation instead of nested launches).
    A neighbour is claimed in the visited bitmap (test, then atomic_or); winners are gathered
-   in the local list (DG_LOCAL_LIST) and appended with one global atomic per flush. */
+   in the local list (DG_LOCAL_LIST) and appended with one global atomic per flush.
+   Kernels with local arrays sized by DG_WG require that work-group size (the host launches
+   them with local = d->wg, the DG_WG it compiled with). */
 
 /* Work-item lid's list of a group of DG_WG: vertex in[i] (-1 past n) and the pool index of its
    neighbour 0, into l_v[lid] and l_base[lid]; returns its degree (0 past n). */
