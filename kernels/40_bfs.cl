@@ -1,134 +1,169 @@
 /* kernels/40_bfs.cl - breadth-first search: four strategies and their helpers.
 
-   Distances are int (-1: not reached). Level counters live on the device in a ring of
-   `ring` uint4 slots, slot L % ring for level L: (.x vertices in the level's frontier, .y sum of
-   their out-degrees, .z adjacency entries inspected while expanding it, .w unused). The
-   kernel of level L appends to slot L+1 and clears slot L+2, so several levels can be queued
-   without reading anything back. */
+   Distances are int (-1: not reached). Level counters live on the device in a ring of `ring`
+   slots of DG_LV_WORDS uints, slot L % ring for level L; the words are named DG_LV_* in
+   00_shared.h (vertices in the level's frontier, sum of their out-degrees, adjacency entries
+   inspected while expanding it, hub lists handed to dg_bfs_td_hubs). The kernel of level L
+   appends to slot L+1 and clears slot L+2, so several levels can be queued without reading
+   anything back. */
 
-#define DG_LV(lv, ring, L) ((lv) + 4 * (size_t)((uint)(L) % (ring)))
+/* Index of level L's slot in the ring lv. */
+inline size_t dg_lv_at(const uint ring, const int level)
+{
+    return DG_LV_WORDS * (size_t)((uint)level % ring);
+}
+/* Level L's slot. */
+inline __global uint *dg_lv(__global uint *lv, const uint ring, const int level)
+{
+    return lv + dg_lv_at(ring, level);
+}
+inline void dg_lv_clear(__global uint *slot)
+{
+    uint i;
+    for (i = 0; i < DG_LV_WORDS; i++) slot[i] = 0;
+}
+
+/* Sets bit v of a bitmap (atomically: other work-items set bits of the same word). */
+inline void dg_bfs_mark(__global uint *bm, const int v)
+{
+    atomic_or(&bm[(uint)v >> 5], 1u << ((uint)v & 31u));
+}
 
 /* The source: distance 0, its own parent, visited, alone in queue 0; slots 0..2 set. */
 __kernel void dg_bfs_init(__global int *dist, __global int *parent, __global uint *vis,
                           __global int *q, __global uint *lv, const uint ring, const int src,
                           const uint m0)
 {
+    __global uint *s0 = dg_lv(lv, ring, 0);
     if (get_global_id(0) != 0) return;
     dist[src] = 0;
     if (parent) parent[src] = src;
-    if (vis) vis[(uint)src >> 5] |= 1u << ((uint)src & 31u);
+    if (vis) dg_bfs_mark(vis, src);
     if (q) q[0] = src;
-    lv[0] = 1; lv[1] = m0; lv[2] = 0; lv[3] = 0;
-    lv[4] = lv[5] = lv[6] = lv[7] = 0;
-    lv[8] = lv[9] = lv[10] = lv[11] = 0;
+    dg_lv_clear(s0);
+    s0[DG_LV_VERTICES] = 1;
+    s0[DG_LV_DEGREES] = m0;
+    dg_lv_clear(dg_lv(lv, ring, 1));
+    dg_lv_clear(dg_lv(lv, ring, 2));
+}
+
+/* The vertices a work-group finds for the next level: their distance and parent, and the
+   group's local list of them (l_q, its length *l_n, the sum of their out-degrees *l_m), which
+   DG_LIST_FLUSH appends to the next queue. */
+typedef struct dg_bfs_found {
+    __global int *dist, *parent;   /* parent: NULL when not recorded */
+    __global uint *vis;            /* the visited bitmap */
+    __local int *l_q;
+    __local uint *l_n, *l_m;
+    int level;                     /* the next level: their distance */
+    uint want_m;                   /* top-down: sum their degrees (direction-optimizing) */
+} dg_bfs_found;
+
+/* Records u, reached from p, of out-degree m, as found. */
+inline void dg_bfs_found_add(const dg_bfs_found f, const int u, const int p, const uint m)
+{
+    f.dist[u] = f.level;
+    if (f.parent) f.parent[u] = p;
+    f.l_q[atomic_inc(f.l_n)] = u;
+    if (m) atomic_add(f.l_m, m);
+}
+
+/* A work-group's counts, once after its last flush (by one work-item): the degrees of the
+   vertices it found into the next level's slot nx, the entries it inspected into the level's
+   slot cur. */
+inline void dg_bfs_counts(__global uint *cur, __global uint *nx, const uint m, const uint seen)
+{
+    if (m) atomic_add(&nx[DG_LV_DEGREES], m);
+    if (seen) atomic_add(&cur[DG_LV_INSPECTED], seen);
 }
 
 /* ---- DG_BFS_TOP_DOWN / the top-down steps of DG_BFS_DIRECTION_OPT ----
    Persistent work-groups take DG_WG frontier vertices at a time; the group scans their degrees
    in local memory and expands all their edges together, one edge per work-item per round
    (owner found by binary search in local memory), so small lists share rounds. Vertices of
-   degree > hub go to the level's hub list instead (count in slot .w), and dg_bfs_td_hubs
-   spreads their edges over all work-groups in pieces of 4*DG_WG: no work-group is left
+   degree > hub go to the level's hub list instead (count in DG_LV_HUBS), and dg_bfs_td_hubs
+   spreads their edges over all work-groups in pieces of DG_PIECE: no work-group is left
    holding a 100000-edge list alone (per 003: cooperation instead of nested launches).
    A neighbour is claimed in the visited bitmap (test, then atomic_or); winners are gathered
-   in local memory and appended with one global atomic per round. */
+   in the local list (DG_LOCAL_LIST) and appended with one global atomic per flush.
+   Kernels with local arrays sized by DG_WG require that work-group size (the host launches
+   them with local = d->wg, the DG_WG it compiled with). */
 
-/* Claims u for the next level (parent p); a winner is put in the local list (and its degree
-   counted when want_m: direction-optimizing needs it). */
-inline void dg_td_visit(DG_ADJ_ARGS, const int u, const int p, const int level,
-                        __global int *dist, __global int *parent, __global uint *vis,
-                        __local int *l_q, __local uint *l_n, __local uint *l_m, const uint want_m)
+/* Work-item lid's list of a group of DG_WG: vertex in[i] (-1 past n) and the pool index of its
+   neighbour 0, into l_v[lid] and l_base[lid]; returns its degree (0 past n). */
+inline uint dg_td_list(DG_ADJ_ARGS, __global const int *in, const uint i, const uint n,
+                       __local int *l_v, __local uint *l_base, const uint lid)
 {
-    if (dg_claim(vis, u)) {
-        dist[u] = level + 1;
-        if (parent) parent[u] = p;
-        l_q[atomic_inc(l_n)] = u;
-        if (want_m) atomic_add(l_m, dg_degree(DG_ADJ, u));
-    }
+    uint deg = 0, base = 0;
+    int v = -1;
+    if (i < n) { v = in[i]; base = dg_row(DG_ADJ, v, &deg); }
+    l_v[lid] = v; l_base[lid] = base;
+    return deg;
 }
-/* After a round: once the local list might not take another round (or at the end: last),
-   appends it to the next queue with one global atomic and empties it. Run by the whole
-   work-group (a macro: it holds barriers; PoCL wants them in the kernel itself). */
-#define DG_TD_FLUSH(last) do { \
-    barrier(CLK_LOCAL_MEM_FENCE); \
-    if ((last) || l_n > DG_TDQ - DG_WG) { \
-        uint f_; \
-        if (lid == 0 && l_n) { l_out = atomic_add(&nx[0], l_n); atomic_add(&nx[1], l_m); } \
-        barrier(CLK_LOCAL_MEM_FENCE); \
-        for (f_ = lid; f_ < l_n; f_ += DG_WG) q_out[l_out + f_] = l_q[f_]; \
-        barrier(CLK_LOCAL_MEM_FENCE); \
-        if (lid == 0) { l_n = 0; l_m = 0; } \
-        barrier(CLK_LOCAL_MEM_FENCE); \
-    } \
-} while (0)
-#define DG_TDQ (4 * DG_WG)   /* local list of new vertices, flushed when nearly full */
 
-__kernel void dg_bfs_td(DG_ADJ_ARGS, __global const int *q_in, __global int *q_out,
-                        __global uint *lv, const uint ring, const int level,
-                        __global int *dist, __global int *parent, __global uint *vis,
-                        __global int *hubs, const uint hub, const uint want_m)
+/* Claims u (a neighbour of p) for the next level; the winner is recorded as found. */
+inline void dg_td_visit(DG_ADJ_ARGS, const dg_bfs_found f, const int u, const int p)
+{
+    if (dg_claim(f.vis, u)) dg_bfs_found_add(f, u, p, f.want_m ? dg_degree(DG_ADJ, u) : 0u);
+}
+
+__kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1)))
+void dg_bfs_td(DG_ADJ_ARGS, __global const int *q_in, __global int *q_out,
+               __global uint *lv, const uint ring, const int level,
+               __global int *dist, __global int *parent, __global uint *vis,
+               __global int *hubs, const uint hub, const uint want_m)
 {
     __local uint l_off[DG_WG], l_base[DG_WG];
-    __local int l_v[DG_WG], l_q[DG_TDQ];
+    __local int l_v[DG_WG], l_q[DG_LOCAL_LIST];
     __local uint l_n, l_m, l_out;
     const uint lid = get_local_id(0);
-    __global uint *cur = DG_LV(lv, ring, level);
-    const uint n_in = cur[0];
-    __global uint *nx = DG_LV(lv, ring, level + 1);
+    __global uint *cur = dg_lv(lv, ring, level), *nx = dg_lv(lv, ring, level + 1);
+    const uint n_in = cur[DG_LV_VERTICES];
+    const dg_bfs_found f = { dist, parent, vis, l_q, &l_n, &l_m, level + 1, want_m };
     uint chunk, seen = 0;
-    if (get_global_id(0) == 0) {
-        __global uint *z = DG_LV(lv, ring, level + 2);
-        z[0] = z[1] = z[2] = z[3] = 0;
-    }
+    if (get_global_id(0) == 0) dg_lv_clear(dg_lv(lv, ring, level + 2));
     if (lid == 0) { l_n = 0; l_m = 0; }
     for (chunk = get_group_id(0); (size_t)chunk * DG_WG < n_in; chunk += get_num_groups(0)) {
-        const uint i = chunk * DG_WG + lid;
-        uint deg = 0, base = 0, total, e0;
-        int v = -1;
-        if (i < n_in) {
-            v = q_in[i];
-            base = dg_row(DG_ADJ, v, &deg);
-            if (deg > hub) { hubs[atomic_inc(&cur[3])] = v; deg = 0; }
-        }
-        l_v[lid] = v; l_base[lid] = base; l_off[lid] = deg;
+        uint deg = dg_td_list(DG_ADJ, q_in, chunk * DG_WG + lid, n_in, l_v, l_base, lid), total, e0;
+        if (deg > hub) { hubs[atomic_inc(&cur[DG_LV_HUBS])] = l_v[lid]; deg = 0; }
+        l_off[lid] = deg;
         total = dg_local_scan(l_off, lid);
         seen += total;
         for (e0 = 0; e0 < total; e0 += DG_WG) {
             const uint e = e0 + lid;
             if (e < total) {
                 const uint j = dg_local_owner(l_off, DG_WG, e);
-                dg_td_visit(DG_ADJ, pool[dg_entry(DG_ADJ, l_base[j], e - l_off[j])], l_v[j], level,
-                            dist, parent, vis, l_q, &l_n, &l_m, want_m);
+                dg_td_visit(DG_ADJ, f, dg_neighbor(DG_ADJ, l_base[j], e - l_off[j]), l_v[j]);
             }
-            DG_TD_FLUSH(0);
+            DG_LIST_FLUSH(0, lid, l_q, l_n, l_out, nx + DG_LV_VERTICES, q_out);
         }
     }
-    DG_TD_FLUSH(1);
-    if (lid == 0 && seen) atomic_add(&cur[2], seen);
+    DG_LIST_FLUSH(1, lid, l_q, l_n, l_out, nx + DG_LV_VERTICES, q_out);
+    if (lid == 0) dg_bfs_counts(cur, nx, l_m, seen);
 }
 
 /* The hub lists of the level: piece k (DG_PIECE edges) of all of them goes to work-group
    k % groups. The hubs are read DG_WG at a time by the whole group, their piece counts
    scanned in local memory, and each owned piece's hub found by binary search. */
-__kernel void dg_bfs_td_hubs(DG_ADJ_ARGS, __global const int *hubs, __global int *q_out,
-                             __global uint *lv, const uint ring, const int level,
-                             __global int *dist, __global int *parent, __global uint *vis,
-                             const uint want_m)
+__kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1)))
+void dg_bfs_td_hubs(DG_ADJ_ARGS, __global const int *hubs, __global int *q_out,
+                    __global uint *lv, const uint ring, const int level,
+                    __global int *dist, __global int *parent, __global uint *vis,
+                    const uint want_m)
 {
-    __local int l_q[DG_TDQ], l_v[DG_WG];
+    __local int l_q[DG_LOCAL_LIST], l_v[DG_WG];
     __local uint l_off[DG_WG], l_base[DG_WG], l_deg[DG_WG];
     __local uint l_n, l_m, l_out;
     const uint lid = get_local_id(0), grp = get_group_id(0), ngrp = get_num_groups(0);
-    __global uint *cur = DG_LV(lv, ring, level);
-    const uint nh = cur[3];
-    __global uint *nx = DG_LV(lv, ring, level + 1);
+    __global uint *cur = dg_lv(lv, ring, level), *nx = dg_lv(lv, ring, level + 1);
+    const uint nh = cur[DG_LV_HUBS];
+    const dg_bfs_found f = { dist, parent, vis, l_q, &l_n, &l_m, level + 1, want_m };
     uint h0, k = 0, seen = 0;
     if (lid == 0) { l_n = 0; l_m = 0; }
     for (h0 = 0; h0 < nh; h0 += DG_WG) {
-        uint deg = 0, base = 0, tot, j;
-        int v = -1;
-        if (h0 + lid < nh) { v = hubs[h0 + lid]; base = dg_row(DG_ADJ, v, &deg); }
-        l_v[lid] = v; l_base[lid] = base; l_deg[lid] = deg;
+        const uint deg = dg_td_list(DG_ADJ, hubs, h0 + lid, nh, l_v, l_base, lid);
+        uint tot, j;
+        l_deg[lid] = deg;
         l_off[lid] = (deg + DG_PIECE - 1) / DG_PIECE;
         tot = dg_local_scan(l_off, lid);
         for (j = (grp + ngrp - k % ngrp) % ngrp; j < tot; j += ngrp) {
@@ -137,22 +172,20 @@ __kernel void dg_bfs_td_hubs(DG_ADJ_ARGS, __global const int *hubs, __global int
             uint e0;
             for (e0 = lo; e0 < hi; e0 += DG_WG) {
                 const uint e = e0 + lid;
-                if (e < hi)
-                    dg_td_visit(DG_ADJ, pool[dg_entry(DG_ADJ, l_base[o], e)], l_v[o], level, dist, parent,
-                                vis, l_q, &l_n, &l_m, want_m);
-                DG_TD_FLUSH(0);
+                if (e < hi) dg_td_visit(DG_ADJ, f, dg_neighbor(DG_ADJ, l_base[o], e), l_v[o]);
+                DG_LIST_FLUSH(0, lid, l_q, l_n, l_out, nx + DG_LV_VERTICES, q_out);
             }
             seen += hi - lo;
         }
         k += tot;
         barrier(CLK_LOCAL_MEM_FENCE);
     }
-    DG_TD_FLUSH(1);
-    if (lid == 0 && seen) atomic_add(&cur[2], seen);
+    DG_LIST_FLUSH(1, lid, l_q, l_n, l_out, nx + DG_LV_VERTICES, q_out);
+    if (lid == 0) dg_bfs_counts(cur, nx, l_m, seen);
 }
 
 /* Reached vertices and the sum of their degrees (edges a level-synchronous search expands),
-   into lv[0] and lv[1], for the strategies without level counters. */
+   into slot 0 of lv, for the strategies without level counters. */
 __kernel void dg_bfs_count(DG_ADJ_ARGS, __global const int *dist, const uint dist_off,
                            const uint n, __global uint *lv)
 {
@@ -166,7 +199,10 @@ __kernel void dg_bfs_count(DG_ADJ_ARGS, __global const int *dist, const uint dis
         if (dist[dist_off + v] >= 0) { r++; e += dg_degree(DG_ADJ, (int)v); }
     if (r) { atomic_add(&l_r, r); atomic_add(&l_e, e); }
     barrier(CLK_LOCAL_MEM_FENCE);
-    if (lid == 0 && l_r) { atomic_add(&lv[0], l_r); atomic_add(&lv[1], l_e); }
+    if (lid == 0 && l_r) {
+        atomic_add(&lv[DG_LV_VERTICES], l_r);
+        atomic_add(&lv[DG_LV_DEGREES], l_e);
+    }
 }
 
 /* ---- the bottom-up steps of DG_BFS_DIRECTION_OPT ----
@@ -174,70 +210,63 @@ __kernel void dg_bfs_count(DG_ADJ_ARGS, __global const int *dist, const uint dis
    the current frontier bitmap and stops at the first. Found vertices go into the next bitmap
    and the queue too, so that switching back to top-down costs nothing. The degree for the
    level counters comes from the out-store (odir, opool). */
-__kernel void dg_bfs_bu(DG_ADJ_ARGS, __global const int *odir, __global const int *opool,
-                        __global const uint *front, __global uint *next, __global uint *vis,
-                        __global int *dist, __global int *parent, __global int *q_out,
-                        __global uint *lv, const uint ring, const int level, const uint n)
+
+/* Unvisited v: its first in-neighbour in the frontier `front` (if any) makes it found, in the
+   next bitmap too. Returns the entries it read. */
+inline uint dg_bu_visit(DG_ADJ_ARGS, __global const int *odir, __global const int *opool,
+                        __global const uint *front, __global uint *next, const dg_bfs_found f,
+                        const int v)
 {
-    __local int l_q[DG_WG];
+    uint deg, k;
+    const uint base = dg_row(DG_ADJ, v, &deg);
+    for (k = 0; k < deg; k++) {
+        const int u = dg_neighbor(DG_ADJ, base, k);
+        if (dg_bit(front, u)) {
+            dg_bfs_mark(f.vis, v);
+            dg_bfs_mark(next, v);
+            dg_bfs_found_add(f, v, u, dg_degree(odir, 0, opool, idx, latab, v));
+            return k + 1;
+        }
+    }
+    return deg;
+}
+
+__kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1)))
+void dg_bfs_bu(DG_ADJ_ARGS, __global const int *odir, __global const int *opool,
+               __global const uint *front, __global uint *next, __global uint *vis,
+               __global int *dist, __global int *parent, __global int *q_out,
+               __global uint *lv, const uint ring, const int level, const uint n)
+{
+    __local int l_q[DG_WG];   /* flushed every round (last = 1): one vertex per work-item */
     __local uint l_n, l_m, l_out, l_e;
     const uint lid = get_local_id(0);
     const size_t gsize = get_global_size(0);
     const size_t rounds = (n + gsize - 1) / gsize;
-    __global uint *nx = DG_LV(lv, ring, level + 1);
+    __global uint *nx = dg_lv(lv, ring, level + 1);
+    const dg_bfs_found f = { dist, parent, vis, l_q, &l_n, &l_m, level + 1, 1 };
     size_t r;
     uint seen = 0;
-    if (get_global_id(0) == 0) {
-        __global uint *z = DG_LV(lv, ring, level + 2);
-        z[0] = z[1] = z[2] = z[3] = 0;
-    }
-    if (lid == 0) l_e = 0;
+    if (get_global_id(0) == 0) dg_lv_clear(dg_lv(lv, ring, level + 2));
+    if (lid == 0) { l_n = 0; l_m = 0; l_e = 0; }
+    barrier(CLK_LOCAL_MEM_FENCE);
     for (r = 0; r < rounds; r++) {
         const size_t v = r * gsize + get_global_id(0);
-        if (lid == 0) { l_n = 0; l_m = 0; }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (v < n && !dg_bit(vis, (int)v)) {
-            uint deg, k;
-            const uint base = dg_row(DG_ADJ, (int)v, &deg);
-            for (k = 0; k < deg; k++) {
-                const int u = pool[dg_entry(DG_ADJ, base, k)];
-                if (dg_bit(front, u)) {
-                    const uint m = 1u << ((uint)v & 31u);
-                    uint od;
-                    dist[v] = level + 1;
-                    if (parent) parent[v] = u;
-                    atomic_or(&vis[v >> 5], m);
-                    atomic_or(&next[v >> 5], m);
-                    l_q[atomic_inc(&l_n)] = (int)v;
-                    dg_row(odir, 0, opool, idx, latab, (int)v, &od);
-                    atomic_add(&l_m, od);
-                    k++;
-                    break;
-                }
-            }
-            seen += k;
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (lid == 0 && l_n) { l_out = atomic_add(&nx[0], l_n); atomic_add(&nx[1], l_m); }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (lid < l_n) q_out[l_out + lid] = l_q[lid];
-        barrier(CLK_LOCAL_MEM_FENCE);
+        if (v < n && !dg_bit(vis, (int)v))
+            seen += dg_bu_visit(DG_ADJ, odir, opool, front, next, f, (int)v);
+        DG_LIST_FLUSH(1, lid, l_q, l_n, l_out, nx + DG_LV_VERTICES, q_out);
     }
     if (seen) atomic_add(&l_e, seen);
     barrier(CLK_LOCAL_MEM_FENCE);
-    if (lid == 0 && l_e) atomic_add(&DG_LV(lv, ring, level)[2], l_e);
+    if (lid == 0) dg_bfs_counts(dg_lv(lv, ring, level), nx, l_m, l_e);
 }
 
 /* Sets the bits of the level's queue in a (cleared) bitmap: top-down to bottom-up. */
 __kernel void dg_bfs_queue_to_bitmap(__global const int *q, __global const uint *lv, const uint ring,
                                      const int level, __global uint *bm)
 {
-    const uint n = DG_LV(lv, ring, level)[0];
+    const uint n = lv[dg_lv_at(ring, level) + DG_LV_VERTICES];
     size_t i;
-    for (i = get_global_id(0); i < n; i += get_global_size(0)) {
-        const int v = q[i];
-        atomic_or(&bm[(uint)v >> 5], 1u << ((uint)v & 31u));
-    }
+    for (i = get_global_id(0); i < n; i += get_global_size(0)) dg_bfs_mark(bm, q[i]);
 }
 
 /* ---- DG_BFS_MASK: Harish & Narayanan, "mark, then visit" (004) ----
@@ -252,7 +281,7 @@ __kernel void dg_bfs_mask_expand(DG_ADJ_ARGS, __global uchar *fmask, __global uc
     fmask[v] = 0;
     base = dg_row(DG_ADJ, (int)v, &deg);
     for (k = 0; k < deg; k++) {
-        const int u = pool[dg_entry(DG_ADJ, base, k)];
+        const int u = dg_neighbor(DG_ADJ, base, k);
         if (!vis[u]) umask[u] = 1;
     }
 }
@@ -273,32 +302,65 @@ __kernel void dg_bfs_mask_visit(__global uchar *fmask, __global uchar *umask, __
    Each level, one work-item per chunk walks its edges and expands those of vertices at the
    current level (algorithm 3): a hub is shared by many work-items, and one work-item serves
    several small vertices. Rebuilt only when the graph changed. */
+
+/* A walk over one chunk, a vertex at a time: dg_ec_next gives the chunk's neighbours k0..k1-1
+   of vertex v (off[v] <= e < off[v + 1] while e < end: the chunk's next edge). */
+typedef struct dg_ec_walk {
+    uint e, end;   /* the chunk's next edge and its end */
+    int v;         /* the vertex owning edge e */
+    uint k0, k1;   /* the run dg_ec_next gave */
+} dg_ec_walk;
+
+inline dg_ec_walk dg_ec_start(__global const int *sv, const uint c, const uint mec,
+                              const uint total)
+{
+    dg_ec_walk w;
+    w.e = c * mec;
+    w.end = min(w.e + mec, total);
+    w.v = sv[c];
+    w.k0 = w.k1 = 0;
+    return w;
+}
+/* The next vertex with edges in the chunk (skipping those of degree 0) and its run; 0 at the
+   chunk's end. */
+inline int dg_ec_next(__global const uint *off, dg_ec_walk *w)
+{
+    uint first;
+    if (w->e >= w->end) return 0;
+    while (off[w->v + 1] <= w->e) w->v++;
+    first = off[w->v];
+    w->k0 = w->e - first;
+    w->e = min(off[w->v + 1], w->end);
+    w->k1 = w->e - first;
+    return 1;
+}
+
+/* Neighbours k0..k1-1 of v, top-down: unreached ones get level + 1; returns 1 if any did. */
+inline int dg_ec_expand(DG_ADJ_ARGS, const int v, const uint k0, const uint k1,
+                        __global int *dist, const int level)
+{
+    uint deg, k;
+    const uint base = dg_row(DG_ADJ, v, &deg);
+    int found = 0;
+    for (k = k0; k < k1; k++) {
+        const int u = dg_neighbor(DG_ADJ, base, k);
+        if (dist[u] == -1) { dist[u] = level + 1; found = 1; }
+    }
+    return found;
+}
+
 __kernel void dg_ec_level(DG_ADJ_ARGS, __global const uint *off, __global const int *sv,
                           const uint nchunks, const uint mec, const uint total,
                           __global int *dist, const int level, __global uint *flag)
 {
     const size_t c = get_global_id(0);
-    uint e, end;
-    int v, found = 0;
+    dg_ec_walk w;
+    int found = 0;
     if (c == 0) flag[(level + 1) & 1] = 0;
     if (c >= nchunks) return;
-    e = (uint)c * mec;
-    end = min(e + mec, total);
-    v = sv[c];
-    while (e < end) {
-        const uint vend = off[v + 1], stop = min(vend, end);
-        if (dist[v] == level) {
-            uint deg, k;
-            const uint base = dg_row(DG_ADJ, v, &deg);
-            for (k = e - off[v]; k < stop - off[v]; k++) {
-                const int u = pool[dg_entry(DG_ADJ, base, k)];
-                if (dist[u] == -1) { dist[u] = level + 1; found = 1; }
-            }
-        }
-        e = stop;
-        v++;
-        while (e < end && off[v + 1] <= e) v++;
-    }
+    w = dg_ec_start(sv, (uint)c, mec, total);
+    while (dg_ec_next(off, &w))
+        if (dist[w.v] == level) found |= dg_ec_expand(DG_ADJ, w.v, w.k0, w.k1, dist, level);
     if (found) flag[level & 1] = 1;
 }
 
@@ -334,7 +396,7 @@ __kernel void dg_bfs_parents(DG_ADJ_ARGS, __global const int *dist, const uint d
     else if (d > 0) {
         base = dg_row(DG_ADJ, (int)v, &deg);
         for (k = 0; k < deg; k++) {
-            const int u = pool[dg_entry(DG_ADJ, base, k)];
+            const int u = dg_neighbor(DG_ADJ, base, k);
             if (dist[dist_off + u] == d - 1) { p = u; break; }
         }
     }
