@@ -5,6 +5,26 @@
    MANUAL
    =========================================================================
 
+   CONTENTS (manual section -> the code's grep tag)
+     1-3   what it is, use, an example              >>api        the declarations
+     4-5   the data structure, page rules           >>store      pages, index, LA table, directory
+                                                    >>mutate     store mutations, vertices, edges
+                                                    >>batch      batches (radix sort, page rewrites)
+     6-9   errors, memory, threads, limits          >>base       errors, logging, allocation
+                                                    >>validate   statistics and the checker
+     10-11 build options, the device                >>device     OpenCL set-up, device state
+                                                    >>registry   modules and their kernels
+                                                    >>programs   programs, process-wide and disk caches
+                                                    >>mirror     the device mirror (sync)
+     12    primitives                               >>prim       scan, frontiers, advance, filter
+     13    breadth-first search                     >>bfs
+     14    shortest paths                           >>sssp
+     15    reachability                             >>reach
+     16    how to add an algorithm                  (see >>registry)
+           files                                    >>load
+   Kernels: kernels/00_shared.h (constants shared with the host), 10_adjacency.cl (device
+   functions every program has), then one file per module (dyngraph_kernels.cl.h holds them).
+
    1. WHAT IT IS
    A C99 single-header library that stores a directed or undirected graph whose
    vertices and edges change over time, in fixed-size "slotted pages" (the
@@ -160,8 +180,14 @@
      "gpu", "cpu", or text found (any case) in "<platform> <device>", e.g.
      DYNGRAPH_DEVICE=nvidia; with neither, the first GPU, else any device (PoCL
      on machines without a GPU). No match: DG_ERR_NO_DEVICE listing the devices.
-   - the program: the kernels (dyngraph_kernels.cl.h, made from the kernels/ folder)
-     are built once per graph with the page size compiled in. A failed build is
+   - the programs: one per module (the core: sync and primitives; BFS; SSSP;
+     reachability), each built from kernels/00_shared.h, 10_adjacency.cl and the module's
+     file (dyngraph_kernels.cl.h) the first time one of its kernels is needed, with the
+     page size compiled in. Built programs are kept process-wide per (context, device,
+     options, source): a second graph on the same device builds nothing
+     (dg_stats.programs_built), and graphs without a desc context share one library
+     context per device (dg_cache_clear releases them). User programs compile against
+     the common files only, their source as file "user" (errors name user:line). A failed build is
      DG_ERR_OPENCL with the compiler's log in dg_error_message and, whole, in
      the log callback. Binaries are cached on disk, in $DYNGRAPH_CACHE_DIR, else
      $XDG_CACHE_HOME, else $HOME/.cache (the directory must exist), as
@@ -352,6 +378,23 @@
    first (nothing is written on bad input either way). Work grows with what
    the labels leave undecided: deep, dense DAGs (citation-like graphs) and
    large components searched after removals are the slow cases.
+   16. HOW TO ADD AN ALGORITHM (a module)
+   - kernels/NN_name.cl: its kernels, using the device functions of 10_adjacency.cl
+     (dg_row, dg_entry, dg_local_scan, DG_LIST_FLUSH, the templates) and, for any constant
+     the host also needs, a name in kernels/00_shared.h (never a number on both sides);
+     then `make kernels`. Macros only where OpenCL C 1.2 forces them, with the reason.
+   - >>registry: one line in DG__MODULES (its id and file) and its kernels in DG__KERNELS;
+     the enum, the name table and the program (built on first use, cached process-wide)
+     follow from them.
+   - its section of this file, tagged >>name, in the order data flows: a state struct whose
+     device buffers are the dg__buf fields of one member struct `b` (freed and counted by
+     the device, dg_stats.module_bytes), made by the entry point after the sync with
+     DG__STATE(g, DG__MOD_NAME, type); an options struct whose zero means defaults; kernels
+     from dg__kernel(g, DG__K_..., 0, &k), arguments set in order by dg__args(g, k,
+     dg__adj(..), DG__A(x), ..., DG__END).
+   - test/test_name.c against a simple independent reference (random graphs, mutation
+     sequences, the datasets, bad input), a bench/ program, a manual section here and a
+     line in README.
 */
 #ifndef DYNGRAPH_H
 #define DYNGRAPH_H
@@ -883,7 +926,7 @@ static void dg__reach_free(dg_graph *g);
 static void dg__dev_stats(const dg_graph *g, dg_stats *out);
 
 /* =========================================================================
-   Errors, logging and memory
+   Errors, logging and memory   >>base
    ========================================================================= */
 DG_API const char *dg_status_string(dg_status s) {
     switch (s) {
@@ -975,7 +1018,7 @@ static dg_status dg__oom(dg_graph *g, const char *what) {
 static int dg__is_weighted(const dg_graph *g) { return g->desc.weighted != 0; }
 
 /* =========================================================================
-   The page store: pages, the index, the LA table, the directory
+   The page store: pages, the index, the LA table, the directory   >>store
    ========================================================================= */
 #define DG__PAGE(g, s, p) ((s)->pool + (size_t)(p) * (g)->P)
 /* slot i of a page: record offset at P-2-2i, vertex id at P-1-2i */
@@ -1237,7 +1280,7 @@ static int dg__has_arc(const dg_graph *g, dg_vertex u, dg_vertex v) {
 }
 
 /* =========================================================================
-   Store mutations: the thesis's page rules (section 3.3), on one store.
+   Store mutations: the thesis's page rules (section 3.3), on one store.   >>mutate
    Callers reserve pages and LA-table space first, so these cannot fail.
    ========================================================================= */
 /* An arc of a batch: the entry dst (weight w) goes into the list of src. */
@@ -1928,7 +1971,7 @@ DG_API dg_status dg_in_neighbors(const dg_graph *g, dg_vertex v, dg_vertex *out,
 }
 
 /* =========================================================================
-   Batches: group by source with a radix (counting) sort, rewrite each touched page once
+   Batches: group by source with a radix (counting) sort, rewrite each touched page once   >>batch
    ========================================================================= */
 /* Stable LSD radix sort of n arcs by source, digits of up to 11 bits, as many passes as the
    id bound needs (2 for a million vertices); the histograms of all passes come from one read.
@@ -2366,7 +2409,7 @@ done:
 }
 
 /* =========================================================================
-   Introspection: statistics and the consistency checker
+   Introspection: statistics and the consistency checker   >>validate
    ========================================================================= */
 static size_t dg__store_bytes(const dg_graph *g, const dg__store *s) {
     return (size_t)s->page_cap * g->P * (sizeof(int32_t) + (s->wpool ? sizeof(float) : 0)) +
@@ -2600,7 +2643,7 @@ done:
 #undef DG__CHECK
 
 /* =========================================================================
-   The device: OpenCL set-up, the program and its binary cache
+   The device: OpenCL set-up and the device state (sections 10-11)   >>device
    =========================================================================
    Everything OpenCL lives in dg__dev, made by the first device operation. Every OpenCL call
    is checked through DG__CL, whose message names the call and the error. */
@@ -3455,7 +3498,7 @@ done:
 }
 
 /* =========================================================================
-   The device mirror: sending changed pages (thesis 3.3.6)
+   The device mirror: sending changed pages (thesis 3.3.6)   >>mirror
    =========================================================================
    Device buffers mirror, per store, the pool (and weights), the page index and the LA table,
    plus the shared directory. Mutations mark changed pages (dg__touch: a flag and a list),
@@ -3759,7 +3802,7 @@ DG_API dg_status dg_validate_device(dg_graph *g) {
 }
 
 /* =========================================================================
-   Primitives: scan, frontiers, advance, filter, compute (thesis 3.4)
+   Primitives: scan, frontiers, advance, filter, compute (thesis 3.4)   >>prim
    ========================================================================= */
 
 /* Exclusive scan of n uint32 (in -> out, which may be the same); with `total` (a buffer, may
@@ -4167,7 +4210,7 @@ done:
 }
 
 /* =========================================================================
-   Breadth-first search
+   Breadth-first search   >>bfs
    =========================================================================
    dg_bfs syncs, then runs one strategy; every strategy keeps the distances on the device in
    bs->b.dist and reads back as little as it can per level (see dg_bfs_stats.host_round_trips). */
@@ -4508,7 +4551,7 @@ done:
 }
 
 /* =========================================================================
-   Single-source shortest paths
+   Single-source shortest paths   >>sssp
    =========================================================================
    dg_sssp syncs, checks the weights (once per graph version, on the device), then runs one
    strategy on float distances kept as bit patterns in ss->b.dist; the shortest-path tree, when
@@ -4938,7 +4981,7 @@ done:
 }
 
 /* =========================================================================
-   Reachability: the GRAIL index and batched queries (002)
+   Reachability: the GRAIL index and batched queries (002)   >>reach
    =========================================================================
    The index: the graph's strongly connected components (iterative Tarjan on a CSR snapshot
    of the out-lists), the DAG of components, and per component d intervals from d randomized
@@ -5662,7 +5705,7 @@ DG_API dg_status dg_reach(dg_graph *g, const dg_vertex *src, const dg_vertex *ds
 }
 
 /* =========================================================================
-   FILE LOADING (dg_load)
+   FILE LOADING (dg_load)   >>load
    =========================================================================
    The file is read in DG__LOAD_CHUNK-byte blocks through a small reader that
    hands out one field of the current line at a time and counts lines; no
