@@ -39,14 +39,17 @@ inline __global uint *dg_slot(__global uint *ctl, const uint ring, const uint L)
     return ctl + DG_CTL_WORDS * (size_t)(L % ring);
 }
 
-/* Slot L of a pass or launch; work-item 0 clears slot L + 2 for a later one. */
+/* Clears control block z. */
+inline void dg_ctl_clear(__global uint *z)
+{
+    uint i;
+    for (i = 0; i < DG_CTL_WORDS; i++) z[i] = 0;
+}
+
+/* Slot L of a Bellman-Ford pass; work-item 0 clears slot L + 2 for a later one. */
 inline __global uint *dg_slot_step(__global uint *ctl, const uint ring, const uint L)
 {
-    if (get_global_id(0) == 0) {
-        __global uint *z = dg_slot(ctl, ring, L + 2);
-        uint i;
-        for (i = 0; i < DG_CTL_WORDS; i++) z[i] = 0;
-    }
+    if (get_global_id(0) == 0) dg_ctl_clear(dg_slot(ctl, ring, L + 2));
     return dg_slot(ctl, ring, L);
 }
 
@@ -74,6 +77,7 @@ inline __global uint *dg_slot_step(__global uint *ctl, const uint ring, const ui
    of the out-degrees: chunk c is edges [c*mec, min(c*mec + mec, total)), and sv[c] is the
    vertex owning its first edge. A work-item walks one chunk with dg_chunk_first and
    dg_chunk_next, edge by edge. */
+/* (Macros as DG_ADJ_ARGS and DG_ADJ are: a parameter list and the names that pass it on.) */
 #define DG_CHUNK_ARGS __global const float *wpool, __global const uint *off, __global const int *sv, \
                       const uint nchunks, const uint mec, const uint total
 #define DG_CHUNK wpool, off, sv, nchunks, mec, total
@@ -430,7 +434,7 @@ void dg_sssp_nf(DG_ADJ_ARGS, __global const float *wpool,
     const uint lid = get_local_id(0), gid = get_global_id(0);
     const uint grp = get_group_id(0), ngrp = get_num_groups(0);
     __global uint *prev = dg_slot(ctl, ring, L + ring - 1);
-    __global uint *cur = dg_slot_step(ctl, ring, L);
+    __global uint *cur = dg_slot(ctl, ring, L);
     __global uint *nx = dg_slot(ctl, ring, L + 1);
     /* this launch's state, from the previous launch's slot */
     const int split = prev[DG_NF_MODE] == DG_NF_MODE_SPLIT;
@@ -449,8 +453,10 @@ void dg_sssp_nf(DG_ADJ_ARGS, __global const float *wpool,
         .l_q = l_q, .l_n = &l_n, .l_out = &l_out, .out_n = &nx[DG_NF_NEAR], .q_out = q_out,
         .l_off = l_off, .l_base = l_base, .l_du = l_du
     };
-    if (gid == 0) {
-        dg_slot(ctl, ring, L + 2)[DG_NF_ADDED_MIN] = DG_INF_BITS;
+    if (gid == 0) {   /* (slot L + 2 for launch L + 2) */
+        __global uint *z = dg_slot(ctl, ring, L + 2);
+        dg_ctl_clear(z);
+        z[DG_NF_ADDED_MIN] = DG_INF_BITS;
         cur[DG_NF_THR] = as_uint(thr); cur[DG_NF_FAR_BUF] = fa; cur[DG_NF_FAR_START] = F;
         cur[DG_NF_FAR_MIN] = fmin; cur[DG_NF_MODE] = mode;
     }
@@ -536,8 +542,9 @@ void dg_sssp_nf(DG_ADJ_ARGS, __global const float *wpool,
     DG_ADD_COUNTS(lid, l_off, l_base, nf.n, &cur[DG_NF_RELAXED], &cur[DG_NF_LOWERED]);
 }
 
-/* Slot ring-1 and slots 0, 1 before the first launch: the source alone in the near queue,
-   threshold thr0, no far entries. */
+/* Slot ring-1 and slots 0, 1 before the first launch: the source alone in the near queue
+   (slot 0's DG_NF_NEAR), threshold thr0 (slot ring-1, which launch 0 reads as the previous
+   one's), no far entries (their minima at INFINITY). */
 __kernel void dg_sssp_nf_init(__global uint *ctl, const uint ring, const float thr0)
 {
     const size_t i = get_global_id(0), w = i % DG_CTL_WORDS;
