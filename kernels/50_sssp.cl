@@ -13,15 +13,10 @@ inline float dg_weight(__global const float *wpool, const uint x)
     return wpool ? wpool[x] : 1.0f;
 }
 
-/* Lowers dist[u] to the bits nb (non-negative floats); returns 1 if this call lowered it. The
-   plain read first: most relaxations lose, and then cost no atomic. */
-inline int dg_lower(__global uint *dist, const int u, const uint nb)
-{
-    return nb < dist[u] && nb < atomic_min(&dist[u], nb);
-}
-
-/* The same for any float nd (negative weights: the bits are not in the order of the values):
-   a compare-and-swap loop. */
+/* Lowers dist[u] to the float nd with a compare-and-swap loop (negative weights: the order of
+   the bits is not the order of the values); returns 1 if this call lowered it. (With
+   non-negative weights the kernels lower with atomic_min after a plain read: most relaxations
+   lose, and then cost no atomic.) */
 inline int dg_lower_cas(__global uint *dist, const int u, const float nd)
 {
     uint old = dist[u];
@@ -64,7 +59,8 @@ inline __global uint *dg_slot_step(__global uint *ctl, const uint ring, const ui
 } while (0)
 
 /* Adds the work-group's counts n (.x edges relaxed, .y distances lowered) to *to_e and *to_u,
-   one atomic each; l_e and l_u are local arrays of DG_WG uints. A macro: DG_LOCAL_SUM2. */
+   one atomic each; l_e and l_u are local arrays of DG_WG uints, lid a variable (calls of
+   get_local_id in the sum's loop slow PoCL down). A macro: DG_LOCAL_SUM2. */
 #define DG_ADD_COUNTS(lid, l_e, l_u, n, to_e, to_u) do { \
     (l_e)[lid] = (n).x; (l_u)[lid] = (n).y; \
     DG_LOCAL_SUM2(l_e, l_u, lid); \
@@ -75,51 +71,56 @@ inline __global uint *dg_slot_step(__global uint *ctl, const uint ring, const ui
 /* ---- edge chunks ----
    The edge-parallel kernels take the edges in chunks of mec, in the order of the scan `off`
    of the out-degrees: chunk c is edges [c*mec, min(c*mec + mec, total)), and sv[c] is the
-   vertex owning its first edge. A work-item walks one chunk with dg_chunk_first and
-   dg_chunk_next, edge by edge. */
+   vertex owning its first edge. A work-item walks one chunk with a dg_chunk cursor. */
 /* (Macros as DG_ADJ_ARGS and DG_ADJ are: a parameter list and the names that pass it on.) */
 #define DG_CHUNK_ARGS __global const float *wpool, __global const uint *off, __global const int *sv, \
                       const uint nchunks, const uint mec, const uint total
 #define DG_CHUNK wpool, off, sv, nchunks, mec, total
 
 typedef struct {
-    uint e, end;     /* the chunk's edges past the current run: [e, end) */
-    uint k, kend;    /* the run: entries [k, kend) of v's list */
+    uint e, end;     /* the chunk's edges left: [e, end) */
+    int v;           /* the vertex owning edge e */
+    uint stop;       /* the end of v's edges in the chunk */
+    uint k, kend;    /* those edges: entries [k, kend) of v's list */
     uint base;       /* v's row (dg_row) */
-    int v;           /* the run's vertex */
-    uint dv;         /* its distance bits (0 when the walk reads no distances) */
+    uint dv;         /* v's distance bits (0 when the walk reads no distances) */
 } dg_chunk;
 
+/* The walk of chunk c, the same loop in every kernel:
+       for (dg_chunk_first(&ch, c, mec, total, sv); ch.e < ch.end; dg_chunk_next(&ch, off))
+           if (dg_chunk_open(&ch, DG_ADJ, off, dist, skip_inf))
+               for (; ch.k < ch.kend; ch.k++) { edge ch.k of ch.v's list, from row ch.base }
+   (A cursor by vertex, with the edge loop inside: on PoCL a cursor by edge runs a sixth
+   slower.) */
 inline void dg_chunk_first(dg_chunk *ch, const uint c, const uint mec, const uint total,
                            __global const int *sv)
 {
     ch->e = c * mec;
     ch->end = min(ch->e + mec, total);
-    ch->v = sv[c] - 1;   /* dg_chunk_next goes on to sv[c] */
-    ch->k = ch->kend = 0;
+    ch->v = sv[c];
 }
 
-/* The walk's next edge: its pool index in *x, its source in ch->v (distance bits ch->dv);
-   returns 0 past the chunk's last edge. When skip_inf (a constant), the lists of vertices at
-   INFINITY are passed over; dist is read only then. */
-inline int dg_chunk_next(dg_chunk *ch, DG_ADJ_ARGS, __global const uint *off,
-                         __global const uint *dist, const int skip_inf, uint *x)
+/* Opens v's edges in the chunk; returns 0 when there is nothing to walk: skip_inf (a
+   constant) and v at INFINITY (dist is read only when skip_inf). */
+inline int dg_chunk_open(dg_chunk *ch, DG_ADJ_ARGS, __global const uint *off,
+                         __global const uint *dist, const int skip_inf)
 {
-    while (ch->k == ch->kend) {   /* the next run: the next vertex with edges in the chunk */
-        uint vend, stop, deg;
-        if (ch->e >= ch->end) return 0;
-        do vend = off[++ch->v + 1]; while (vend <= ch->e);
-        stop = min(vend, ch->end);
-        ch->dv = skip_inf ? dist[ch->v] : 0u;
-        if (!skip_inf || ch->dv != DG_INF_BITS) {
-            ch->k = ch->e - off[ch->v];
-            ch->kend = ch->k + (stop - ch->e);
-            ch->base = dg_row(DG_ADJ, ch->v, &deg);
-        }
-        ch->e = stop;
-    }
-    *x = dg_entry(DG_ADJ, ch->base, ch->k++);
+    uint deg;
+    ch->stop = min(off[ch->v + 1], ch->end);
+    ch->dv = skip_inf ? dist[ch->v] : 0u;
+    if (skip_inf && ch->dv == DG_INF_BITS) return 0;
+    ch->base = dg_row(DG_ADJ, ch->v, &deg);
+    ch->k = ch->e - off[ch->v];
+    ch->kend = ch->stop - off[ch->v];
     return 1;
+}
+
+/* Moves on to the next vertex with edges in the chunk (those without are passed over). */
+inline void dg_chunk_next(dg_chunk *ch, __global const uint *off)
+{
+    ch->e = ch->stop;
+    ch->v++;
+    while (ch->e < ch->end && off[ch->v + 1] <= ch->e) ch->v++;
 }
 
 
@@ -136,13 +137,13 @@ void dg_sssp_weights(DG_ADJ_ARGS, DG_CHUNK_ARGS, __global uint *part)
     uint cnt = 0, c;
     for (c = get_global_id(0); c < nchunks; c += get_global_size(0)) {
         dg_chunk ch;
-        uint x;
-        dg_chunk_first(&ch, c, mec, total, sv);
-        while (dg_chunk_next(&ch, DG_ADJ, off, 0, 0, &x)) {
-            const float w = dg_weight(wpool, x);
-            if (w < 0.0f) atomic_min(&part[0], (uint)ch.v);
-            else if (w < INFINITY) { s += w; cnt++; }
-        }
+        for (dg_chunk_first(&ch, c, mec, total, sv); ch.e < ch.end; dg_chunk_next(&ch, off))
+            if (dg_chunk_open(&ch, DG_ADJ, off, 0, 0))
+                for (; ch.k < ch.kend; ch.k++) {
+                    const float w = dg_weight(wpool, dg_entry(DG_ADJ, ch.base, ch.k));
+                    if (w < 0.0f) atomic_min(&part[0], (uint)ch.v);
+                    else if (w < INFINITY) { s += w; cnt++; }
+                }
     }
     l_s[lid] = s; l_c[lid] = cnt;
     DG_LOCAL_SUM2(l_s, l_c, lid);
@@ -170,24 +171,26 @@ inline uint2 dg_bf_chunk(DG_ADJ_ARGS, DG_CHUNK_ARGS, __global uint *dist, __glob
                          __global int *pred, const int neg)
 {
     const uint c = get_global_id(0);
-    uint2 n = (uint2)(0u, 0u);
+    uint ne = 0, nu = 0;
     dg_chunk ch;
-    uint x;
-    if (c >= nchunks) return n;
-    dg_chunk_first(&ch, c, mec, total, sv);
-    while (dg_chunk_next(&ch, DG_ADJ, off, dist, 1, &x)) {
-        const int u = pool[x];
-        const float nd = as_float(ch.dv) + dg_weight(wpool, x);
-        n.x++;
-        if (!neg) {
-            if (dg_lower(dist, u, as_uint(nd))) n.y++;
-        } else if (dg_lower_cas(dist, u, nd)) {
-            n.y++;
-            pred[u] = ch.v;
-            if (nd == -INFINITY) cur[DG_BF_NEG_INF] = 1;
-        }
-    }
-    return n;
+    if (c >= nchunks) return (uint2)(0u, 0u);
+    for (dg_chunk_first(&ch, c, mec, total, sv); ch.e < ch.end; dg_chunk_next(&ch, off))
+        if (dg_chunk_open(&ch, DG_ADJ, off, dist, 1))
+            for (; ch.k < ch.kend; ch.k++) {
+                const uint x = dg_entry(DG_ADJ, ch.base, ch.k);
+                const int u = pool[x];
+                const float nd = as_float(ch.dv) + dg_weight(wpool, x);
+                const uint nb = as_uint(nd);
+                ne++;
+                if (!neg) {
+                    if (nb < dist[u] && nb < atomic_min(&dist[u], nb)) nu++;
+                } else if (dg_lower_cas(dist, u, nd)) {
+                    nu++;
+                    pred[u] = ch.v;
+                    if (nd == -INFINITY) cur[DG_BF_NEG_INF] = 1;
+                }
+            }
+    return (uint2)(ne, nu);
 }
 
 __kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1)))
@@ -195,9 +198,10 @@ void dg_sssp_bf(DG_ADJ_ARGS, DG_CHUNK_ARGS, __global uint *dist, __global uint *
                 const uint ring, const uint pass)
 {
     __local uint l_e[DG_WG], l_u[DG_WG];
+    const uint lid = get_local_id(0);
     __global uint *cur = dg_slot_step(ctl, ring, pass);
     const uint2 n = dg_bf_chunk(DG_ADJ, DG_CHUNK, dist, cur, 0, 0);
-    DG_ADD_COUNTS(get_local_id(0), l_e, l_u, n, &cur[DG_BF_RELAXED], &cur[DG_BF_UPDATES]);
+    DG_ADD_COUNTS(lid, l_e, l_u, n, &cur[DG_BF_RELAXED], &cur[DG_BF_UPDATES]);
 }
 
 /* The same with negative weights (predecessors in pred). */
@@ -206,9 +210,10 @@ void dg_sssp_bf_neg(DG_ADJ_ARGS, DG_CHUNK_ARGS, __global uint *dist, __global ui
                     const uint ring, const uint pass, __global int *pred)
 {
     __local uint l_e[DG_WG], l_u[DG_WG];
+    const uint lid = get_local_id(0);
     __global uint *cur = dg_slot_step(ctl, ring, pass);
     const uint2 n = dg_bf_chunk(DG_ADJ, DG_CHUNK, dist, cur, pred, 1);
-    DG_ADD_COUNTS(get_local_id(0), l_e, l_u, n, &cur[DG_BF_RELAXED], &cur[DG_BF_UPDATES]);
+    DG_ADD_COUNTS(lid, l_e, l_u, n, &cur[DG_BF_RELAXED], &cur[DG_BF_UPDATES]);
 }
 
 /* ---- the shortest-path tree, from the final distances (all strategies) ----
@@ -223,21 +228,23 @@ __kernel void dg_sssp_pred(DG_ADJ_ARGS, DG_CHUNK_ARGS, __global const uint *dist
                            __global int *pred, const uint mode, __global uint *flag)
 {
     const uint c = get_global_id(0);
-    uint claimed = 0, x;
+    uint claimed = 0;
     dg_chunk ch;
     if (c >= nchunks) return;
-    dg_chunk_first(&ch, c, mec, total, sv);
-    while (dg_chunk_next(&ch, DG_ADJ, off, dist, 1, &x)) {
-        const int u = pool[x], v = ch.v;
-        const float dv = as_float(ch.dv), nd = dv + dg_weight(wpool, x), du = as_float(dist[u]);
-        if (nd == du && du < INFINITY) {
-            if (mode == 0) {
-                if (dv < du) pred[u] = v;
-            } else if (pred[u] == -1 && pred[v] != -1 && atomic_cmpxchg(&pred[u], -1, v) == -1) {
-                claimed = 1;
+    for (dg_chunk_first(&ch, c, mec, total, sv); ch.e < ch.end; dg_chunk_next(&ch, off))
+        if (dg_chunk_open(&ch, DG_ADJ, off, dist, 1))
+            for (; ch.k < ch.kend; ch.k++) {
+                const uint x = dg_entry(DG_ADJ, ch.base, ch.k);
+                const int u = pool[x], v = ch.v;
+                const float dv = as_float(ch.dv), nd = dv + dg_weight(wpool, x), du = as_float(dist[u]);
+                if (nd == du && du < INFINITY) {
+                    if (mode == 0) {
+                        if (dv < du) pred[u] = v;
+                    } else if (pred[u] == -1 && pred[v] != -1 && atomic_cmpxchg(&pred[u], -1, v) == -1) {
+                        claimed = 1;
+                    }
+                }
             }
-        }
-    }
     if (claimed) flag[0] = 1;
 }
 
@@ -247,7 +254,9 @@ __kernel void dg_sssp_pred(DG_ADJ_ARGS, DG_CHUNK_ARGS, __global const uint *dist
 inline int dg_sssp_frontier_relax(int s, int d, float w, __global int *data)
 {
     __global uint *dist = (__global uint *)(data + 1);
-    return dg_lower(dist, d, as_uint(as_float(dist[s]) + w));
+    const uint nb = as_uint(as_float(dist[s]) + w);
+    if (nb >= dist[d]) return 0;
+    return nb < atomic_min(&dist[d], nb);
 }
 inline int dg_sssp_frontier_first(int v, __global int *data)
 {
@@ -325,7 +334,7 @@ inline void dg_nf_relax(dg_nf *s, DG_ADJ_ARGS, const float du, const uint base, 
     const float nd = du + dg_weight(s->wpool, x);
     const uint nb = as_uint(nd);
     s->n.x++;
-    if (dg_lower(s->dist, u, nb)) {
+    if (nb < s->dist[u] && nb < atomic_min(&s->dist[u], nb)) {
         s->n.y++;
         if (nd < s->thr) {
             if (dg_nf_first(s, u)) s->l_q[atomic_inc(s->l_n)] = u;
