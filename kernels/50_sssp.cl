@@ -2,67 +2,151 @@
    near-far, plus the weight check and the shortest-path tree.
 
    Distances are floats kept as their bit patterns in uint: for non-negative floats (and
-   +INFINITY, 0x7f800000) the order of the bit patterns is the order of the values, so
+   +INFINITY, DG_INF_BITS) the order of the bit patterns is the order of the values, so
    atomic_min on the bits is a float minimum (the Gunrock trick). The negative-weight
    Bellman-Ford compares floats in a compare-and-swap loop instead. `wpool` is NULL for an
    unweighted graph: every weight is 1. */
 
-#define DG_W(wpool, x) ((wpool) ? (wpool)[x] : 1.0f)
+/* The weight of pool entry x. */
+inline float dg_weight(__global const float *wpool, const uint x)
+{
+    return wpool ? wpool[x] : 1.0f;
+}
 
-/* Walks the edges of edge chunk c (chunks of mec edges in the order of the scan `off` of the
-   out-degrees; sv[c] is the vertex owning the chunk's first edge). For every edge, the macro
-   EDGE(v, dv, u, x) runs with v (the source vertex), dv (its distance bits), u (the head) and x
-   (the pool index of the entry); OpenCL C has no variadic macros, so the edge code is a named
-   macro. Vertices whose distance is INFINITY are skipped when skip_inf. */
-#define DG_FOR_CHUNK_EDGES(c, skip_inf, EDGE) do { \
-    uint e_ = (c) * mec, end_ = min(e_ + mec, total); \
-    int v = sv[c]; \
-    while (e_ < end_) { \
-        const uint vend_ = off[v + 1], stop_ = min(vend_, end_); \
-        const uint dv = (skip_inf) ? dist[v] : 0u; \
-        if (!(skip_inf) || dv != DG_INF_BITS) { \
-            uint deg_, k_; \
-            const uint base_ = dg_row(DG_ADJ, v, &deg_); \
-            for (k_ = e_ - off[v]; k_ < stop_ - off[v]; k_++) { \
-                const uint x = dg_entry(DG_ADJ, base_, k_); \
-                const int u = pool[x]; \
-                EDGE(v, dv, u, x) \
-            } \
-        } \
-        e_ = stop_; \
-        v++; \
-        while (e_ < end_ && off[v + 1] <= e_) v++; \
+/* Lowers dist[u] to the float nd with a compare-and-swap loop (negative weights: the order of
+   the bits is not the order of the values); returns 1 if this call lowered it. (With
+   non-negative weights the kernels lower with atomic_min after a plain read: most relaxations
+   lose, and then cost no atomic.) */
+inline int dg_lower_cas(__global uint *dist, const int u, const float nd)
+{
+    uint old = dist[u];
+    while (nd < as_float(old)) {
+        const uint seen = atomic_cmpxchg(&dist[u], old, as_uint(nd));
+        if (seen == old) return 1;
+        old = seen;
+    }
+    return 0;
+}
+
+/* Control blocks: ring slot L % ring of DG_CTL_WORDS words (00_shared.h names the words). */
+inline __global uint *dg_slot(__global uint *ctl, const uint ring, const uint L)
+{
+    return ctl + DG_CTL_WORDS * (size_t)(L % ring);
+}
+
+/* Clears control block z. */
+inline void dg_ctl_clear(__global uint *z)
+{
+    uint i;
+    for (i = 0; i < DG_CTL_WORDS; i++) z[i] = 0;
+}
+
+/* Slot L of a Bellman-Ford pass; work-item 0 clears slot L + 2 for a later one. */
+inline __global uint *dg_slot_step(__global uint *ctl, const uint ring, const uint L)
+{
+    if (get_global_id(0) == 0) dg_ctl_clear(dg_slot(ctl, ring, L + 2));
+    return dg_slot(ctl, ring, L);
+}
+
+/* Sums DG_WG values of each of the local arrays a and b, into a[0] and b[0], one barrier a
+   step; work-item 0 reads the sums. A macro: barriers, which PoCL wants in the kernel body. */
+#define DG_LOCAL_SUM2(a, b, lid) do { \
+    uint s_; \
+    for (s_ = DG_WG >> 1; s_ > 0; s_ >>= 1) { \
+        barrier(CLK_LOCAL_MEM_FENCE); \
+        if ((lid) < s_) { (a)[lid] += (a)[(lid) + s_]; (b)[lid] += (b)[(lid) + s_]; } \
     } \
 } while (0)
 
+/* Adds the work-group's counts n (.x edges relaxed, .y distances lowered) to *to_e and *to_u,
+   one atomic each; l_e and l_u are local arrays of DG_WG uints, lid a variable (calls of
+   get_local_id in the sum's loop slow PoCL down). A macro: DG_LOCAL_SUM2. */
+#define DG_ADD_COUNTS(lid, l_e, l_u, n, to_e, to_u) do { \
+    (l_e)[lid] = (n).x; (l_u)[lid] = (n).y; \
+    DG_LOCAL_SUM2(l_e, l_u, lid); \
+    if ((lid) == 0 && (l_e)[0]) atomic_add((to_e), (l_e)[0]); \
+    if ((lid) == 0 && (l_u)[0]) atomic_add((to_u), (l_u)[0]); \
+} while (0)
+
+/* ---- edge chunks ----
+   The edge-parallel kernels take the edges in chunks of mec, in the order of the scan `off`
+   of the out-degrees: chunk c is edges [c*mec, min(c*mec + mec, total)), and sv[c] is the
+   vertex owning its first edge. A work-item walks one chunk with a dg_chunk cursor. */
+/* (Macros as DG_ADJ_ARGS and DG_ADJ are: a parameter list and the names that pass it on.) */
 #define DG_CHUNK_ARGS __global const float *wpool, __global const uint *off, __global const int *sv, \
                       const uint nchunks, const uint mec, const uint total
+#define DG_CHUNK wpool, off, sv, nchunks, mec, total
+
+typedef struct {
+    uint e, end;     /* the chunk's edges left: [e, end) */
+    int v;           /* the vertex owning edge e */
+    uint stop;       /* the end of v's edges in the chunk */
+    uint k, kend;    /* those edges: entries [k, kend) of v's list */
+    uint base;       /* v's row (dg_row) */
+    uint dv;         /* v's distance bits (0 when the walk reads no distances) */
+} dg_chunk;
+
+/* The walk of chunk c, the same loop in every kernel:
+       for (dg_chunk_first(&ch, c, mec, total, sv); ch.e < ch.end; dg_chunk_next(&ch, off))
+           if (dg_chunk_open(&ch, DG_ADJ, off, dist, skip_inf))
+               for (; ch.k < ch.kend; ch.k++) { edge ch.k of ch.v's list, from row ch.base }
+   (A cursor by vertex, with the edge loop inside: on PoCL a cursor by edge runs a sixth
+   slower.) */
+inline void dg_chunk_first(dg_chunk *ch, const uint c, const uint mec, const uint total,
+                           __global const int *sv)
+{
+    ch->e = c * mec;
+    ch->end = min(ch->e + mec, total);
+    ch->v = sv[c];
+}
+
+/* Opens v's edges in the chunk; returns 0 when there is nothing to walk: skip_inf (a
+   constant) and v at INFINITY (dist is read only when skip_inf). */
+inline int dg_chunk_open(dg_chunk *ch, DG_ADJ_ARGS, __global const uint *off,
+                         __global const uint *dist, const int skip_inf)
+{
+    uint deg;
+    ch->stop = min(off[ch->v + 1], ch->end);
+    ch->dv = skip_inf ? dist[ch->v] : 0u;
+    if (skip_inf && ch->dv == DG_INF_BITS) return 0;
+    ch->base = dg_row(DG_ADJ, ch->v, &deg);
+    ch->k = ch->e - off[ch->v];
+    ch->kend = ch->stop - off[ch->v];
+    return 1;
+}
+
+/* Moves on to the next vertex with edges in the chunk (those without are passed over). */
+inline void dg_chunk_next(dg_chunk *ch, __global const uint *off)
+{
+    ch->e = ch->stop;
+    ch->v++;
+    while (ch->e < ch->end && off[ch->v + 1] <= ch->e) ch->v++;
+}
 
 
 /* ---- the weight check: part[0] = the smallest vertex with a negative out-weight (it starts at
    0xffffffff); part[1 + 2g], part[2 + 2g] = sum (float bits) and count of the other finite
    weights of work-group g (for the automatic delta). */
-__kernel void dg_sssp_weights(DG_ADJ_ARGS, DG_CHUNK_ARGS, __global uint *part)
+__kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1)))
+void dg_sssp_weights(DG_ADJ_ARGS, DG_CHUNK_ARGS, __global uint *part)
 {
     __local float l_s[DG_WG];
     __local uint l_c[DG_WG];
     const uint lid = get_local_id(0);
-    __global const uint *dist = 0;   /* DG_FOR_CHUNK_EDGES reads it only when skip_inf */
     float s = 0.0f;
-    uint cnt = 0, c, k;
+    uint cnt = 0, c;
     for (c = get_global_id(0); c < nchunks; c += get_global_size(0)) {
-#define DG_WCHECK_EDGE(v, dv, u, x) { \
-            const float w_ = DG_W(wpool, x); \
-            if (w_ < 0.0f) atomic_min(&part[0], (uint)(v)); \
-            else if (w_ < INFINITY) { s += w_; cnt++; } \
-        }
-        DG_FOR_CHUNK_EDGES(c, 0, DG_WCHECK_EDGE);
+        dg_chunk ch;
+        for (dg_chunk_first(&ch, c, mec, total, sv); ch.e < ch.end; dg_chunk_next(&ch, off))
+            if (dg_chunk_open(&ch, DG_ADJ, off, 0, 0))
+                for (; ch.k < ch.kend; ch.k++) {
+                    const float w = dg_weight(wpool, dg_entry(DG_ADJ, ch.base, ch.k));
+                    if (w < 0.0f) atomic_min(&part[0], (uint)ch.v);
+                    else if (w < INFINITY) { s += w; cnt++; }
+                }
     }
     l_s[lid] = s; l_c[lid] = cnt;
-    for (k = DG_WG >> 1; k > 0; k >>= 1) {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (lid < k) { l_s[lid] += l_s[lid + k]; l_c[lid] += l_c[lid + k]; }
-    }
+    DG_LOCAL_SUM2(l_s, l_c, lid);
     if (lid == 0) { part[1 + 2 * get_group_id(0)] = as_uint(l_s[0]); part[2 + 2 * get_group_id(0)] = l_c[0]; }
 }
 
@@ -75,68 +159,61 @@ __kernel void dg_sssp_source(__global uint *dist, __global int *pred, const int 
 }
 
 /* ---- DG_SSSP_BELLMAN_FORD: one pass relaxes every edge (edge chunks, 001's layout). Pass p
-   counts its edges relaxed and distances lowered in ring slot p (16 uints: [0] updates,
-   [1] edges relaxed, [2] a distance reached -INFINITY) and clears slot p+2, so several passes
-   run without a read-back; a pass without updates ends the search. */
-#define DG_SLOT(ctl, ring, L) ((ctl) + 16 * (size_t)((uint)(L) % (ring)))
+   counts its edges relaxed and distances lowered in ring slot p (DG_BF_*) and clears slot
+   p+2, so several passes run without a read-back; a pass without updates ends the search. */
 
-#define DG_BF_PROLOGUE \
-    __local uint l_e[DG_WG], l_u[DG_WG]; \
-    const uint lid = get_local_id(0), c = get_global_id(0); \
-    __global uint *cur = DG_SLOT(ctl, ring, pass); \
-    uint ne = 0, nu = 0; \
-    if (c == 0) { \
-        __global uint *z = DG_SLOT(ctl, ring, pass + 2); \
-        uint i_; \
-        for (i_ = 0; i_ < 16; i_++) z[i_] = 0; \
-    }
-#define DG_BF_EPILOGUE \
-    l_e[lid] = ne; l_u[lid] = nu; \
-    DG_LOCAL_SUM(l_e, lid); \
-    if (lid == 0 && l_e[0]) atomic_add(&cur[1], l_e[0]); \
-    DG_LOCAL_SUM(l_u, lid); \
-    if (lid == 0 && l_u[0]) atomic_add(&cur[0], l_u[0]);
-
-__kernel void dg_sssp_bf(DG_ADJ_ARGS, DG_CHUNK_ARGS, __global uint *dist, __global uint *ctl,
-                         const uint ring, const uint pass)
+/* Relaxes the edges of this work-item's chunk (if any) from the vertices at a finite distance;
+   returns (edges relaxed, distances lowered). neg (a constant): negative weights: the float
+   compare-and-swap; the winner records itself as the predecessor (racy: the host only looks
+   for cycles in it, then rebuilds the tree), and a distance at -INFINITY is flagged in
+   cur[DG_BF_NEG_INF]. */
+inline uint2 dg_bf_chunk(DG_ADJ_ARGS, DG_CHUNK_ARGS, __global uint *dist, __global uint *cur,
+                         __global int *pred, const int neg)
 {
-    DG_BF_PROLOGUE
-    if (c < nchunks) {
-#define DG_BF_EDGE(v, dv, u, x) { \
-            const uint nb_ = as_uint(as_float(dv) + DG_W(wpool, x)); \
-            ne++; \
-            if (nb_ < dist[u] && nb_ < atomic_min(&dist[u], nb_)) nu++; \
-        }
-        DG_FOR_CHUNK_EDGES(c, 1, DG_BF_EDGE);
-    }
-    DG_BF_EPILOGUE
+    const uint c = get_global_id(0);
+    uint ne = 0, nu = 0;
+    dg_chunk ch;
+    if (c >= nchunks) return (uint2)(0u, 0u);
+    for (dg_chunk_first(&ch, c, mec, total, sv); ch.e < ch.end; dg_chunk_next(&ch, off))
+        if (dg_chunk_open(&ch, DG_ADJ, off, dist, 1))
+            for (; ch.k < ch.kend; ch.k++) {
+                const uint x = dg_entry(DG_ADJ, ch.base, ch.k);
+                const int u = pool[x];
+                const float nd = as_float(ch.dv) + dg_weight(wpool, x);
+                const uint nb = as_uint(nd);
+                ne++;
+                if (!neg) {
+                    if (nb < dist[u] && nb < atomic_min(&dist[u], nb)) nu++;
+                } else if (dg_lower_cas(dist, u, nd)) {
+                    nu++;
+                    pred[u] = ch.v;
+                    if (nd == -INFINITY) cur[DG_BF_NEG_INF] = 1;
+                }
+            }
+    return (uint2)(ne, nu);
 }
 
-/* The same with negative weights: a float compare-and-swap loop; the winner records itself as
-   the predecessor (racy: the host only looks for cycles in it, then rebuilds the tree). */
-__kernel void dg_sssp_bf_neg(DG_ADJ_ARGS, DG_CHUNK_ARGS, __global uint *dist, __global uint *ctl,
-                             const uint ring, const uint pass, __global int *pred)
+__kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1)))
+void dg_sssp_bf(DG_ADJ_ARGS, DG_CHUNK_ARGS, __global uint *dist, __global uint *ctl,
+                const uint ring, const uint pass)
 {
-    DG_BF_PROLOGUE
-    if (c < nchunks) {
-#define DG_BF_NEG_EDGE(v, dv, u, x) { \
-            const float nd_ = as_float(dv) + DG_W(wpool, x); \
-            uint old_ = dist[u]; \
-            ne++; \
-            while (nd_ < as_float(old_)) { \
-                const uint seen_ = atomic_cmpxchg(&dist[u], old_, as_uint(nd_)); \
-                if (seen_ == old_) { \
-                    nu++; \
-                    pred[u] = (v); \
-                    if (nd_ == -INFINITY) cur[2] = 1; \
-                    break; \
-                } \
-                old_ = seen_; \
-            } \
-        }
-        DG_FOR_CHUNK_EDGES(c, 1, DG_BF_NEG_EDGE);
-    }
-    DG_BF_EPILOGUE
+    __local uint l_e[DG_WG], l_u[DG_WG];
+    const uint lid = get_local_id(0);
+    __global uint *cur = dg_slot_step(ctl, ring, pass);
+    const uint2 n = dg_bf_chunk(DG_ADJ, DG_CHUNK, dist, cur, 0, 0);
+    DG_ADD_COUNTS(lid, l_e, l_u, n, &cur[DG_BF_RELAXED], &cur[DG_BF_UPDATES]);
+}
+
+/* The same with negative weights (predecessors in pred). */
+__kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1)))
+void dg_sssp_bf_neg(DG_ADJ_ARGS, DG_CHUNK_ARGS, __global uint *dist, __global uint *ctl,
+                    const uint ring, const uint pass, __global int *pred)
+{
+    __local uint l_e[DG_WG], l_u[DG_WG];
+    const uint lid = get_local_id(0);
+    __global uint *cur = dg_slot_step(ctl, ring, pass);
+    const uint2 n = dg_bf_chunk(DG_ADJ, DG_CHUNK, dist, cur, pred, 1);
+    DG_ADD_COUNTS(lid, l_e, l_u, n, &cur[DG_BF_RELAXED], &cur[DG_BF_UPDATES]);
 }
 
 /* ---- the shortest-path tree, from the final distances (all strategies) ----
@@ -152,18 +229,22 @@ __kernel void dg_sssp_pred(DG_ADJ_ARGS, DG_CHUNK_ARGS, __global const uint *dist
 {
     const uint c = get_global_id(0);
     uint claimed = 0;
+    dg_chunk ch;
     if (c >= nchunks) return;
-#define DG_PRED_EDGE(v, dv, u, x) { \
-        const float nd_ = as_float(dv) + DG_W(wpool, x), du_ = as_float(dist[u]); \
-        if (nd_ == du_ && du_ < INFINITY) { \
-            if (mode == 0) { \
-                if (as_float(dv) < du_) pred[u] = (v); \
-            } else if (pred[u] == -1 && pred[v] != -1 && atomic_cmpxchg(&pred[u], -1, (v)) == -1) { \
-                claimed = 1; \
-            } \
-        } \
-    }
-    DG_FOR_CHUNK_EDGES(c, 1, DG_PRED_EDGE);
+    for (dg_chunk_first(&ch, c, mec, total, sv); ch.e < ch.end; dg_chunk_next(&ch, off))
+        if (dg_chunk_open(&ch, DG_ADJ, off, dist, 1))
+            for (; ch.k < ch.kend; ch.k++) {
+                const uint x = dg_entry(DG_ADJ, ch.base, ch.k);
+                const int u = pool[x], v = ch.v;
+                const float dv = as_float(ch.dv), nd = dv + dg_weight(wpool, x), du = as_float(dist[u]);
+                if (nd == du && du < INFINITY) {
+                    if (mode == 0) {
+                        if (dv < du) pred[u] = v;
+                    } else if (pred[u] == -1 && pred[v] != -1 && atomic_cmpxchg(&pred[u], -1, v) == -1) {
+                        claimed = 1;
+                    }
+                }
+            }
     if (claimed) flag[0] = 1;
 }
 
@@ -203,119 +284,197 @@ DG_DEFINE_COMPUTE(dg_sssp_frontier_reset, dg_sssp_frontier_unclaim)
      far vertices now below thr are dropped (they were relaxed since), those below thr' go
      to the near queue, the rest to the other far buffer.
    - idle: both are empty: done. The host queues launches in batches and reads the ring.
-   Slot L (16 uints): [0] near count of L (appended by L-1), [1] thr bits, [2] active far
-   buffer, [3] far entries at the start of L, [4] far minimum bits, [5] mode (0 relax, 1 split,
-   2 idle), [6] far entries appended (relax) or kept (split), [7] minimum of those (bits),
-   [8] split: new threshold, [9] edges relaxed, [10] distances lowered, [11] hub pieces
-   appended for L+1, [12] vertices expanded in local rounds (listed in lx for L+1), [13] next
-   chunk of the near queue to take. [1]-[5] and [8] are written by work-item 0 of launch L; launch L clears
-   slot L+2. */
+   Slot L (the DG_NF_* words of 00_shared.h): DG_NF_NEAR is appended by L-1; DG_NF_THR,
+   DG_NF_FAR_BUF, DG_NF_FAR_START, DG_NF_FAR_MIN, DG_NF_MODE and DG_NF_SPLIT_THR are written by
+   work-item 0 of launch L, the counters by all; launch L clears slot L+2. */
 
-/* Relaxes edge x (head u) from a vertex at distance du. */
-#define DG_NF_RELAX(du, u, x) do { \
-    const float nd_ = (du) + DG_W(wpool, x); \
-    const uint nb_ = as_uint(nd_); \
-    ne++; \
-    if (nb_ < dist[u] && nb_ < atomic_min(&dist[u], nb_)) { \
-        nu++; \
-        if (nd_ < thr) { \
-            if (atomic_xchg(&stamp[u], L + 1) != L + 1) l_q[atomic_inc(&l_n)] = (u); \
-        } else { \
-            atomic_min(&cur[7], nb_); \
-            if (atomic_xchg(&ff[u], 1u) == 0u) far_cur[F + atomic_inc(&cur[6])] = (u); \
-        } \
-    } \
-} while (0)
+/* A relax launch's state: what relaxing an edge and expanding lists read and append to. A
+   few pointers and values: the inline functions take it by pointer; it stays in registers. */
+typedef struct {
+    __global const float *wpool;
+    __global uint *dist, *stamp, *ff;
+    __global uint *cur;              /* slot L */
+    __global int *far;               /* the active far buffer: this launch appends from far[F] */
+    uint F, L;
+    float thr;                       /* the threshold */
+    uint2 n;                         /* this work-item's edges relaxed, distances lowered */
+    __local int *l_q;                /* the work-group's near list (DG_LOCAL_LIST entries) */
+    __local uint *l_n, *l_out;       /* its length, its place in q_out (DG_LIST_FLUSH) */
+    __global uint *out_n;            /* the next near queue: length (slot L+1) and entries */
+    __global int *q_out;
+    __local uint *l_off, *l_base;    /* the lists being expanded: scan of their lengths, rows */
+    __local float *l_du;             /* and the distances they are relaxed from */
+} dg_nf;
 
-/* Appends the local near list to the next queue once it might not take another round of
-   DG_WG (or at the end: last). The whole work-group runs it. */
-#define DG_NF_FLUSH(last) do { \
-    barrier(CLK_LOCAL_MEM_FENCE); \
-    if ((last) || l_n > DG_NFQ - DG_WG) { \
-        uint f_; \
-        if (lid == 0 && l_n) l_out = atomic_add(&nx[0], l_n); \
-        barrier(CLK_LOCAL_MEM_FENCE); \
-        for (f_ = lid; f_ < l_n; f_ += DG_WG) q_out[l_out + f_] = l_q[f_]; \
-        barrier(CLK_LOCAL_MEM_FENCE); \
-        if (lid == 0) l_n = 0; \
-        barrier(CLK_LOCAL_MEM_FENCE); \
-    } \
-} while (0)
-#define DG_NFQ (4 * DG_WG)
+/* A list a work-item brings to DG_NF_EXPAND: row, length (0: none) and distance. */
+typedef struct {
+    uint base, deg;
+    float du;
+} dg_nf_list;
 
-/* Each work-item brings one list (row base, distance, length; length 0: none); the
-   work-group relaxes all their edges together, DG_WG at a time, balanced by a scan. */
-#define DG_NF_EXPAND(base, du, deg) do { \
-    uint tot_, e0_; \
-    l_base[lid] = (base); l_du[lid] = (du); l_off[lid] = (deg); \
-    tot_ = dg_local_scan(l_off, lid); \
-    for (e0_ = 0; e0_ < tot_; e0_ += DG_WG) { \
-        const uint e_ = e0_ + lid; \
-        if (e_ < tot_) { \
-            const uint j_ = dg_local_owner(l_off, DG_WG, e_); \
-            const uint x_ = dg_entry(DG_ADJ, l_base[j_], e_ - l_off[j_]); \
-            const int u_ = pool[x_]; \
-            DG_NF_RELAX(l_du[j_], u_, x_); \
-        } \
-        DG_NF_FLUSH(0); \
-    } \
-} while (0)
-
-__kernel void dg_sssp_nf(DG_ADJ_ARGS, __global const float *wpool,
-                         __global const int *q_in, __global int *q_out,
-                         __global int *far0, __global int *far1,
-                         __global int2 *pieces, const uint piece_cap, const uint hub,
-                         __global uint *ctl, const uint ring, const uint L, const float delta,
-                         __global uint *dist, __global uint *stamp, __global uint *ff,
-                         __global int *lx0, __global int *lx1, __global uint *ex, const uint rounds)
+/* 1 the first time v is queued for launch L+1. */
+inline int dg_nf_first(dg_nf *s, const int v)
 {
-    __local uint l_off[DG_WG], l_base[DG_WG], l_e[DG_WG];
+    return atomic_xchg(&s->stamp[v], s->L + 1) != s->L + 1;
+}
+
+/* Puts v in the next near queue. */
+inline void dg_nf_queue(dg_nf *s, const int v)
+{
+    s->q_out[atomic_inc(s->out_n)] = v;
+}
+
+/* Relaxes entry k of the list at row base from distance du: a lowered head goes to the
+   work-group's near list if below the threshold (once per launch), else to the far pile
+   (once). */
+inline void dg_nf_relax(dg_nf *s, DG_ADJ_ARGS, const float du, const uint base, const uint k)
+{
+    const uint x = dg_entry(DG_ADJ, base, k);
+    const int u = pool[x];
+    const float nd = du + dg_weight(s->wpool, x);
+    const uint nb = as_uint(nd);
+    s->n.x++;
+    if (nb < s->dist[u] && nb < atomic_min(&s->dist[u], nb)) {
+        s->n.y++;
+        if (nd < s->thr) {
+            if (dg_nf_first(s, u)) s->l_q[atomic_inc(s->l_n)] = u;
+        } else {
+            atomic_min(&s->cur[DG_NF_ADDED_MIN], nb);
+            if (atomic_xchg(&s->ff[u], 1u) == 0u) s->far[s->F + atomic_inc(&s->cur[DG_NF_FAR_ADDED])] = u;
+        }
+    }
+}
+
+/* Edge e of the work-group's lists (DG_NF_EXPAND): its list found in the scan. */
+inline void dg_nf_expand_edge(dg_nf *s, DG_ADJ_ARGS, const uint e)
+{
+    const uint j = dg_local_owner(s->l_off, DG_WG, e);
+    dg_nf_relax(s, DG_ADJ, s->l_du[j], s->l_base[j], e - s->l_off[j]);
+}
+
+/* Each work-item brings one list t (dg_nf_list); the work-group relaxes all their edges
+   together, DG_WG at a time, balanced by a scan, and flushes its near list after each round.
+   A macro: its loop holds DG_LIST_FLUSH's barriers. ADJ is DG_ADJ. */
+#define DG_NF_EXPAND(s, ADJ, lid, t) do { \
+    uint tot_, e0_; \
+    (s).l_base[lid] = (t).base; (s).l_du[lid] = (t).du; (s).l_off[lid] = (t).deg; \
+    tot_ = dg_local_scan((s).l_off, lid); \
+    for (e0_ = 0; e0_ < tot_; e0_ += DG_WG) { \
+        if (e0_ + (lid) < tot_) dg_nf_expand_edge(&(s), ADJ, e0_ + (lid)); \
+        DG_LIST_FLUSH(0, lid, (s).l_q, *(s).l_n, *(s).l_out, (s).out_n, (s).q_out); \
+    } \
+} while (0)
+
+/* The list of near-queue vertex v (v < 0: none). One longer than hub is cut into pieces for
+   launch L+1 instead, appended to pout (past piece_cap, which the host sizes so that it
+   cannot happen, the list is relaxed here as well: pieces only ever relax edges again). */
+inline dg_nf_list dg_nf_queued(dg_nf *s, DG_ADJ_ARGS, const int v, __global int2 *pout,
+                               const uint piece_cap, const uint hub)
+{
+    dg_nf_list t = { 0u, 0u, 0.0f };
+    if (v >= 0) {
+        t.base = dg_row(DG_ADJ, v, &t.deg);
+        t.du = as_float(s->dist[v]);
+        if (t.deg > hub) {
+            const uint np = (t.deg + DG_PIECE - 1) / DG_PIECE;
+            const uint at = atomic_add(&s->cur[DG_NF_PIECES], np);
+            uint k;
+            for (k = 0; k < np && at + k < piece_cap; k++) pout[at + k] = (int2)(v, (int)(k * DG_PIECE));
+            if (at + np <= piece_cap) t.deg = 0;
+        }
+    }
+    return t;
+}
+
+/* The list of vertex v (v < 0: none) for a local round of work-item lid: listed in
+   lx[*l_out + lid] with the distance it is expanded with in ex[v]; one longer than hub goes
+   to the next near queue instead. */
+inline dg_nf_list dg_nf_local(dg_nf *s, DG_ADJ_ARGS, const int v, const uint lid, const uint hub,
+                              __global int *lx, __global uint *ex)
+{
+    dg_nf_list t = { 0u, 0u, 0.0f };
+    if (v >= 0) {
+        t.base = dg_row(DG_ADJ, v, &t.deg);
+        if (t.deg > hub) {
+            dg_nf_queue(s, v);
+            lx[*s->l_out + lid] = -1;
+            t.deg = 0;
+        } else {
+            lx[*s->l_out + lid] = v;
+            t.du = as_float(s->dist[v]);
+            ex[v] = as_uint(t.du);
+        }
+    }
+    return t;
+}
+
+/* Splits the far pile (F entries) at the new threshold thrn: entries below thr are dropped
+   (relaxed since), those below thrn go to the next near queue, the rest to far_oth. */
+inline void dg_nf_split(dg_nf *s, const float thrn, __global int *far_oth)
+{
+    uint i;
+    for (i = get_global_id(0); i < s->F; i += get_global_size(0)) {
+        const int v = s->far[i];
+        const float d = as_float(s->dist[v]);
+        if (d < s->thr) s->ff[v] = 0u;
+        else if (d < thrn) {
+            s->ff[v] = 0u;
+            if (dg_nf_first(s, v)) dg_nf_queue(s, v);
+        } else {
+            far_oth[atomic_inc(&s->cur[DG_NF_FAR_ADDED])] = v;
+            atomic_min(&s->cur[DG_NF_ADDED_MIN], as_uint(d));
+        }
+    }
+}
+
+__kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1)))
+void dg_sssp_nf(DG_ADJ_ARGS, __global const float *wpool,
+                __global const int *q_in, __global int *q_out,
+                __global int *far0, __global int *far1,
+                __global int2 *pieces, const uint piece_cap, const uint hub,
+                __global uint *ctl, const uint ring, const uint L, const float delta,
+                __global uint *dist, __global uint *stamp, __global uint *ff,
+                __global int *lx0, __global int *lx1, __global uint *ex, const uint rounds)
+{
+    __local uint l_off[DG_WG], l_base[DG_WG];
     __local float l_du[DG_WG];
-    __local int l_q[DG_NFQ];
+    __local int l_q[DG_LOCAL_LIST];
     __local uint l_n, l_out, l_chunk;
     const uint lid = get_local_id(0), gid = get_global_id(0);
     const uint grp = get_group_id(0), ngrp = get_num_groups(0);
-    __global uint *prev = DG_SLOT(ctl, ring, L + ring - 1);
-    __global uint *cur = DG_SLOT(ctl, ring, L);
-    __global uint *nx = DG_SLOT(ctl, ring, L + 1);
-    const uint pmode = prev[5];
+    __global uint *prev = dg_slot(ctl, ring, L + ring - 1);
+    __global uint *cur = dg_slot(ctl, ring, L);
+    __global uint *nx = dg_slot(ctl, ring, L + 1);
     /* this launch's state, from the previous launch's slot */
-    const uint fa = pmode == 1 ? 1u - prev[2] : prev[2];
-    const uint F = pmode == 1 ? prev[6] : prev[3] + prev[6];
-    const float thr = as_float(pmode == 1 ? prev[8] : prev[1]);
-    const uint fmin = pmode == 1 ? prev[7] : min(prev[4], prev[7]);
-    const uint n_q = cur[0], np_in = min(prev[11], piece_cap), n_in = n_q + prev[12];
-    const uint mode = (n_in > 0 || np_in > 0) ? 0u : F > 0 ? 1u : 2u;
+    const int split = prev[DG_NF_MODE] == DG_NF_MODE_SPLIT;
+    const uint fa = split ? 1u - prev[DG_NF_FAR_BUF] : prev[DG_NF_FAR_BUF];
+    const uint F = split ? prev[DG_NF_FAR_ADDED] : prev[DG_NF_FAR_START] + prev[DG_NF_FAR_ADDED];
+    const float thr = as_float(split ? prev[DG_NF_SPLIT_THR] : prev[DG_NF_THR]);
+    const uint fmin = split ? prev[DG_NF_ADDED_MIN] : min(prev[DG_NF_FAR_MIN], prev[DG_NF_ADDED_MIN]);
+    const uint n_q = cur[DG_NF_NEAR], np_in = min(prev[DG_NF_PIECES], piece_cap);
+    const uint n_in = n_q + prev[DG_NF_LOCAL];
+    const uint mode = (n_in > 0 || np_in > 0) ? DG_NF_MODE_RELAX : F > 0 ? DG_NF_MODE_SPLIT : DG_NF_MODE_IDLE;
     __global const int *lx_in = (L & 1) ? lx0 : lx1;
     __global int *lx_out = (L & 1) ? lx1 : lx0;
-    __global int *far_cur = fa ? far1 : far0;
-    __global int *far_oth = fa ? far0 : far1;
-    uint ne = 0, nu = 0;
-    if (gid == 0) {
-        __global uint *z = DG_SLOT(ctl, ring, L + 2);
-        uint i;
-        for (i = 0; i < 16; i++) z[i] = 0;
-        z[7] = DG_INF_BITS;
-        cur[1] = as_uint(thr); cur[2] = fa; cur[3] = F; cur[4] = fmin; cur[5] = mode;
+    dg_nf nf = {
+        .wpool = wpool, .dist = dist, .stamp = stamp, .ff = ff, .cur = cur,
+        .far = fa ? far1 : far0, .F = F, .L = L, .thr = thr, .n = (uint2)(0u, 0u),
+        .l_q = l_q, .l_n = &l_n, .l_out = &l_out, .out_n = &nx[DG_NF_NEAR], .q_out = q_out,
+        .l_off = l_off, .l_base = l_base, .l_du = l_du
+    };
+    if (gid == 0) {   /* (slot L + 2 for launch L + 2) */
+        __global uint *z = dg_slot(ctl, ring, L + 2);
+        dg_ctl_clear(z);
+        z[DG_NF_ADDED_MIN] = DG_INF_BITS;
+        cur[DG_NF_THR] = as_uint(thr); cur[DG_NF_FAR_BUF] = fa; cur[DG_NF_FAR_START] = F;
+        cur[DG_NF_FAR_MIN] = fmin; cur[DG_NF_MODE] = mode;
     }
-    if (mode == 2) return;
-    if (mode == 1) {   /* split the far pile */
+    if (mode == DG_NF_MODE_IDLE) return;
+    if (mode == DG_NF_MODE_SPLIT) {
         /* (at least past the far minimum, also where delta is lost to rounding) */
         const float thrn = max(max(thr, as_float(fmin)) + delta, nextafter(as_float(fmin), INFINITY));
-        uint i;
-        if (gid == 0) cur[8] = as_uint(thrn);
-        for (i = gid; i < F; i += get_global_size(0)) {
-            const int v = far_cur[i];
-            const float d = as_float(dist[v]);
-            if (d < thr) ff[v] = 0u;
-            else if (d < thrn) {
-                ff[v] = 0u;
-                if (atomic_xchg(&stamp[v], L + 1) != L + 1) q_out[atomic_inc(&nx[0])] = v;
-            } else {
-                far_oth[atomic_inc(&cur[6])] = v;
-                atomic_min(&cur[7], as_uint(d));
-            }
-        }
+        if (gid == 0) cur[DG_NF_SPLIT_THR] = as_uint(thrn);
+        dg_nf_split(&nf, thrn, fa ? far0 : far1);
         return;
     }
     if (lid == 0) l_n = 0;
@@ -331,13 +490,8 @@ __kernel void dg_sssp_nf(DG_ADJ_ARGS, __global const float *wpool,
             const float du = as_float(dist[pc.x]);
             const uint hi = min(deg, (uint)pc.y + DG_PIECE);
             for (e0 = (uint)pc.y; e0 < hi; e0 += DG_WG) {
-                const uint e = e0 + lid;
-                if (e < hi) {
-                    const uint x = dg_entry(DG_ADJ, base, e);
-                    const int u = pool[x];
-                    DG_NF_RELAX(du, u, x);
-                }
-                DG_NF_FLUSH(0);
+                if (e0 + lid < hi) dg_nf_relax(&nf, DG_ADJ, du, base, e0 + lid);
+                DG_LIST_FLUSH(0, lid, l_q, l_n, l_out, &nx[DG_NF_NEAR], q_out);
             }
         }
     }
@@ -349,34 +503,21 @@ __kernel void dg_sssp_nf(DG_ADJ_ARGS, __global const float *wpool,
         const uint cs = n_in >= ngrp * DG_WG ? DG_WG : max(1u, (n_in + ngrp - 1) / ngrp);
         /* chunks taken from a counter: a work-group slowed by long lists takes fewer. (The
            loops with barriers have their exit test at the top only: PoCL needs that.) */
-        if (lid == 0) l_chunk = atomic_inc(&cur[13]);
+        if (lid == 0) l_chunk = atomic_inc(&cur[DG_NF_CHUNK]);
         barrier(CLK_LOCAL_MEM_FENCE);
         while ((size_t)l_chunk * cs < n_in) {
             const uint i = lid < cs ? l_chunk * cs + lid : 0xffffffffu;
-            uint deg = 0, base = 0;
-            float du = 0.0f;
             int v = -1;
+            dg_nf_list t;
             if (i < n_q) v = q_in[i];
             else if (i < n_in) {   /* expanded locally by launch L-1: again if lowered since */
                 v = lx_in[i - n_q];
                 if (v >= 0 && dist[v] == ex[v]) v = -1;
             }
-            if (v >= 0) {
-                base = dg_row(DG_ADJ, v, &deg);
-                du = as_float(dist[v]);
-                if (deg > hub) {   /* (past piece_cap, which the host sizes so that it cannot
-                                      happen, the list is relaxed here as well: pieces only
-                                      ever relax edges again) */
-                    const uint np = (deg + DG_PIECE - 1) / DG_PIECE;
-                    const uint at = atomic_add(&cur[11], np);
-                    uint k;
-                    for (k = 0; k < np && at + k < piece_cap; k++) pout[at + k] = (int2)(v, (int)(k * DG_PIECE));
-                    if (at + np <= piece_cap) deg = 0;
-                }
-            }
-            DG_NF_EXPAND(base, du, deg);
+            t = dg_nf_queued(&nf, DG_ADJ, v, pout, piece_cap, hub);
+            DG_NF_EXPAND(nf, DG_ADJ, lid, t);
             barrier(CLK_LOCAL_MEM_FENCE);
-            if (lid == 0) l_chunk = atomic_inc(&cur[13]);
+            if (lid == 0) l_chunk = atomic_inc(&cur[DG_NF_CHUNK]);
             barrier(CLK_LOCAL_MEM_FENCE);
         }
     }
@@ -393,48 +534,31 @@ __kernel void dg_sssp_nf(DG_ADJ_ARGS, __global const float *wpool,
         nh = l_n;
         barrier(CLK_LOCAL_MEM_FENCE);
         while (r < rounds && nh > 0 && nh <= DG_WG) {
-            uint deg = 0, base = 0;
-            float du = 0.0f;
-            int v = -1;
+            const int v = lid < nh ? l_q[lid] : -1;
+            dg_nf_list t;
             r++;
-            if (lid < nh) v = l_q[lid];
-            if (lid == 0) { l_n = 0; l_out = atomic_add(&cur[12], nh); }
+            if (lid == 0) { l_n = 0; l_out = atomic_add(&cur[DG_NF_LOCAL], nh); }
             barrier(CLK_LOCAL_MEM_FENCE);
-            if (v >= 0) {
-                base = dg_row(DG_ADJ, v, &deg);
-                if (deg > hub) {
-                    q_out[atomic_inc(&nx[0])] = v;
-                    lx_out[l_out + lid] = -1;
-                    deg = 0;
-                } else {
-                    lx_out[l_out + lid] = v;
-                    du = as_float(dist[v]);
-                    ex[v] = as_uint(du);
-                }
-            }
-            DG_NF_EXPAND(base, du, deg);
+            t = dg_nf_local(&nf, DG_ADJ, v, lid, hub, lx_out, ex);
+            DG_NF_EXPAND(nf, DG_ADJ, lid, t);
             barrier(CLK_LOCAL_MEM_FENCE);
             nh = l_n;
             barrier(CLK_LOCAL_MEM_FENCE);
         }
     }
-    DG_NF_FLUSH(1);
-    l_e[lid] = ne;
-    DG_LOCAL_SUM(l_e, lid);
-    if (lid == 0 && l_e[0]) atomic_add(&cur[9], l_e[0]);
-    barrier(CLK_LOCAL_MEM_FENCE);
-    l_e[lid] = nu;
-    DG_LOCAL_SUM(l_e, lid);
-    if (lid == 0 && l_e[0]) atomic_add(&cur[10], l_e[0]);
+    DG_LIST_FLUSH(1, lid, l_q, l_n, l_out, &nx[DG_NF_NEAR], q_out);
+    /* (l_off and l_base are free again: the counts are summed in them) */
+    DG_ADD_COUNTS(lid, l_off, l_base, nf.n, &cur[DG_NF_RELAXED], &cur[DG_NF_LOWERED]);
 }
 
-/* Slot ring-1 and slots 0, 1 before the first launch: the source alone in the near queue,
-   threshold thr0, no far entries. */
+/* Slot ring-1 and slots 0, 1 before the first launch: the source alone in the near queue
+   (slot 0's DG_NF_NEAR), threshold thr0 (slot ring-1, which launch 0 reads as the previous
+   one's), no far entries (their minima at INFINITY). */
 __kernel void dg_sssp_nf_init(__global uint *ctl, const uint ring, const float thr0)
 {
-    const size_t i = get_global_id(0);
-    if (i >= 16 * (size_t)ring) return;
-    ctl[i] = (i % 16 == 7 || i % 16 == 4) ? DG_INF_BITS : 0u;
-    if (i == 0) ctl[0] = 1u;
-    if (i == 16 * (size_t)(ring - 1) + 1) ctl[i] = as_uint(thr0);
+    const size_t i = get_global_id(0), w = i % DG_CTL_WORDS;
+    if (i >= DG_CTL_WORDS * (size_t)ring) return;
+    ctl[i] = (w == DG_NF_ADDED_MIN || w == DG_NF_FAR_MIN) ? DG_INF_BITS : 0u;
+    if (i == DG_NF_NEAR) ctl[i] = 1u;
+    if (i == DG_CTL_WORDS * (size_t)(ring - 1) + DG_NF_THR) ctl[i] = as_uint(thr0);
 }
