@@ -16,8 +16,17 @@
 #
 # Environment: CC (default cc) builds the tests; DYNGRAPH_CL_OPTIONS (default -cl-opt-disable;
 # set it empty to test optimised kernels); DG_TEST_TIMEOUT (seconds per test program,
-# default 1200); DG_TESTS, a space-separated list of test names (test_load ...) to run only
-# those.
+# default 1200); DG_TESTS, which test programs and which of their cases to run (below).
+#
+# DG_TESTS: entries separated by spaces or commas, each a program or program:case:
+#   DG_TESTS="test_load test_bfs:graphs test_bfs:datasets" make test
+# runs all of test_load and the cases graphs and datasets of test_bfs. Empty (the default): every
+# program, every case. A program is built and run if DG_TESTS is empty or one of its entries
+# names it (bare or with a case); the program reads DG_TESTS itself (test/tt.h, TT_RUN) and runs
+# only the cases named, or all of them for a bare entry. It prints "-- CASE" as each case
+# starts; a case name it does not have is a failure (the message lists its cases; each
+# test/test_*.c names its cases in its header comment). An entry that names no test/test_*.c
+# counts as 1 failed. The compile checks above run whatever DG_TESTS says.
 # Flag lists ($STRICT, $LIBS, ...) are split into words on purpose:
 # shellcheck disable=SC2086
 set -u
@@ -32,6 +41,8 @@ LIBS="-lOpenCL -lm"
 TIMEOUT=${DG_TEST_TIMEOUT:-1200}
 
 DG_DATA=test/data
+DG_TESTS=${DG_TESTS:-}
+export DG_TESTS
 # Kernels built without optimisation: on a fresh machine PoCL compiles every kernel of every
 # program (page size and directedness are compiled in), and its optimiser is most of the run
 # time of test_bfs and test_device (about 3x faster cold). The benchmarks run optimised.
@@ -79,13 +90,24 @@ compile "C++11 clang++"                   cxx_clangxx clang++ -std=c++11 $STRICT
 compile "C99   gcc -DDYNGRAPH_STATIC"     c99_static  gcc     -std=c99   $STRICT -DDYNGRAPH_STATIC -I. test/compile/c99.c
 
 echo "== test programs: $CC $TEST_CFLAGS ... $LIBS"
+# the entries of DG_TESTS, one per line (spaces and commas split them, no glob expansion)
+entries() { printf '%s\n' "$DG_TESTS" | awk -F'[ ,\t]+' '{ for (i = 1; i <= NF; i++) if ($i != "") print $i }'; }
+selected() {                    # selected NAME: DG_TESTS is empty or names NAME or NAME:case
+    [ -z "$DG_TESTS" ] || entries | grep -qx -e "$1" -e "$1:.*"
+}
+entries | while IFS= read -r entry; do
+    [ -f "test/${entry%%:*}.c" ] && case ${entry%%:*} in test_*) continue ;; esac
+    echo "FAIL  DG_TESTS: '$entry' names no test program (test/test_*.c)"
+done > "$BUILD/unknown.log"
+if [ -s "$BUILD/unknown.log" ]; then
+    cat "$BUILD/unknown.log"
+    failed=$((failed + $(wc -l < "$BUILD/unknown.log")))
+fi
 if command -v timeout >/dev/null 2>&1; then run_limited="timeout $TIMEOUT"; else run_limited=""; fi
 for src in test/test_*.c; do
     [ -f "$src" ] || continue
     name=$(basename "$src" .c)
-    if [ -n "${DG_TESTS:-}" ]; then
-        case " $DG_TESTS " in *" $name "*) ;; *) continue ;; esac
-    fi
+    selected "$name" || continue
     bin="$BUILD/$name"
     if ! $CC $TEST_CFLAGS "$src" -o "$bin" $LIBS > "$bin.build.log" 2>&1; then
         fail "$name: does not build"

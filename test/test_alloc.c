@@ -23,7 +23,9 @@
    meet the k-th allocation (the allocation sequence is deterministic; if a run's count ever
    departs from the reference, every later call is snapshotted instead). Allocations made while
    the test itself inspects the graph (snapshots, dg_validate) are not counted and never fail.
-   DG_VERBOSE=1 lists the reference run's calls and results on stderr. */
+   DG_VERBOSE=1 lists the reference run's calls and results on stderr.
+   Cases (DG_TESTS=test_alloc:NAME, see tt.h): scenario1, scenario2 (each directed, then
+   undirected). */
 #define DYNGRAPH_IMPLEMENTATION
 #include "dyngraph.h"
 #include "tt.h"
@@ -68,13 +70,6 @@ static void ca_free(void *ptr, void *user_data)
     free(ptr);
 }
 
-static void *xmalloc(size_t sz)
-{
-    void *p = malloc(sz ? sz : 1);
-    if (!p) { fprintf(stderr, "test_alloc: out of memory\n"); exit(2); }
-    return p;
-}
-
 /* ================================ snapshots ================================ */
 typedef struct { int32_t v; float w; } sarc;
 typedef struct {
@@ -89,11 +84,6 @@ static int cmp_sarc(const void *a, const void *b)
 {
     const sarc *x = (const sarc *)a, *y = (const sarc *)b;
     return x->v < y->v ? -1 : x->v > y->v;
-}
-static int cmp_i32(const void *a, const void *b)
-{
-    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
-    return x < y ? -1 : x > y;
 }
 
 static void snap_free(snapshot *s)
@@ -671,21 +661,27 @@ static void run_direction(const scenario *sc, const char *scname, int undirected
     reference_free(&ref);
 }
 
-int main(int argc, char **argv)
+static int every_k;               /* `test_alloc all`: every k */
+
+static void case_scenario(void (*build)(scenario *), const char *name)
 {
     scenario sc;
-    int every_k = argc > 1 && strcmp(argv[1], "all") == 0;
+    build(&sc);
+    run_direction(&sc, name, 0, every_k);
+    run_direction(&sc, name, 1, every_k);
+    free_scenario(&sc);
+}
+static void case_scenario1(void) { case_scenario(build_scenario, "scenario 1"); }
+static void case_scenario2(void) { case_scenario(build_scenario2, "scenario 2"); }
+static const tt_case cases[] = { { "scenario1", case_scenario1 }, { "scenario2", case_scenario2 } };
+
+int main(int argc, char **argv)
+{
     clock_t t0 = clock();
+    every_k = argc > 1 && strcmp(argv[1], "all") == 0;
     write_files();
     setvbuf(stdout, NULL, _IOLBF, 0);
-    build_scenario(&sc);
-    run_direction(&sc, "scenario 1", 0, every_k);
-    run_direction(&sc, "scenario 1", 1, every_k);
-    free_scenario(&sc);
-    build_scenario2(&sc);
-    run_direction(&sc, "scenario 2", 0, every_k);
-    run_direction(&sc, "scenario 2", 1, every_k);
-    free_scenario(&sc);
+    TT_RUN("test_alloc", cases);
     remove(path_a); remove(path_b); remove(path_c);
     remove(path_mtx); remove(path_gr); remove(path_metis); remove(path_gra);
     printf("test_alloc: %.1f s\n", (double)(clock() - t0) / CLOCKS_PER_SEC);

@@ -2,8 +2,8 @@
    dataset and along long random mutation sequences.
 
    The reference is written independently of the library: graphs are kept as plain adjacency
-   lists (random graphs, mutations) or read from the dataset files by the small parsers below
-   (not by dg_load), snapshotted into a sorted CSR and searched with a FIFO queue. Each dg_bfs
+   lists (random graphs, mutations) or read from the dataset files by tdata.h's reader (not by
+   dg_load), snapshotted into a sorted CSR and searched with a FIFO queue. Each dg_bfs
    result is compared in full: dist of every id (removed vertices -1), the parent array as a
    BFS tree (parent[source] == source, -1 exactly where unreached, parent[v] -> v an edge of the
    reference one level up), and the stats (levels, vertices reached, strategy, bottom-up levels
@@ -24,7 +24,10 @@
    changes reaching the device through the BFS's own sync or an explicit dg_sync.
 
    Usage: test_bfs [seed]      (the seed is printed; a failure message names graph, variant and
-                                source, so that `test_bfs SEED` reproduces it) */
+                                source, so that `test_bfs SEED` reproduces it)
+   Cases (DG_TESTS=test_bfs:NAME, see tt.h): bad, graphs, datasets, mutations. The cases draw
+   from one random stream in turn: a case run alone sees other draws than in a whole run (the
+   seed of a whole run reproduces a whole run). */
 #define DYNGRAPH_IMPLEMENTATION
 #include "dyngraph.h"
 #include "tt.h"
@@ -35,75 +38,11 @@
 #include <ctype.h>
 
 #include "trand.h"
-#define TG_NAME "test_bfs"
-#include "tgraph.h"        /* xmalloc, datasets, the reference model, graph pairs, mutation steps */
+#include "tdata.h"         /* the datasets: reading them independently of dg_load, loading */
+#include "tgraph.h"        /* the reference model and CSR, graph pairs, mutation steps */
 
-/* ================================ reference CSR and BFS ================================ */
-typedef struct {
-    int32_t n;                    /* ids 0..n-1 */
-    unsigned char *alive;
-    size_t *off;                  /* adj[off[v] .. off[v+1]) sorted, no repeats */
-    int32_t *adj;
-} csr;
-
-static int cmp_i32(const void *a, const void *b)
-{
-    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
-    return x < y ? -1 : x > y;
-}
-static void csr_free(csr *r) { free(r->alive); free(r->off); free(r->adj); memset(r, 0, sizeof *r); }
-
-/* from arcs (src[i], dst[i]); repeats dropped; every id alive */
-static void csr_from_arcs(csr *r, int32_t n, const int32_t *src, const int32_t *dst, size_t narcs)
-{
-    size_t i, *pos;
-    int32_t v;
-    r->n = n;
-    r->alive = (unsigned char *)xmalloc((size_t)n + 1);
-    memset(r->alive, 1, (size_t)n + 1);
-    r->off = (size_t *)calloc((size_t)n + 2, sizeof(size_t));
-    r->adj = (int32_t *)xmalloc((narcs + 1) * sizeof(int32_t));
-    for (i = 0; i < narcs; i++) r->off[src[i] + 1]++;
-    for (v = 0; v < n; v++) r->off[v + 1] += r->off[v];
-    pos = (size_t *)xmalloc(((size_t)n + 1) * sizeof(size_t));
-    memcpy(pos, r->off, ((size_t)n + 1) * sizeof(size_t));
-    for (i = 0; i < narcs; i++) r->adj[pos[src[i]]++] = dst[i];
-    free(pos);
-    /* sort and unique each list, compacting */
-    {
-        size_t w = 0, start = 0;
-        for (v = 0; v < n; v++) {
-            size_t end = r->off[v + 1], k, begin = w;
-            qsort(r->adj + start, end - start, sizeof(int32_t), cmp_i32);
-            for (k = start; k < end; k++)
-                if (w == begin || r->adj[w - 1] != r->adj[k]) r->adj[w++] = r->adj[k];
-            r->off[v] = begin;
-            start = end;
-        }
-        r->off[n] = w;
-    }
-}
-
-static void csr_from_model(csr *r, const model *m)
-{
-    size_t total = 0, w = 0;
-    int32_t v;
-    for (v = 0; v < m->bound; v++) total += m->out[v].n;
-    r->n = m->bound;
-    r->alive = (unsigned char *)xmalloc((size_t)m->bound + 1);
-    r->off = (size_t *)xmalloc(((size_t)m->bound + 1) * sizeof(size_t));
-    r->adj = (int32_t *)xmalloc((total + 1) * sizeof(int32_t));
-    for (v = 0; v < m->bound; v++) {
-        size_t k;
-        r->alive[v] = m->alive[v];
-        r->off[v] = w;
-        for (k = 0; k < m->out[v].n; k++) r->adj[w + k] = m->out[v].a[k].v;
-        qsort(r->adj + w, m->out[v].n, sizeof(int32_t), cmp_i32);
-        w += m->out[v].n;
-    }
-    r->off[m->bound] = w;
-}
-
+/* ================================ reference BFS ================================ */
+/* (the CSR is tgraph.h's: csr_from_arcs, csr_from_model) */
 static int csr_has(const csr *r, int32_t u, int32_t v)
 {
     size_t lo, hi;
@@ -533,7 +472,7 @@ static void test_graphs(void)
             build_graph(&p, gs);
             pair_counts_ok(&p, label);
 
-            csr_from_model(&r, &p.m);
+            csr_from_model(&r, &p.m, 1);
             srcs[nsrc++] = random_source(&r, 0);
             if (r.n > 1) {
                 srcs[nsrc++] = random_source(&r, 1);
@@ -549,147 +488,6 @@ static void test_graphs(void)
 }
 
 /* ================================ datasets ================================ */
-typedef struct {
-    int32_t *src, *dst;
-    size_t n, cap;
-    int64_t bound;                /* ids 0..bound-1 */
-} arcs;
-static void arcs_push(arcs *a, int64_t u, int64_t v)
-{
-    if (a->n == a->cap) {
-        a->cap = a->cap ? a->cap * 2 : 1024;
-        a->src = (int32_t *)xrealloc(a->src, a->cap * sizeof(int32_t));
-        a->dst = (int32_t *)xrealloc(a->dst, a->cap * sizeof(int32_t));
-    }
-    a->src[a->n] = (int32_t)u;
-    a->dst[a->n] = (int32_t)v;
-    a->n++;
-    if (u + 1 > a->bound) a->bound = u + 1;
-    if (v + 1 > a->bound) a->bound = v + 1;
-}
-static int ends_with(const char *s, const char *suffix)
-{
-    size_t a = strlen(s), b = strlen(suffix);
-    return a >= b && strcmp(s + a - b, suffix) == 0;
-}
-
-/* Reads a dataset file into arcs, independently of dg_load, following test/data/README.md:
-   .mtx (1-based, symmetric gives both directions), .gr (DIMACS "a u v w", 1-based, "p sp n m"),
-   .graph (METIS: n m, then a line of 1-based neighbours per vertex: both directions),
-   .gra (GRAIL: graph_for_greach, n, "i: j k ... #"), else an edge list ("u v", # or % comments).
-   Returns 0 if the file cannot be read. */
-static int read_dataset(const char *path, arcs *a)
-{
-    FILE *f = fopen(path, "rb");
-    char *line = NULL;
-    size_t cap = 1 << 16;
-    int kind = ends_with(path, ".mtx") ? 1 : ends_with(path, ".gr") ? 2 : ends_with(path, ".graph") ? 3 :
-               ends_with(path, ".gra") ? 4 : 0;
-    int symmetric = 0, header_done = 0;
-    int64_t metis_vertex = 0, header_n = 0;
-    memset(a, 0, sizeof *a);
-    if (!f) return 0;
-    line = (char *)xmalloc(cap);
-    for (;;) {
-        size_t len = 0;
-        int c;
-        char *s, *end;
-        /* read one line of any length */
-        while ((c = fgetc(f)) != EOF && c != '\n') {
-            if (len + 2 >= cap) { cap *= 2; line = (char *)xrealloc(line, cap); }
-            line[len++] = (char)c;
-        }
-        if (c == EOF && len == 0) break;
-        line[len] = '\0';
-        if (len && line[len - 1] == '\r') line[--len] = '\0';
-        s = line;
-        switch (kind) {
-        case 1: /* Matrix Market */
-            if (s[0] == '%') {
-                if (strncmp(s, "%%MatrixMarket", 14) == 0 && strstr(s, "symmetric")) symmetric = 1;
-                continue;
-            }
-            if (!header_done) {
-                long long rows = strtoll(s, &end, 10), cols = strtoll(end, &end, 10);
-                if (end == s) continue;
-                header_n = rows > cols ? rows : cols;
-                header_done = 1;
-            } else {
-                long long i = strtoll(s, &end, 10), j;
-                if (end == s) continue;
-                j = strtoll(end, &end, 10);
-                arcs_push(a, i - 1, j - 1);
-                if (symmetric && i != j) arcs_push(a, j - 1, i - 1);
-            }
-            break;
-        case 2: /* DIMACS */
-            if (s[0] == 'p') {
-                char *q = s + 1;
-                while (*q && !isdigit((unsigned char)*q)) q++;
-                header_n = strtoll(q, &end, 10);
-            } else if (s[0] == 'a') {
-                long long u = strtoll(s + 1, &end, 10), v = strtoll(end, &end, 10);
-                arcs_push(a, u - 1, v - 1);
-            }
-            break;
-        case 3: /* METIS (format 0 only: the datasets) */
-            if (s[0] == '%') continue;
-            if (!header_done) {
-                header_n = strtoll(s, &end, 10);
-                if (end == s) continue;
-                header_done = 1;
-            } else if (metis_vertex < header_n) {
-                for (;;) {
-                    long long v = strtoll(s, &end, 10);
-                    if (end == s) break;
-                    arcs_push(a, metis_vertex, v - 1);
-                    arcs_push(a, v - 1, metis_vertex);
-                    s = end;
-                }
-                metis_vertex++;
-            }
-            break;
-        case 4: /* GRAIL */
-            if (!header_done) {
-                if (strstr(s, "graph_for_greach")) continue;
-                header_n = strtoll(s, &end, 10);
-                if (end == s) continue;
-                header_done = 1;
-            } else {
-                long long u = strtoll(s, &end, 10);
-                if (end == s) continue;
-                s = strchr(end, ':');
-                if (!s) continue;
-                s++;
-                for (;;) {
-                    long long v = strtoll(s, &end, 10);
-                    if (end == s) break;
-                    arcs_push(a, u, v);
-                    s = end;
-                }
-                if (u + 1 > a->bound) a->bound = u + 1;
-            }
-            break;
-        default: /* edge list */
-            while (*s == ' ' || *s == '\t') s++;
-            if (*s == '#' || *s == '%' || *s == '\0') continue;
-            {
-                long long u = strtoll(s, &end, 10), v;
-                if (end == s) continue;
-                s = end;
-                v = strtoll(s, &end, 10);
-                if (end == s) continue;
-                arcs_push(a, u, v);
-            }
-            break;
-        }
-    }
-    if (header_n > a->bound) a->bound = header_n;
-    free(line);
-    fclose(f);
-    return 1;
-}
-
 typedef struct {
     const char *file;
     int undirected_too;           /* also loaded into an undirected graph */
@@ -730,9 +528,8 @@ static void test_datasets(void)
     char path[1024];
     for (di = 0; di < NDATASETS; di++) {
         const dataset *ds = &DATASETS[di];
-        arcs a;
-        snprintf(path, sizeof path, "%s/%s", data_dir(), ds->file);
-        CHECK_MSG(read_dataset(path, &a), "%s: cannot read", path);
+        ds_arcs a;
+        CHECK_MSG(ds_read(ds_path(path, sizeof path, ds->file), &a), "%s: cannot read", path);
         if (!a.src && !a.bound) continue;
         for (und = 0; und <= ds->undirected_too; und++) {
             dg_graph *g;
@@ -742,19 +539,18 @@ static void test_datasets(void)
             char label[256];
             time_t t0 = time(NULL);
             snprintf(label, sizeof label, "%s, %s", ds->file, und ? "undirected" : "directed");
-            if ((g = load_dataset(ds->file, und, 0, label)) == NULL) continue;
+            if ((g = ds_load(ds->file, und, 0, label)) == NULL) continue;
             if (und) {
                 /* both directions of every arc */
-                arcs b = a;
+                int32_t *bsrc = (int32_t *)xmalloc((2 * a.n + 1) * sizeof(int32_t));
+                int32_t *bdst = (int32_t *)xmalloc((2 * a.n + 1) * sizeof(int32_t));
                 size_t i;
-                b.src = (int32_t *)xmalloc((2 * a.n + 1) * sizeof(int32_t));
-                b.dst = (int32_t *)xmalloc((2 * a.n + 1) * sizeof(int32_t));
                 for (i = 0; i < a.n; i++) {
-                    b.src[2 * i] = a.src[i]; b.dst[2 * i] = a.dst[i];
-                    b.src[2 * i + 1] = a.dst[i]; b.dst[2 * i + 1] = a.src[i];
+                    bsrc[2 * i] = a.src[i]; bdst[2 * i] = a.dst[i];
+                    bsrc[2 * i + 1] = a.dst[i]; bdst[2 * i + 1] = a.src[i];
                 }
-                csr_from_arcs(&r, (int32_t)a.bound, b.src, b.dst, 2 * a.n);
-                free(b.src); free(b.dst);
+                csr_from_arcs(&r, (int32_t)a.bound, bsrc, bdst, 2 * a.n);
+                free(bsrc); free(bdst);
             } else {
                 csr_from_arcs(&r, (int32_t)a.bound, a.src, a.dst, a.n);
             }
@@ -794,8 +590,7 @@ static void test_datasets(void)
             csr_free(&r);
             dg_destroy(g);
         }
-        free(a.src);
-        free(a.dst);
+        ds_free(&a);
     }
 }
 
@@ -872,7 +667,7 @@ static void run_mutations(int undirected, uint32_t page_size, int rounds)
         if (!ok) break;
         snprintf(lab, sizeof lab, "%s, round %d", label, round);
         if (!pair_counts_ok(&p, lab)) break;
-        csr_from_model(&r, &p.m);
+        csr_from_model(&r, &p.m, 1);
         ref_dist = (int32_t *)xmalloc(((size_t)r.n + 1) * sizeof(int32_t));
         src = chance(20) && m_live(&p.m, hub) ? hub : m_random_live(&p.m);
         maybe_sync(&p, lab);
@@ -906,29 +701,44 @@ static void run_mutations(int undirected, uint32_t page_size, int rounds)
 }
 
 /* ================================ main ================================ */
-int main(int argc, char **argv)
-{
-    clock_t t0 = clock();
-    time_t w0 = time(NULL);
-    int vi;
-    seed = (uint64_t)time(NULL);
-    if (argc > 1) seed = strtoull(argv[1], NULL, 0);
-    setvbuf(stdout, NULL, _IOLBF, 0);
-    printf("test_bfs: seed %llu\n", (unsigned long long)seed);
-    rng_state = seed;
+static time_t w0;                 /* the start, for the progress lines */
 
+static void case_bad(void)
+{
     test_bad_input();
     printf("test_bfs: bad input done (%lds)\n", (long)(time(NULL) - w0));
+}
+static void case_graphs(void)
+{
     test_graphs();
     printf("test_bfs: graphs done (%lds, %ld BFS runs)\n", (long)(time(NULL) - w0), bfs_runs);
+}
+static void case_datasets(void)
+{
     test_datasets();
     printf("test_bfs: datasets done (%lds, %ld BFS runs)\n", (long)(time(NULL) - w0), bfs_runs);
+}
+static void case_mutations(void)
+{
     run_mutations(0, 64, 160);
     run_mutations(0, 1024, 120);
     run_mutations(1, 1024, 200);
     printf("test_bfs: mutations done (%lds, %ld BFS runs)\n", (long)(time(NULL) - w0), bfs_runs);
+}
+static const tt_case cases[] = {
+    { "bad", case_bad }, { "graphs", case_graphs }, { "datasets", case_datasets }, { "mutations", case_mutations },
+};
 
-    for (vi = 0; vi < NVARIANTS; vi++) CHECK_MSG(variant_counts[vi] > 0, "variant %s never ran", VARIANTS[vi].name);
+int main(int argc, char **argv)
+{
+    clock_t t0 = clock();
+    int vi;
+    w0 = time(NULL);
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    seed = trand_seed(argc, argv, (uint64_t)time(NULL), "test_bfs");
+
+    if (TT_RUN("test_bfs", cases))   /* every case ran: each variant must have */
+        for (vi = 0; vi < NVARIANTS; vi++) CHECK_MSG(variant_counts[vi] > 0, "variant %s never ran", VARIANTS[vi].name);
     printf("test_bfs: %ld BFS runs, %.1f s CPU, %ld s (seed %llu)\n", bfs_runs,
            (double)(clock() - t0) / CLOCKS_PER_SEC, (long)(time(NULL) - w0), (unsigned long long)seed);
     return TT_SUMMARY("test_bfs");

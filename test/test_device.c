@@ -32,7 +32,10 @@
    One user program (USER_SOURCE, USER_OPS) serves every part: OpenCL compiles it once per page
    size and kind of graph (PoCL: ~40 s each with a cold kernel cache).
 
-   Usage: test_device [seed]   (the seed is printed) */
+   Usage: test_device [seed]   (the seed is printed)
+   Cases (DG_TESTS=test_device:NAME, see tt.h): binary_cache, device_choice, failed_build,
+   cl_objects, mirror, sync_cost, primitives, scan, cache_damage. They draw from one random
+   stream in turn: a case run alone sees other draws than in a whole run. */
 #define _POSIX_C_SOURCE 200809L
 #define DYNGRAPH_IMPLEMENTATION
 #include "dyngraph.h"
@@ -47,22 +50,9 @@
 #include <dirent.h>
 #include <unistd.h>
 
-/* ================================ random numbers, memory ================================ */
+/* ================================ random numbers ================================ */
 #include "trand.h"
 static uint64_t seed;
-
-static void *xmalloc(size_t sz)
-{
-    void *p = malloc(sz ? sz : 1);
-    if (!p) { fprintf(stderr, "test_device: out of memory\n"); exit(2); }
-    return p;
-}
-static void *xcalloc(size_t n, size_t sz)
-{
-    void *p = calloc(n ? n : 1, sz ? sz : 1);
-    if (!p) { fprintf(stderr, "test_device: out of memory\n"); exit(2); }
-    return p;
-}
 
 /* ================================ logger ================================ */
 typedef struct {
@@ -1216,12 +1206,6 @@ static void prim_bfs(prim_graph *pg, int32_t src, int in_edges, int use_filter, 
     free(ref);
 }
 
-static int cmp_i32(const void *a, const void *b)
-{
-    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
-    return x < y ? -1 : x > y;
-}
-
 /* Advance `count_edge` from a frontier (with repeats): every edge of every element exactly once. */
 static void prim_advance_count(prim_graph *pg, const int32_t *front, size_t nf, int in_edges, size_t out_cap,
                                const char *label)
@@ -1605,51 +1589,62 @@ static void test_scan(void)
 }
 
 /* ================================ main ================================ */
+static time_t w0;                 /* the start, for the progress lines */
+static void done(const char *part) { printf("test_device: %s done (%lds)\n", part, (long)(time(NULL) - w0)); }
+
+/* every case but those of the cache itself: a private cache of the program's own */
+static void use_main_cache(void)
+{
+    static char dir[512];
+    static int made = -1;
+    if (made < 0) made = make_dir(dir, sizeof dir, "cache_main");
+    if (made) setenv("DYNGRAPH_CACHE_DIR", dir, 1);
+}
+static void case_binary_cache(void) { test_binary_cache(); done("binary cache"); }
+static void case_device_choice(void) { use_main_cache(); test_device_choice(); done("device choice"); }
+static void case_failed_build(void) { use_main_cache(); test_failed_build(); done("failed build"); }
+static void case_cl_objects(void) { use_main_cache(); test_cl_objects(); done("OpenCL objects"); }
+static void case_mirror(void)
+{
+    int u, w, p;
+    const uint32_t pages[2] = { 64, 1024 };
+    use_main_cache();
+    for (p = 0; p < 2; p++)
+        for (u = 0; u <= 1; u++)
+            for (w = 0; w <= 1; w++) run_mirror(u, w, pages[p], 250);
+    done("mirror");
+}
+static void case_sync_cost(void)
+{
+    use_main_cache();
+    run_sync_cost(0, 0);
+    run_sync_cost(1, 1);
+    done("sync cost");
+}
+static void case_primitives(void) { use_main_cache(); test_primitives(); done("primitives"); }
+static void case_scan(void) { use_main_cache(); test_scan(); done("scan"); }
+static void case_cache_damage(void) { test_cache_damage(); done("damaged cache"); }
+static const tt_case cases[] = {
+    { "binary_cache", case_binary_cache }, { "device_choice", case_device_choice },
+    { "failed_build", case_failed_build }, { "cl_objects", case_cl_objects }, { "mirror", case_mirror },
+    { "sync_cost", case_sync_cost }, { "primitives", case_primitives }, { "scan", case_scan },
+    { "cache_damage", case_cache_damage },
+};
+
 int main(int argc, char **argv)
 {
-    time_t w0 = time(NULL);
     char tmpl[] = "/tmp/dg_test_device_XXXXXX";
-    char main_cache[512];
-    seed = (uint64_t)time(NULL);
-    if (argc > 1) seed = strtoull(argv[1], NULL, 0);
+    w0 = time(NULL);
     setvbuf(stdout, NULL, _IOLBF, 0);
-    printf("test_device: seed %llu\n", (unsigned long long)seed);
-    rng_state = seed;
+    seed = trand_seed(argc, argv, (uint64_t)time(NULL), "test_device");
     if (!mkdtemp(tmpl)) {
         CHECK_MSG(0, "mkdtemp failed");
         return TT_SUMMARY("test_device");
     }
     snprintf(tmp_root, sizeof tmp_root, "%s", tmpl);
 
-    test_binary_cache();
-    printf("test_device: binary cache done (%lds)\n", (long)(time(NULL) - w0));
-    /* everything else: a private cache of its own */
-    if (make_dir(main_cache, sizeof main_cache, "cache_main")) setenv("DYNGRAPH_CACHE_DIR", main_cache, 1);
-    test_device_choice();
-    printf("test_device: device choice done (%lds)\n", (long)(time(NULL) - w0));
-    test_failed_build();
-    test_cl_objects();
-    printf("test_device: OpenCL objects done (%lds)\n", (long)(time(NULL) - w0));
-    {
-        int u, w, p;
-        const uint32_t pages[2] = { 64, 1024 };
-        for (p = 0; p < 2; p++)
-            for (u = 0; u <= 1; u++)
-                for (w = 0; w <= 1; w++) run_mirror(u, w, pages[p], 250);
-    }
-    printf("test_device: mirror done (%lds)\n", (long)(time(NULL) - w0));
-    run_sync_cost(0, 0);
-    run_sync_cost(1, 1);
-    printf("test_device: sync cost done (%lds)\n", (long)(time(NULL) - w0));
-    test_primitives();
-    printf("test_device: primitives done (%lds)\n", (long)(time(NULL) - w0));
-    test_scan();
-    printf("test_device: scan done (%lds)\n", (long)(time(NULL) - w0));
-    test_cache_damage();
-    printf("test_device: damaged cache done (%lds)\n", (long)(time(NULL) - w0));
-
+    TT_RUN("test_device", cases);
     remove_tree(tmp_root);
     printf("test_device: %ld s (seed %llu)\n", (long)(time(NULL) - w0), (unsigned long long)seed);
     return TT_SUMMARY("test_device");
 }
-

@@ -5,7 +5,9 @@
    vertex id bound, the edge count and the number of vertices with an edge (nonzero out- or
    in-degree) are checked against counts computed independently of dyngraph (see DATASETS
    below); every malformed file must give DG_ERR_PARSE naming "file:line:" with the right line
-   and leave a graph with content exactly as it was. */
+   and leave a graph with content exactly as it was.
+   Cases (DG_TESTS=test_load:NAME, see tt.h): datasets, weights, good, existing, bad, failures,
+   long_lines. */
 #define DYNGRAPH_IMPLEMENTATION
 #include "dyngraph.h"
 #include "tt.h"
@@ -14,17 +16,7 @@
 #include <string.h>
 #include <math.h>
 
-static const char *data_dir(void)
-{
-    const char *d = getenv("DG_DATA");
-    return d && *d ? d : "test/data";
-}
-
-static char *join(char *buf, size_t size, const char *dir, const char *file)
-{
-    snprintf(buf, size, "%s/%s", dir, file);
-    return buf;
-}
+#include "tdata.h"         /* ds_path: $DG_DATA/file */
 
 static dg_graph *make_graph(int undirected, int weighted)
 {
@@ -182,7 +174,7 @@ static void test_datasets(void)
         const dataset *d = &DATASETS[i];
         dg_graph *g = make_graph(0, 0);
         dg_status s;
-        join(path, sizeof path, data_dir(), d->file);
+        ds_path(path, sizeof path, d->file);
         s = dg_load(g, path, d->format);
         CHECK_MSG(s == DG_OK, "%s: %s: %s", d->file, dg_status_string(s), dg_error_message(g));
         CHECK_MSG(dg_vertex_id_bound(g) == d->bound, "%s: bound %zu, expected %zu", d->file,
@@ -221,7 +213,7 @@ static void test_dataset_weights(void)
     /* rome99.gr, 0-based: arcs from the last lines ("a 3353 1540 128", "a 1545 1540 119",
        "a 1374 3353 211") and repeated arcs: 744->745 is listed with 54 then 53,
        2956->2941 with 3975 then 3177, 147->148 with 8 then 67: the smallest stays. */
-    CHECK(dg_load(g, join(path, sizeof path, data_dir(), "dimacs9/rome99.gr"), DG_FORMAT_DIMACS) == DG_OK);
+    CHECK(dg_load(g, ds_path(path, sizeof path, "dimacs9/rome99.gr"), DG_FORMAT_DIMACS) == DG_OK);
     CHECK(dg_edge_count(g) == 8859);
     CHECK(dg_edge_weight(g, 3352, 1539, &w) == DG_OK && w == 128.0f);
     CHECK(dg_edge_weight(g, 1544, 1539, &w) == DG_OK && w == 119.0f);
@@ -236,7 +228,7 @@ static void test_dataset_weights(void)
     /* bips98_606.mtx: "1 1 -20.517522447233073", "3 1 .9874643346913337",
        "7134 7135 -289.8573522807216", "7135 7135 -859.17456112515" */
     g = make_graph(0, 1);
-    CHECK(dg_load(g, join(path, sizeof path, data_dir(), "suitesparse/bips98_606.mtx"),
+    CHECK(dg_load(g, ds_path(path, sizeof path, "suitesparse/bips98_606.mtx"),
                   DG_FORMAT_MATRIX_MARKET) == DG_OK);
     CHECK(dg_edge_weight(g, 0, 0, &w) == DG_OK && near(w, -20.517522447233073));
     CHECK(dg_edge_weight(g, 2, 0, &w) == DG_OK && near(w, 0.9874643346913337));
@@ -248,7 +240,7 @@ static void test_dataset_weights(void)
 
     /* 4elt.graph (fmt 0): the first vertex line is " 59 742 6773 ...": weights are 1 */
     g = make_graph(0, 1);
-    CHECK(dg_load(g, join(path, sizeof path, data_dir(), "metis/4elt.graph"), DG_FORMAT_METIS) == DG_OK);
+    CHECK(dg_load(g, ds_path(path, sizeof path, "metis/4elt.graph"), DG_FORMAT_METIS) == DG_OK);
     CHECK(dg_edge_weight(g, 0, 58, &w) == DG_OK && w == 1.0f);
     CHECK(dg_edge_weight(g, 58, 0, &w) == DG_OK && w == 1.0f);
     CHECK(dg_edge_weight(g, 0, 741, &w) == DG_OK);
@@ -464,7 +456,7 @@ static void test_bad_files(void)
     char path[1024];
     for (i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
         const bad_file *b = &BAD[i];
-        join(path, sizeof path, "test/bad", b->file);
+        snprintf(path, sizeof path, "test/bad/%s", b->file);
         expect_failure(path, b->format, DG_ERR_PARSE, b->line, b->says, -1);
         /* AUTO reaches the same format by extension (.txt: by content, an edge list) */
         if (strcmp(b->file, "empty.mtx") != 0 || b->format == DG_FORMAT_MATRIX_MARKET)
@@ -543,14 +535,14 @@ static void test_long_lines(void)
     remove(path);
 }
 
+static const tt_case cases[] = {
+    { "datasets", test_datasets }, { "weights", test_dataset_weights }, { "good", test_good_files },
+    { "existing", test_into_existing }, { "bad", test_bad_files }, { "failures", test_other_failures },
+    { "long_lines", test_long_lines },
+};
+
 int main(void)
 {
-    test_datasets();
-    test_dataset_weights();
-    test_good_files();
-    test_into_existing();
-    test_bad_files();
-    test_other_failures();
-    test_long_lines();
+    TT_RUN("test_load", cases);
     return TT_SUMMARY("test_load");
 }

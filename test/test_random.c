@@ -23,7 +23,9 @@
    steps there: it costs ~0.15 s at that size), and a smaller undirected one at page size 128.
 
    A failing configuration stops at its first failing step and names it; rerun the seed with
-   DG_TRACE=2 to get every call (and every batch) on stderr. */
+   DG_TRACE=2 to get every call (and every batch) on stderr.
+   Cases (DG_TESTS=test_random:NAME, see tt.h): api, undirected, configs, bulk. They draw from one
+   random stream in turn: a case run alone sees other draws than in a whole run. */
 #define DYNGRAPH_IMPLEMENTATION
 #include "dyngraph.h"
 #include "tt.h"
@@ -83,13 +85,6 @@ typedef struct {
     int32_t *dead_list; size_t ndead;
     size_t nedges, narcs;
 } model;
-
-static void *xrealloc(void *p, size_t sz)
-{
-    void *q = realloc(p, sz ? sz : 1);
-    if (!q) { fprintf(stderr, "test_random: out of memory\n"); exit(2); }
-    return q;
-}
 
 static void m_init(model *m, int undirected, int weighted)
 {
@@ -212,11 +207,6 @@ static void stamp_next(size_t bound)
         markcap = nc;
     }
     stamp += 2;
-}
-static int cmp_i32(const void *a, const void *b)
-{
-    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
-    return x < y ? -1 : x > y;
 }
 static int same_weight(float a, float b) { return a == b || (isnan(a) && isnan(b)); }
 
@@ -961,7 +951,7 @@ static void run_bulk(int undirected, uint32_t page_size, size_t nv, size_t ne, l
     CHECK_MSG(s == DG_OK && first == 0, "[%s] add_vertices(%zu) = %d, first %d", name, nv, s, first);
     for (i = 0; i < nv; i++) m_add_vertex(&c->m);
     for (i = 0; i < 3; i++) c->hubs[i] = (dg_vertex)i;
-    e = (dg_edge *)xrealloc(NULL, ne * sizeof *e);
+    e = (dg_edge *)xcalloc(ne, sizeof *e);
     for (i = 0; i < ne; i++) {
         uint32_t r = rnd(1000);
         e[i].weight = rand_weight();
@@ -1244,29 +1234,35 @@ static void test_undirected_basics(void)
     dg_destroy(g);
 }
 
-int main(int argc, char **argv)
+static void case_configs(void)
 {
-    uint64_t seed = (uint64_t)time(NULL);
-    clock_t t0 = clock();
     int u, w;
     size_t p;
     const uint32_t pages[3] = { 64, 128, 1024 };
-    const char *tr = getenv("DG_TRACE");
-    trace = tr ? atoi(tr) : 0;
-    if (argc > 1) seed = strtoull(argv[1], NULL, 0);
-    printf("test_random: seed %llu\n", (unsigned long long)seed);
-    fflush(stdout);
-    rng_state = seed;
-    setvbuf(stdout, NULL, _IOLBF, 0);
-
-    test_api();
-    test_undirected_basics();
     for (p = 0; p < 3; p++)
         for (u = 0; u <= 1; u++)
             for (w = 0; w <= 1; w++)
                 run_config(u, w, pages[p], STEPS_PER_CONFIG);
+}
+static void case_bulk(void)
+{
     run_bulk(0, 1024, BULK_VERTICES, BULK_EDGES, BULK_STEPS);
     run_bulk(1, 128, BULK_VERTICES / 2, BULK_EDGES / 4, BULK_STEPS / 3);
+}
+static const tt_case cases[] = {
+    { "api", test_api }, { "undirected", test_undirected_basics }, { "configs", case_configs }, { "bulk", case_bulk },
+};
+
+int main(int argc, char **argv)
+{
+    uint64_t seed;
+    clock_t t0 = clock();
+    const char *tr = getenv("DG_TRACE");
+    trace = tr ? atoi(tr) : 0;
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    seed = trand_seed(argc, argv, (uint64_t)time(NULL), "test_random");
+
+    TT_RUN("test_random", cases);
     printf("test_random: %.1f s (seed %llu)\n", (double)(clock() - t0) / CLOCKS_PER_SEC, (unsigned long long)seed);
     free(sv); free(sw); free(batch); free(mark); free(markw);
     return TT_SUMMARY("test_random");

@@ -3,8 +3,8 @@
    citation fragment, and along long random mutation sequences.
 
    The reference is independent of the library: graphs are kept by the test as plain adjacency
-   lists (out-lists, in-lists for directed graphs, an alive flag per id) or read from the dataset
-   files by the small parsers below (not by dg_load, which only has to agree on the counts),
+   lists (tgraph.h's model: out-lists and an alive flag per id) or read from the dataset files
+   by tdata.h's reader (not by dg_load, which only has to agree on the counts),
    snapshotted into a CSR and searched with a FIFO-queue BFS from each distinct source of a batch.
    Every answer of every batch is compared (reachable is prefilled with a sentinel, so each entry
    must be written, 0 or 1). Strongly connected components are counted by Kosaraju's algorithm on
@@ -59,8 +59,10 @@
 
    Usage: test_reach [seed]   (default a fixed seed: the run is deterministic; a failure message
                                names the graph, the step and the first wrong query).
-   TEST_REACH_ONLY=part,part... runs only those parts: bad, bookkeeping, labels, graphs, removals,
-   chunks, grail, citations, sequences. */
+   Cases (DG_TESTS=test_reach:NAME,..., see tt.h; they replace TEST_REACH_ONLY): compare, bad,
+   bookkeeping, labels, graphs, removals, chunks, memory, hubs, grail, citations, sequences. Each
+   starts from its own fixed random state (reseed), so a case run alone does what it does in a
+   whole run. */
 #define _POSIX_C_SOURCE 200809L
 #define DYNGRAPH_IMPLEMENTATION
 #include "dyngraph.h"
@@ -69,12 +71,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <signal.h>
-#include <unistd.h>
-#include <dirent.h>
-#include <sys/stat.h>
-
 #include "trand.h"
+#include "tdata.h"         /* the datasets: reading them independently of dg_load, listing, loading */
+#include "tgraph.h"        /* the reference model and CSR */
+#include "twatch.h"        /* now_s, the watchdog */
 
 #define DEFAULT_SEED 20240702ull
 #define WATCHDOG_S 300            /* one dg_reach, including a cold kernel build */
@@ -83,182 +83,26 @@
 #define MAX_BATCH 32768           /* queries per search batch at most (32 x W, W <= 1024) */
 
 static uint64_t seed;
-static const char *only;          /* TEST_REACH_ONLY: the parts to run (names, comma-separated) */
 static long reach_calls;
 static double queries_checked;
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-static int part_on(const char *name)
-{
-    const char *p = only;
-    size_t n = strlen(name);
-    if (!p || !*p) return 1;
-    while ((p = strstr(p, name)) != NULL) {
-        if ((p == only || p[-1] == ',') && (p[n] == ',' || p[n] == '\0')) return 1;
-        p += n;
-    }
-    return 0;
-}
 /* each part starts from its own fixed state, so that parts reproduce alone */
 static void reseed(unsigned part) { rng_state = seed ^ (0x9E3779B97F4A7C15ull * (part + 1)); }
 
-static void *xmalloc(size_t sz)
-{
-    void *p = malloc(sz ? sz : 1);
-    if (!p) { fprintf(stderr, "test_reach: out of memory\n"); exit(2); }
-    return p;
-}
-static void *xcalloc(size_t n, size_t sz)
-{
-    void *p = calloc(n ? n : 1, sz ? sz : 1);
-    if (!p) { fprintf(stderr, "test_reach: out of memory\n"); exit(2); }
-    return p;
-}
-static void *xrealloc(void *p, size_t sz)
-{
-    void *q = realloc(p, sz ? sz : 1);
-    if (!q) { fprintf(stderr, "test_reach: out of memory\n"); exit(2); }
-    return q;
-}
-
-/* ================================ watchdog ================================ */
-static char wd_where[600];
-static void wd_handler(int sig)
-{
-    (void)sig;
-    tt_failed++;
-    fprintf(stderr, "FAIL %s: dg_reach did not return within %d s\n", wd_where, WATCHDOG_S);
-    (void)TT_SUMMARY("test_reach");
-    fflush(stdout);
-    fflush(stderr);
-    _exit(1);
-}
 /* mode 0: dg_reach; else dg_reach_ex(opt) */
 static dg_status reach_guarded(dg_graph *g, const dg_vertex *s, const dg_vertex *t, size_t n,
                                uint8_t *res, int mode, const dg_reach_options *opt, const char *where)
 {
     dg_status st;
-    snprintf(wd_where, sizeof wd_where, "%s", where);
-    alarm(WATCHDOG_S);
+    tw_arm(mode == 0 ? "dg_reach" : "dg_reach_ex", where, WATCHDOG_S);
     st = mode == 0 ? dg_reach(g, s, t, n, res) : dg_reach_ex(g, s, t, n, res, opt);
-    alarm(0);
+    tw_disarm();
     reach_calls++;
     return st;
 }
 
 /* ================================ reference model ================================ */
-typedef struct { int32_t *v; uint32_t n, cap; } ilist;
-
-static void il_push(ilist *l, int32_t v)
-{
-    if (l->n == l->cap) { l->cap = l->cap ? l->cap * 2 : 4; l->v = (int32_t *)xrealloc(l->v, l->cap * sizeof(int32_t)); }
-    l->v[l->n++] = v;
-}
-static long il_find(const ilist *l, int32_t v)
-{
-    uint32_t i;
-    for (i = 0; i < l->n; i++) if (l->v[i] == v) return (long)i;
-    return -1;
-}
-static int il_del(ilist *l, int32_t v)
-{
-    long i = il_find(l, v);
-    if (i < 0) return 0;
-    l->v[i] = l->v[--l->n];
-    return 1;
-}
-
-/* out[u]: every v with an arc u->v; in[v]: every u with an arc u->v (directed graphs). An
-   undirected edge {u,v} is v in out[u] and u in out[v] (a self-loop once). */
-typedef struct {
-    int undirected;
-    int32_t bound;
-    size_t cap, nalive, nedges;
-    unsigned char *alive;
-    ilist *out, *in;
-} model;
-
-static void m_init(model *m, int undirected)
-{
-    memset(m, 0, sizeof *m);
-    m->undirected = undirected;
-}
-static void m_free(model *m)
-{
-    int32_t i;
-    for (i = 0; i < m->bound; i++) { free(m->out[i].v); free(m->in[i].v); }
-    free(m->out); free(m->in); free(m->alive);
-    memset(m, 0, sizeof *m);
-}
-static int32_t m_add_vertex(model *m)
-{
-    if ((size_t)m->bound == m->cap) {
-        size_t nc = m->cap ? m->cap * 2 : 64;
-        m->alive = (unsigned char *)xrealloc(m->alive, nc);
-        m->out = (ilist *)xrealloc(m->out, nc * sizeof(ilist));
-        m->in = (ilist *)xrealloc(m->in, nc * sizeof(ilist));
-        m->cap = nc;
-    }
-    m->alive[m->bound] = 1;
-    memset(&m->out[m->bound], 0, sizeof(ilist));
-    memset(&m->in[m->bound], 0, sizeof(ilist));
-    m->nalive++;
-    return m->bound++;
-}
-static int m_live(const model *m, int32_t v) { return v >= 0 && v < m->bound && m->alive[v]; }
-static int m_has(const model *m, int32_t u, int32_t v) { return m_live(m, u) && il_find(&m->out[u], v) >= 0; }
-/* 1 if added, 0 if present */
-static int m_add_edge(model *m, int32_t u, int32_t v)
-{
-    if (m_has(m, u, v)) return 0;
-    il_push(&m->out[u], v);
-    if (m->undirected) { if (u != v) il_push(&m->out[v], u); }
-    else il_push(&m->in[v], u);
-    m->nedges++;
-    return 1;
-}
-static int m_remove_edge(model *m, int32_t u, int32_t v)
-{
-    if (!m_live(m, u) || !il_del(&m->out[u], v)) return 0;
-    if (m->undirected) { if (u != v) il_del(&m->out[v], u); }
-    else il_del(&m->in[v], u);
-    m->nedges--;
-    return 1;
-}
-static void m_remove_vertex(model *m, int32_t x)
-{
-    uint32_t i;
-    if (m->undirected) {
-        for (i = 0; i < m->out[x].n; i++) if (m->out[x].v[i] != x) il_del(&m->out[m->out[x].v[i]], x);
-        m->nedges -= m->out[x].n;
-    } else {
-        size_t self = il_find(&m->out[x], x) >= 0;
-        for (i = 0; i < m->out[x].n; i++) if (m->out[x].v[i] != x) il_del(&m->in[m->out[x].v[i]], x);
-        for (i = 0; i < m->in[x].n; i++) if (m->in[x].v[i] != x) il_del(&m->out[m->in[x].v[i]], x);
-        m->nedges -= m->out[x].n + m->in[x].n - self;
-    }
-    m->out[x].n = 0;
-    m->in[x].n = 0;
-    m->alive[x] = 0;
-    m->nalive--;
-}
-static int32_t m_random_live(const model *m)
-{
-    int tries;
-    int32_t v;
-    if (!m->nalive) return -1;
-    for (tries = 0; tries < 1000; tries++) {
-        v = (int32_t)rnd((uint32_t)m->bound);
-        if (m->alive[v]) return v;
-    }
-    for (v = 0; v < m->bound; v++) if (m->alive[v]) return v;
-    return -1;
-}
+/* (the model is tgraph.h's, unweighted: w = 1 on every arc) */
 /* a random present arc u->v (u = -1 if the graph has none found in 200 tries) */
 static void m_random_arc(const model *m, int32_t *u, int32_t *v)
 {
@@ -266,76 +110,16 @@ static void m_random_arc(const model *m, int32_t *u, int32_t *v)
     *u = *v = -1;
     for (tries = 0; tries < 200; tries++) {
         int32_t x = m_random_live(m);
-        if (x >= 0 && m->out[x].n) { *u = x; *v = m->out[x].v[rnd(m->out[x].n)]; return; }
+        if (x >= 0 && m->out[x].n) { *u = x; *v = m->out[x].a[rnd((uint32_t)m->out[x].n)].v; return; }
     }
 }
 
 /* ================================ reference CSR, BFS, SCC count ================================ */
-typedef struct {
-    int32_t n;                    /* ids 0..n-1 */
-    unsigned char *alive;
-    uint32_t *off;                /* adj[off[v] .. off[v+1]) */
-    int32_t *adj;
-    size_t narcs;
-} rg;
-
-static void rg_free(rg *r) { free(r->alive); free(r->off); free(r->adj); memset(r, 0, sizeof *r); }
-
-static void rg_from_model(rg *r, const model *m)
-{
-    size_t total = 0, w = 0;
-    int32_t v;
-    for (v = 0; v < m->bound; v++) total += m->out[v].n;
-    r->n = m->bound;
-    r->alive = (unsigned char *)xmalloc((size_t)m->bound + 1);
-    r->off = (uint32_t *)xmalloc(((size_t)m->bound + 1) * sizeof(uint32_t));
-    r->adj = (int32_t *)xmalloc((total + 1) * sizeof(int32_t));
-    for (v = 0; v < m->bound; v++) {
-        r->alive[v] = m->alive[v];
-        r->off[v] = (uint32_t)w;
-        if (m->out[v].n) memcpy(r->adj + w, m->out[v].v, m->out[v].n * sizeof(int32_t));
-        w += m->out[v].n;
-    }
-    r->off[m->bound] = (uint32_t)w;
-    r->narcs = w;
-}
-
-static int cmp_i32(const void *a, const void *b)
-{
-    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
-    return x < y ? -1 : x > y;
-}
-/* from the arcs src[i] -> dst[i], every id < n alive; lists sorted, repeats dropped */
-static void rg_from_arcs(rg *r, int32_t n, const int32_t *src, const int32_t *dst, size_t m)
-{
-    uint32_t *pos;
-    size_t i, w = 0, start = 0;
-    int32_t v;
-    r->n = n;
-    r->alive = (unsigned char *)xmalloc((size_t)n + 1);
-    memset(r->alive, 1, (size_t)n + 1);
-    r->off = (uint32_t *)xcalloc((size_t)n + 2, sizeof(uint32_t));
-    r->adj = (int32_t *)xmalloc((m + 1) * sizeof(int32_t));
-    for (i = 0; i < m; i++) r->off[src[i] + 1]++;
-    for (v = 0; v < n; v++) r->off[v + 1] += r->off[v];
-    pos = (uint32_t *)xmalloc(((size_t)n + 1) * sizeof(uint32_t));
-    memcpy(pos, r->off, ((size_t)n + 1) * sizeof(uint32_t));
-    for (i = 0; i < m; i++) r->adj[pos[src[i]]++] = dst[i];
-    free(pos);
-    for (v = 0; v < n; v++) {
-        size_t end = r->off[v + 1], k, begin = w;
-        if (end - start > 1) qsort(r->adj + start, end - start, sizeof(int32_t), cmp_i32);
-        for (k = start; k < end; k++)
-            if (w == begin || r->adj[w - 1] != r->adj[k]) r->adj[w++] = r->adj[k];
-        r->off[v] = (uint32_t)begin;
-        start = end;
-    }
-    r->off[n] = (uint32_t)w;
-    r->narcs = w;
-}
+/* (the CSR is tgraph.h's: csr_from_arcs, csr_from_model, the latter unsorted here: the lists
+   in the model's order, which the queries drawn from a BFS depend on) */
 
 /* the live ids of r (free it); *n their number */
-static int32_t *rg_live(const rg *r, size_t *n)
+static int32_t *csr_live(const csr *r, size_t *n)
 {
     int32_t *l = (int32_t *)xmalloc(((size_t)r->n + 1) * sizeof(int32_t)), v;
     *n = 0;
@@ -350,7 +134,7 @@ static void bfs_release(void) { free(bfs_mark); free(bfs_queue); bfs_mark = NULL
 
 /* FIFO BFS from s over the out-arcs: the vertices reached (s first, by levels) in
    bfs_queue[0 .. return value), each marked bfs_mark[v] == bfs_epoch */
-static size_t ref_bfs(const rg *r, int32_t s)
+static size_t ref_bfs(const csr *r, int32_t s)
 {
     size_t head = 0, tail = 0;
     if (bfs_cap < (size_t)r->n + 1) {
@@ -376,7 +160,7 @@ static size_t ref_bfs(const rg *r, int32_t s)
 
 /* want[i] = 1 if dst[i] is reached by a BFS from src[i]: one BFS per distinct source (the
    queries bucketed by source) */
-static void ref_answers(const rg *r, const int32_t *src, const int32_t *dst, size_t n, uint8_t *want)
+static void ref_answers(const csr *r, const int32_t *src, const int32_t *dst, size_t n, uint8_t *want)
 {
     uint32_t *at = (uint32_t *)xcalloc((size_t)r->n + 2, sizeof(uint32_t));
     uint32_t *idx = (uint32_t *)xmalloc(n * sizeof(uint32_t)), start = 0, j;
@@ -397,7 +181,7 @@ static void ref_answers(const rg *r, const int32_t *src, const int32_t *dst, siz
 
 /* strongly connected components of the live vertices (Kosaraju: the finish order of a DFS
    over the arcs, then DFS over the reversed arcs in reverse finish order) */
-static size_t ref_scc_count(const rg *r)
+static size_t ref_scc_count(const csr *r)
 {
     size_t n = (size_t)r->n, no = 0, count = 0, ns, i;
     uint32_t *roff = (uint32_t *)xcalloc(n + 2, sizeof(uint32_t)), *it = (uint32_t *)xmalloc((n + 1) * sizeof(uint32_t)), *pos;
@@ -462,7 +246,7 @@ static void qs_free(qset *q) { free(q->s); free(q->t); memset(q, 0, sizeof *q); 
 /* n queries added to q over the vertices pool[0..np): pos% known positives (t reached by a BFS
    from s: the deepest vertex reached a quarter of the time, else a random one), rev% reversed
    positives (t -> s for such a pair), self% s == t, the rest uniform random pairs */
-static void gen_queries(qset *q, const rg *r, const int32_t *pool, size_t np, size_t n, int pos, int rev,
+static void gen_queries(qset *q, const csr *r, const int32_t *pool, size_t np, size_t n, int pos, int rev,
                         int self)
 {
     size_t i;
@@ -516,7 +300,7 @@ static int tg_create(tg *t, const char *name, int undirected, uint32_t page_size
     t->ok = 1;
     s = dg_create(&d, &t->g);
     CHECK_MSG(s == DG_OK, "[%s] dg_create: %s", name, dg_status_string(s));
-    m_init(&t->m, undirected);
+    m_init(&t->m, undirected, 0);
     if (s != DG_OK) t->ok = 0;
     return s == DG_OK;
 }
@@ -541,7 +325,7 @@ static void tg_add_edge(tg *t, int32_t u, int32_t v)
     CHECK_MSG(s == want, "[%s] dg_add_edge(%d, %d): %s, expected %s", t->name, (int)u, (int)v,
               dg_status_string(s), dg_status_string(want));
     if (s != want) { t->ok = 0; return; }
-    if (s == DG_OK) m_add_edge(&t->m, u, v);
+    if (s == DG_OK) m_add_edge(&t->m, u, v, 1.0f);
     note_ins(t, s == DG_OK);
 }
 static void tg_remove_edge(tg *t, int32_t u, int32_t v)
@@ -584,7 +368,7 @@ static void tg_add_edges(tg *t, const dg_edge *e, size_t n)
         note_ins(t, 0);
         return;
     }
-    for (i = 0; i < n; i++) want += (size_t)m_add_edge(&t->m, e[i].src, e[i].dst);
+    for (i = 0; i < n; i++) want += (size_t)m_add_edge(&t->m, e[i].src, e[i].dst, 1.0f);
     s = dg_add_edges(t->g, e, n, &added);
     CHECK_MSG(s == DG_OK && added == want, "[%s] dg_add_edges(%zu): %s, added %zu, expected %zu: %s", t->name,
               n, dg_status_string(s), added, want, dg_error_message(t->g));
@@ -618,7 +402,7 @@ static void tg_edit_edge(tg *t, int32_t u, int32_t old, int32_t nv)
     CHECK_MSG(s == want, "[%s] dg_edit_edge(%d, %d, %d): %s, expected %s", t->name, (int)u, (int)old, (int)nv,
               dg_status_string(s), dg_status_string(want));
     if (s != want) { t->ok = 0; return; }
-    if (s == DG_OK && old != nv) { m_remove_edge(&t->m, u, old); m_add_edge(&t->m, u, nv); }
+    if (s == DG_OK && old != nv) { m_remove_edge(&t->m, u, old); m_add_edge(&t->m, u, nv, 1.0f); }
     note_ins(t, s == DG_OK && old != nv);
     note_del(t, s == DG_OK && old != nv);
 }
@@ -687,7 +471,7 @@ static size_t compare_answers(const uint8_t *got, const uint8_t *want, size_t n,
    stats field is replaced; *out gets them when out is not NULL). The answers are checked
    against the reference r, the stats as described at the top, and the test's picture of the
    index is brought up to date. Returns 1 if all was right. */
-static int check_reach(tg *t, const rg *r, const qset *q, int mode, const dg_reach_options *opt,
+static int check_reach(tg *t, const csr *r, const qset *q, int mode, const dg_reach_options *opt,
                        const char *where, dg_reach_stats *out)
 {
     dg_reach_options o;
@@ -830,19 +614,19 @@ static int check_reach(tg *t, const rg *r, const qset *q, int mode, const dg_rea
 static int check_now(tg *t, size_t nq, int pos, int rev, int self, int mode, const dg_reach_options *o,
                      const char *where, dg_reach_stats *out)
 {
-    rg r;
+    csr r;
     qset q;
     size_t np;
     int32_t *pool;
     int ok;
     memset(&q, 0, sizeof q);
-    rg_from_model(&r, &t->m);
-    pool = rg_live(&r, &np);
+    csr_from_model(&r, &t->m, 0);
+    pool = csr_live(&r, &np);
     gen_queries(&q, &r, pool, np, nq, pos, rev, self);
     ok = check_reach(t, &r, &q, mode, o, where, out);
     free(pool);
     qs_free(&q);
-    rg_free(&r);
+    csr_free(&r);
     return ok;
 }
 static dg_reach_options opts(uint32_t labels, dg_reach_build build, uint64_t sd, int rebuild)
@@ -875,13 +659,13 @@ static void test_compare(void)
         static const int32_t as[5] = { 0, 1, 2, 3, 4 }, ad[5] = { 1, 2, 0, 0, 4 };
         static const int32_t qs[6] = { 0, 2, 3, 0, 4, 1 }, qd[6] = { 2, 1, 1, 3, 4, 4 };
         static const uint8_t exp[6] = { 1, 1, 1, 0, 1, 0 };
-        rg r;
+        csr r;
         uint8_t w[6];
-        rg_from_arcs(&r, 5, as, ad, 5);
+        csr_from_arcs(&r, 5, as, ad, 5);
         ref_answers(&r, qs, qd, 6, w);
         CHECK(memcmp(w, exp, 6) == 0);
         CHECK(ref_scc_count(&r) == 3);
-        rg_free(&r);
+        csr_free(&r);
     }
 }
 
@@ -1164,7 +948,7 @@ static void test_labels_seeds(void)
     reseed(3);
     for (gi = 0; gi < 2; gi++) {
         tg t;
-        rg r;
+        csr r;
         qset q;
         size_t np, i;
         int32_t *pool;
@@ -1175,8 +959,8 @@ static void test_labels_seeds(void)
         tg_add_vertices(&t, (size_t)G[gi].n);
         build_graph(&t, G[gi].dag ? G_DAG : G_RANDOM, G[gi].n, G[gi].m, 0);
         memset(&q, 0, sizeof q);
-        rg_from_model(&r, &t.m);
-        pool = rg_live(&r, &np);
+        csr_from_model(&r, &t.m, 0);
+        pool = csr_live(&r, &np);
         gen_queries(&q, &r, pool, np, 800, 35, 15, 5);
         for (d = 1; d <= 8; d++) {
             char where[80];
@@ -1211,7 +995,7 @@ static void test_labels_seeds(void)
         }
         free(pool);
         qs_free(&q);
-        rg_free(&r);
+        csr_free(&r);
         CHECK(t.ok);
         tg_free(&t);
     }
@@ -1461,7 +1245,7 @@ static void test_removals(void)
 static void test_two_chunks(void)
 {
     tg t;
-    rg r;
+    csr r;
     qset q;
     int32_t k;
     size_t i, n = MAX_QUERY_CHUNK + 5000;
@@ -1486,13 +1270,13 @@ static void test_two_chunks(void)
     }
     q.n = n;
     o = opts(2, DG_REACH_BUILD_HOST, 0, 0);
-    rg_from_model(&r, &t.m);
+    csr_from_model(&r, &t.m, 0);
     memset(&st, 0, sizeof st);
     check_reach(&t, &r, &q, 2, &o, "2^22 + 5000 queries, exact", &st);
-    rg_free(&r);
+    csr_free(&r);
     tg_remove_edge(&t, 2, 3);                /* splits a component: filter-only */
     tg_remove_edge(&t, 2996, 2997);
-    rg_from_model(&r, &t.m);
+    csr_from_model(&r, &t.m, 0);
     memset(&st, 0, sizeof st);
     check_reach(&t, &r, &q, 2, &o, "2^22 + 5000 queries, filter-only", &st);
     printf("test_reach: 2^22 + 5000 queries, filter-only: %llu searched in %u batches (%.1f s)\n",
@@ -1545,7 +1329,7 @@ static void test_two_chunks(void)
         q.s[MAX_QUERY_CHUNK] = keep;
         free(res);
     }
-    rg_free(&r);
+    csr_free(&r);
     qs_free(&q);
     CHECK(t.ok);
     tg_free(&t);
@@ -1557,7 +1341,7 @@ static void test_two_chunks(void)
 static void test_hubs(void)
 {
     tg t;
-    rg r;
+    csr r;
     qset q;
     int32_t k, j;
     dg_reach_options o;
@@ -1569,7 +1353,7 @@ static void test_hubs(void)
     memset(&q, 0, sizeof q);
     for (k = 0; k < 200; k++)
         for (j = 0; j < 200; j += 4) qs_push(&q, k, 200 + j);
-    rg_from_model(&r, &t.m);
+    csr_from_model(&r, &t.m, 0);
     for (k = 0; k < 2; k++) {
         o = opts(2, k ? DG_REACH_BUILD_DEVICE : DG_REACH_BUILD_HOST, 0, 1);
         memset(&st, 0, sizeof st);
@@ -1578,7 +1362,7 @@ static void test_hubs(void)
                   "[hubs] %s build: %llu queries, %llu by hubs, %llu searched", k ? "device" : "host",
                   (unsigned long long)st.queries, (unsigned long long)st.by_hubs, (unsigned long long)st.searched);
     }
-    rg_free(&r);
+    csr_free(&r);
     qs_free(&q);
     CHECK(t.ok);
     tg_free(&t);
@@ -1589,7 +1373,7 @@ static void test_hubs(void)
 static void test_search_memory(void)
 {
     tg t;
-    rg r;
+    csr r;
     qset q;
     int32_t k;
     size_t i;
@@ -1611,11 +1395,11 @@ static void test_search_memory(void)
         qs_push(&q, s0, i % 7 ? t0 : (int32_t)rnd(60000));
     }
     o = opts(2, DG_REACH_BUILD_HOST, 0, 0);
-    rg_from_model(&r, &t.m);
+    csr_from_model(&r, &t.m, 0);
     check_reach(&t, &r, &q, 2, &o, "exact", NULL);
-    rg_free(&r);
+    csr_free(&r);
     tg_remove_edge(&t, 7, 8);                 /* filter-only: searched on the pages, 60000 ids */
-    rg_from_model(&r, &t.m);
+    csr_from_model(&r, &t.m, 0);
     o.search_mb = 2;                          /* 2 MiB / 6 arrays / (60000 x 4 bytes): 1 word */
     memset(&st, 0, sizeof st);
     check_reach(&t, &r, &q, 2, &o, "filter-only, search_mb 2", &st);
@@ -1634,138 +1418,23 @@ static void test_search_memory(void)
     check_reach(&t, &r, &q, 2, &o, "filter-only, default search memory", &st);
     CHECK_MSG(st.batches >= 1 && st.batches * 4 <= b2, "[search memory] default: %llu searched in %u batches, "
               "with search_mb 2 in %u", (unsigned long long)st.searched, (unsigned)st.batches, b2);
-    rg_free(&r);
+    csr_free(&r);
     qs_free(&q);
     CHECK(t.ok);
     tg_free(&t);
 }
 
 /* ================================ datasets ================================ */
-static const char *data_dir(void)
-{
-    const char *d = getenv("DG_DATA");
-    return d && *d ? d : "test/data";
-}
-static int ends_with(const char *s, const char *suffix)
-{
-    size_t a = strlen(s), b = strlen(suffix);
-    return a >= b && strcmp(s + a - b, suffix) == 0;
-}
-typedef struct { int32_t *src, *dst; size_t n, cap; int64_t bound; } arcs;
-static void arcs_push(arcs *a, int64_t u, int64_t v)
-{
-    if (a->n == a->cap) {
-        a->cap = a->cap ? a->cap * 2 : 1024;
-        a->src = (int32_t *)xrealloc(a->src, a->cap * sizeof(int32_t));
-        a->dst = (int32_t *)xrealloc(a->dst, a->cap * sizeof(int32_t));
-    }
-    a->src[a->n] = (int32_t)u;
-    a->dst[a->n] = (int32_t)v;
-    a->n++;
-    if (u + 1 > a->bound) a->bound = u + 1;
-    if (v + 1 > a->bound) a->bound = v + 1;
-}
-static void arcs_free(arcs *a) { free(a->src); free(a->dst); memset(a, 0, sizeof *a); }
-
-/* A .gra file (GRAIL: "graph_for_greach", n, then "i: j k ... #") or an edge list ("u v" per
-   line, # or % comments, tabs, CRLF) read into arcs, independently of dg_load. 0 if unreadable. */
-static int read_arcs(const char *path, arcs *a)
-{
-    FILE *f = fopen(path, "rb");
-    char *line;
-    size_t cap = 1 << 16;
-    int gra = ends_with(path, ".gra"), header_done = 0;
-    int64_t header_n = 0;
-    memset(a, 0, sizeof *a);
-    if (!f) return 0;
-    line = (char *)xmalloc(cap);
-    for (;;) {
-        size_t len = 0;
-        int c;
-        char *s, *end;
-        while ((c = fgetc(f)) != EOF && c != '\n') {
-            if (len + 2 >= cap) { cap *= 2; line = (char *)xrealloc(line, cap); }
-            line[len++] = (char)c;
-        }
-        if (c == EOF && len == 0) break;
-        line[len] = '\0';
-        s = line;
-        if (gra) {
-            long long u;
-            if (!header_done) {
-                if (strstr(s, "graph_for_greach")) continue;
-                header_n = strtoll(s, &end, 10);
-                if (end != s) header_done = 1;
-                continue;
-            }
-            u = strtoll(s, &end, 10);
-            if (end == s || !(s = strchr(end, ':'))) continue;
-            s++;
-            for (;;) {
-                long long v = strtoll(s, &end, 10);
-                if (end == s) break;
-                arcs_push(a, u, v);
-                s = end;
-            }
-        } else {
-            long long u, v;
-            while (*s == ' ' || *s == '\t') s++;
-            if (*s == '#' || *s == '%' || *s == '\0' || *s == '\r') continue;
-            u = strtoll(s, &end, 10);
-            if (end == s) continue;
-            s = end;
-            v = strtoll(s, &end, 10);
-            if (end == s) continue;
-            arcs_push(a, u, v);
-        }
-    }
-    if (header_n > a->bound) a->bound = header_n;
-    free(line);
-    fclose(f);
-    return 1;
-}
-
-/* every file under dir whose name ends in suffix (paths relative to dir), sorted; *n of them */
-static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
-static void find_files(const char *dir, const char *rel, const char *suffix, char ***list, size_t *n, size_t *cap)
-{
-    char path[1024];
-    DIR *d;
-    struct dirent *e;
-    snprintf(path, sizeof path, "%s%s%s", dir, *rel ? "/" : "", rel);
-    if (!(d = opendir(path))) return;
-    while ((e = readdir(d)) != NULL) {
-        char sub[1024], full[2100];
-        struct stat st;
-        if (e->d_name[0] == '.') continue;
-        snprintf(sub, sizeof sub, "%s%s%s", rel, *rel ? "/" : "", e->d_name);
-        snprintf(full, sizeof full, "%s/%s", dir, sub);
-        if (stat(full, &st) != 0) continue;
-        if (S_ISDIR(st.st_mode)) find_files(dir, sub, suffix, list, n, cap);
-        else if (S_ISREG(st.st_mode) && ends_with(e->d_name, suffix)) {
-            if (*n == *cap) { *cap = *cap ? *cap * 2 : 16; *list = (char **)xrealloc(*list, *cap * sizeof(char *)); }
-            (*list)[*n] = (char *)xmalloc(strlen(sub) + 1);
-            strcpy((*list)[(*n)++], sub);
-        }
-    }
-    closedir(d);
-}
-
-/* dg_load of $DG_DATA/file into t (directed, page size 1024) and its arcs read by read_arcs;
+/* dg_load of $DG_DATA/file into t (directed, page size 1024) and its arcs read by ds_read;
    the counts must agree. Returns 0 after a failed check. */
-static int load_pair(tg *t, const char *file, dg_format fmt, arcs *a, rg *r)
+static int load_pair(tg *t, const char *file, dg_format fmt, ds_arcs *a, csr *r)
 {
     char path[1200];
-    dg_status s;
-    snprintf(path, sizeof path, "%s/%s", data_dir(), file);
     memset(r, 0, sizeof *r);
-    if (!read_arcs(path, a)) { CHECK_MSG(0, "[%s] cannot read %s", file, path); return 0; }
-    if (!tg_create(t, file, 0, 1024, 0)) { arcs_free(a); return 0; }
-    s = dg_load(t->g, path, fmt);
-    CHECK_MSG(s == DG_OK, "[%s] dg_load(%s): %s: %s", file, fmt == DG_FORMAT_AUTO ? "AUTO" : "format", dg_status_string(s),
-              dg_error_message(t->g));
-    if (s != DG_OK) { tg_free(t); arcs_free(a); return 0; }
-    rg_from_arcs(r, (int32_t)a->bound, a->src, a->dst, a->n);
+    if (!ds_read(ds_path(path, sizeof path, file), a)) { CHECK_MSG(0, "[%s] cannot read %s", file, path); return 0; }
+    if (!tg_create(t, file, 0, 1024, 0)) { ds_free(a); return 0; }
+    if (!ds_load_into(t->g, file, fmt, file)) { tg_free(t); ds_free(a); return 0; }
+    csr_from_arcs(r, (int32_t)a->bound, a->src, a->dst, a->n);
     CHECK_MSG(dg_vertex_id_bound(t->g) == (size_t)a->bound && dg_edge_count(t->g) == r->narcs,
               "[%s] loaded: bound %zu, %zu edges; the file: bound %lld, %zu distinct arcs", file,
               dg_vertex_id_bound(t->g), dg_edge_count(t->g), (long long)a->bound, r->narcs);
@@ -1774,7 +1443,7 @@ static int load_pair(tg *t, const char *file, dg_format fmt, arcs *a, rg *r)
 }
 
 /* the vertices with an arc (free it) */
-static int32_t *touched_vertices(const rg *r, size_t *n)
+static int32_t *touched_vertices(const csr *r, size_t *n)
 {
     unsigned char *f = (unsigned char *)xcalloc((size_t)r->n + 1, 1);
     int32_t *l, v;
@@ -1790,27 +1459,25 @@ static int32_t *touched_vertices(const rg *r, size_t *n)
 
 static void test_grail(void)
 {
-    char **files = NULL;
-    size_t nf = 0, cap = 0, fi;
+    size_t nf, fi;
+    char **files = ds_list(".gra", &nf);
     int changed = 0;
     reseed(7);
-    find_files(data_dir(), "", ".gra", &files, &nf, &cap);
-    if (nf) qsort(files, nf, sizeof(char *), cmp_str);
-    CHECK_MSG(nf >= 1, "no .gra file under %s", data_dir());
-    printf("test_reach: %zu .gra files under %s\n", nf, data_dir());
+    CHECK_MSG(nf >= 1, "no .gra file under %s", ds_dir());
+    printf("test_reach: %zu .gra files under %s\n", nf, ds_dir());
     for (fi = 0; fi < nf; fi++) {
         tg t;
-        arcs a;
-        rg r;
+        ds_arcs a;
+        csr r;
         qset q;
         size_t np, nt;
         int32_t *pool, *touched;
         dg_reach_options o;
         dg_reach_stats st;
         uint32_t d = 1 + (uint32_t)(fi % 8);
-        if (!load_pair(&t, files[fi], fi % 2 ? DG_FORMAT_GRAIL : DG_FORMAT_AUTO, &a, &r)) { free(files[fi]); continue; }
+        if (!load_pair(&t, files[fi], fi % 2 ? DG_FORMAT_GRAIL : DG_FORMAT_AUTO, &a, &r)) continue;
         memset(&q, 0, sizeof q);
-        pool = rg_live(&r, &np);
+        pool = csr_live(&r, &np);
         touched = touched_vertices(&r, &nt);
         gen_queries(&q, &r, pool, np, 800, 20, 10, 5);
         gen_queries(&q, &r, touched, nt, 1600, 40, 15, 3);
@@ -1829,7 +1496,7 @@ static void test_grail(void)
             dg_edge *e;
             changed++;
             while (t.m.bound < (int32_t)a.bound) m_add_vertex(&t.m);
-            for (i = 0; i < a.n; i++) m_add_edge(&t.m, a.src[i], a.dst[i]);
+            for (i = 0; i < a.n; i++) m_add_edge(&t.m, a.src[i], a.dst[i], 1.0f);
             tg_counts_ok(&t, "model of the file");
             e = (dg_edge *)xmalloc(400 * sizeof(dg_edge));
             for (i = 0; i < 400; i++) {
@@ -1845,15 +1512,15 @@ static void test_grail(void)
                       files[fi], st.filter_only, st.index_built);
             for (i = 0; i < 400; i++) {     /* arcs back from reached vertices: cycles */
                 int32_t s = m_random_live(&t.m), x;
-                rg rr;
+                csr rr;
                 size_t cnt;
                 if (i % 50 == 0 || !t.m.out[s].n) {
                     e[i].src = s; e[i].dst = m_random_live(&t.m); e[i].weight = 1;
                 } else {
-                    rg_from_model(&rr, &t.m);
+                    csr_from_model(&rr, &t.m, 0);
                     cnt = ref_bfs(&rr, s);
                     x = bfs_queue[cnt - 1];
-                    rg_free(&rr);
+                    csr_free(&rr);
                     e[i].src = x; e[i].dst = s; e[i].weight = 1;
                 }
                 if (i % 20 == 19) tg_add_edges(&t, e + i - 19, 20);
@@ -1869,20 +1536,19 @@ static void test_grail(void)
         CHECK(t.ok);
         free(pool); free(touched);
         qs_free(&q);
-        rg_free(&r);
-        arcs_free(&a);
+        csr_free(&r);
+        ds_free(&a);
         tg_free(&t);
-        free(files[fi]);
     }
-    free(files);
+    ds_list_free(files, nf);
 }
 
 static void test_citations(void)
 {
     const char *file = "snap/cit-HepPh_partial.txt";
     tg t;
-    arcs a;
-    rg r;
+    ds_arcs a;
+    csr r;
     qset q;
     size_t np, nt;
     int32_t *pool, *touched;
@@ -1892,7 +1558,7 @@ static void test_citations(void)
     reseed(8);
     if (!load_pair(&t, file, DG_FORMAT_AUTO, &a, &r)) return;
     memset(&q, 0, sizeof q);
-    pool = rg_live(&r, &np);
+    pool = csr_live(&r, &np);
     touched = touched_vertices(&r, &nt);
     gen_queries(&q, &r, pool, np, 300, 0, 0, 3);          /* mostly isolated ids */
     gen_queries(&q, &r, touched, nt, 1800, 40, 15, 3);
@@ -1922,8 +1588,8 @@ static void test_citations(void)
             CHECK_MSG(s == DG_OK, "[%s] dg_remove_edges: %s", file, dg_status_string(s));
         }
         for (i = 0; i < a.n; i++) if (gone[i]) { a.src[i] = a.src[a.n - 1]; a.dst[i] = a.dst[a.n - 1]; gone[i] = gone[a.n - 1]; a.n--; i--; }
-        rg_free(&r);
-        rg_from_arcs(&r, (int32_t)a.bound, a.src, a.dst, a.n);
+        csr_free(&r);
+        csr_from_arcs(&r, (int32_t)a.bound, a.src, a.dst, a.n);
         CHECK_MSG(dg_edge_count(t.g) == r.narcs, "[%s] %zu edges after removing %zu, reference %zu", file,
                   dg_edge_count(t.g), removed, r.narcs);
         t.del = 1;
@@ -1936,8 +1602,8 @@ static void test_citations(void)
     }
     free(pool); free(touched);
     qs_free(&q);
-    rg_free(&r);
-    arcs_free(&a);
+    csr_free(&r);
+    ds_free(&a);
     tg_free(&t);
 }
 
@@ -2042,34 +1708,40 @@ static void run_sequence(unsigned part, const char *name, int undirected, uint32
     tg_free(&t);
 }
 
+static double w0;                 /* the start, for the progress lines */
+static void done(const char *part) { printf("test_reach: %s done (%.1f s)\n", part, now_s() - w0); }
+
+static void case_bad(void) { test_bad_input(); done("bad"); }
+static void case_bookkeeping(void) { test_bookkeeping(); done("bookkeeping"); }
+static void case_labels(void) { test_labels_seeds(); done("labels"); }
+static void case_graphs(void) { test_graphs(); done("graphs"); }
+static void case_removals(void) { test_removals(); done("removals"); }
+static void case_chunks(void) { test_two_chunks(); done("chunks"); }
+static void case_memory(void) { test_search_memory(); done("memory"); }
+static void case_hubs(void) { test_hubs(); done("hubs"); }
+static void case_grail(void) { test_grail(); done("grail"); }
+static void case_citations(void) { test_citations(); done("citations"); }
+static void case_sequences(void)
+{
+    run_sequence(20, "sequence directed, page 64", 0, 64, 500, 900, 120, 150);
+    run_sequence(21, "sequence undirected, page 128", 1, 128, 400, 500, 60, 150);
+    run_sequence(22, "sequence directed, page 1024", 0, 1024, 1500, 3000, 40, 300);
+    done("sequences");
+}
+static const tt_case cases[] = {
+    { "compare", test_compare }, { "bad", case_bad }, { "bookkeeping", case_bookkeeping }, { "labels", case_labels },
+    { "graphs", case_graphs }, { "removals", case_removals }, { "chunks", case_chunks }, { "memory", case_memory },
+    { "hubs", case_hubs }, { "grail", case_grail }, { "citations", case_citations }, { "sequences", case_sequences },
+};
+
 int main(int argc, char **argv)
 {
-    double w0 = now_s();
     clock_t c0 = clock();
-    seed = DEFAULT_SEED;
-    if (argc > 1) seed = strtoull(argv[1], NULL, 0);
+    w0 = now_s();
     setvbuf(stdout, NULL, _IOLBF, 0);
-    signal(SIGALRM, wd_handler);
-    printf("test_reach: seed %llu\n", (unsigned long long)seed);
+    seed = trand_seed(argc, argv, DEFAULT_SEED, "test_reach");   /* each case reseeds from it */
 
-    only = getenv("TEST_REACH_ONLY");
-    test_compare();
-#define PART(name, call) do { if (part_on(name)) { call; printf("test_reach: %s done (%.1f s)\n", name, now_s() - w0); } } while (0)
-    PART("bad", test_bad_input());
-    PART("bookkeeping", test_bookkeeping());
-    PART("labels", test_labels_seeds());
-    PART("graphs", test_graphs());
-    PART("removals", test_removals());
-    PART("chunks", test_two_chunks());
-    PART("memory", test_search_memory());
-    PART("hubs", test_hubs());
-    PART("grail", test_grail());
-    PART("citations", test_citations());
-    PART("sequences", (run_sequence(20, "sequence directed, page 64", 0, 64, 500, 900, 120, 150),
-                       run_sequence(21, "sequence undirected, page 128", 1, 128, 400, 500, 60, 150),
-                       run_sequence(22, "sequence directed, page 1024", 0, 1024, 1500, 3000, 40, 300)));
-#undef PART
-
+    TT_RUN("test_reach", cases);
     bfs_release();
     printf("test_reach: %ld dg_reach calls, %.0f queries checked, %.1f s CPU, %.1f s (seed %llu)\n", reach_calls,
            queries_checked, (double)(clock() - c0) / CLOCKS_PER_SEC, now_s() - w0, (unsigned long long)seed);

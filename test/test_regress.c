@@ -1,4 +1,6 @@
-/* test_regress.c - reproductions of bugs found in review, kept as tests (page size 64). */
+/* test_regress.c - reproductions of bugs found in review, kept as tests (page size 64).
+   Cases (DG_TESTS=test_regress:NAME, see tt.h): alone (alone_not_at_start), one_page
+   (both_ends_one_page). */
 #define DYNGRAPH_IMPLEMENTATION
 #include "dyngraph.h"
 #include "tt.h"
@@ -50,9 +52,16 @@ static void both_ends_one_page(void) {
     dg_destroy(g);
 }
 
-int main(void) {
+static void case_alone_not_at_start(void)
+{
     alone_not_at_start(0);
     alone_not_at_start(1);
-    both_ends_one_page();
+}
+static const tt_case cases[] = {
+    { "alone", case_alone_not_at_start }, { "one_page", both_ends_one_page },
+};
+
+int main(void) {
+    TT_RUN("test_regress", cases);
     return TT_SUMMARY("test_regress");
 }

@@ -3,8 +3,8 @@
    sequences.
 
    The references are independent of the library: graphs are kept as plain weighted adjacency
-   lists (random graphs, mutations; the dataset files are read by the small parsers below and
-   only cross-checked against dg_load), and searched with a lazy binary-heap Dijkstra (weights
+   lists (random graphs, mutations; the dataset files are read by tdata.h's reader and only
+   cross-checked against dg_load), and searched with a lazy binary-heap Dijkstra (weights
    >= 0) or a queue Bellman-Ford with negative-cycle detection (negative weights). Distances
    are accumulated in float exactly as d[u] + w, so integer weights compare exactly; real
    weights compare with |got - want| <= 1e-5 * max(1, |want|). Removed and unreached vertices
@@ -47,7 +47,10 @@
    Usage: test_sssp [seed]   (default a fixed seed: the run is deterministic; a failure message
                               names graph, variant, mode and source). TEST_SSSP_SLOW=S prints every
                               search slower than S seconds to stderr; the summary lists the time
-                              spent per variant. */
+                              spent per variant.
+   Cases (DG_TESTS=test_sssp:NAME, see tt.h): bad, tiny, graphs, weights, negative, rome, bips,
+   mutations. Each starts from its own fixed random state (reseed), so a case run alone does
+   what it does in a whole run. */
 #define _POSIX_C_SOURCE 200809L
 #define DYNGRAPH_IMPLEMENTATION
 #include "dyngraph.h"
@@ -58,12 +61,11 @@
 #include <math.h>
 #include <time.h>
 #include <ctype.h>
-#include <signal.h>
-#include <unistd.h>
 
 #include "trand.h"
-#define TG_NAME "test_sssp"
-#include "tgraph.h"        /* xmalloc, datasets, the reference model, graph pairs, mutation steps */
+#include "tdata.h"         /* the datasets: reading them independently of dg_load, loading */
+#include "tgraph.h"        /* the reference model, graph pairs, mutation steps */
+#include "twatch.h"        /* now_s, the watchdog */
 
 #define DEFAULT_SEED 20240611ull
 #define WATCHDOG_S 300            /* one dg_sssp, including a cold kernel build */
@@ -72,35 +74,16 @@ static uint64_t seed;
 static long sssp_runs;
 static double slow_s;             /* TEST_SSSP_SLOW: report searches slower than this (seconds) */
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 /* each part starts from its own fixed state, so that parts reproduce alone */
 static void reseed(unsigned part) { rng_state = seed ^ (0x9E3779B97F4A7C15ull * (part + 1)); }
 
-/* ================================ watchdog ================================ */
-static char wd_where[700];
-static void wd_handler(int sig)
-{
-    (void)sig;
-    tt_failed++;
-    fprintf(stderr, "FAIL %s: dg_sssp did not return within %d s\n", wd_where, WATCHDOG_S);
-    (void)TT_SUMMARY("test_sssp");
-    fflush(stdout);
-    fflush(stderr);
-    _exit(1);
-}
 static dg_status sssp_guarded(dg_graph *g, dg_vertex src, float *dist, const dg_sssp_options *opt,
                               const char *where)
 {
     dg_status s;
-    snprintf(wd_where, sizeof wd_where, "%s", where);
-    alarm(WATCHDOG_S);
+    tw_arm("dg_sssp", where, WATCHDOG_S);
     s = dg_sssp(g, src, dist, opt);
-    alarm(0);
+    tw_disarm();
     sssp_runs++;
     return s;
 }
@@ -1316,58 +1299,18 @@ static void test_negative(void)
 }
 
 /* ================================ datasets ================================ */
-/* Reads a DIMACS .gr ("p sp n m", "a u v w", 1-based) or a Matrix Market coordinate file
-   (general; symmetric gives both directions) into m, independently of dg_load; repeated arcs
-   keep the smallest weight (as dg_load documents). Returns 0 if the file cannot be read. */
-static int read_weighted(const char *path, model *m)
+/* The reference of a dataset: its arcs as ds_read reads them (tdata.h, independent of dg_load),
+   repeated arcs keeping the smallest weight (as dg_load documents). */
+static void m_from_arcs(model *m, const ds_arcs *a)
 {
-    FILE *f = fopen(path, "rb");
-    char line[4096];
-    int mtx = strstr(path, ".mtx") != NULL, header = 0, symmetric = 0;
+    size_t k;
     m_init(m, 0, 1);
-    if (!f) return 0;
-    while (fgets(line, sizeof line, f)) {
-        char *s = line, *end;
-        long long a, b, n;
-        double w;
-        if (mtx) {
-            if (s[0] == '%') { if (strncmp(s, "%%MatrixMarket", 14) == 0 && strstr(s, "symmetric")) symmetric = 1; continue; }
-            if (!header) {
-                long long rows = strtoll(s, &end, 10), cols;
-                if (end == s) continue;
-                cols = strtoll(end, &end, 10);
-                n = rows > cols ? rows : cols;
-                while (m->bound < n) m_add_vertex(m);
-                header = 1;
-                continue;
-            }
-        } else {
-            if (s[0] == 'p') {
-                n = strtoll(s + 4, &end, 10);
-                while (m->bound < n) m_add_vertex(m);
-                continue;
-            }
-            if (s[0] != 'a') continue;
-            s++;
-        }
-        a = strtoll(s, &end, 10);
-        if (end == s) continue;
-        b = strtoll(end, &end, 10);
-        w = strtod(end, &end);
-        a--; b--;
-        while (m->bound <= (a > b ? a : b)) m_add_vertex(m);
-        {
-            int pass;
-            for (pass = 0; pass < (symmetric && a != b ? 2 : 1); pass++) {
-                int32_t x = (int32_t)(pass ? b : a), y = (int32_t)(pass ? a : b);
-                long i = m_find(m, x, y);
-                if (i < 0) { arc_push(m, x, y, (float)w); m->nedges++; }
-                else if ((float)w < m->out[x].a[i].w) m->out[x].a[i].w = (float)w;
-            }
-        }
+    while (m->bound < a->bound) m_add_vertex(m);
+    for (k = 0; k < a->n; k++) {
+        long i = m_find(m, a->src[k], a->dst[k]);
+        if (i < 0) { arc_push(m, a->src[k], a->dst[k], a->w[k]); m->nedges++; }
+        else if (a->w[k] < m->out[a->src[k]].a[i].w) m->out[a->src[k]].a[i].w = a->w[k];
     }
-    fclose(f);
-    return 1;
 }
 
 /* the loaded graph has exactly the arcs of the reference, weights within 1e-6 (dg_load parses
@@ -1390,14 +1333,16 @@ static void compare_loaded(dg_graph *g, model *m, const char *label)
               missing, wrong);
 }
 
-/* The reference of a dataset (read_weighted), checked to have the size the file has, and three
+/* The reference of a dataset (m_from_arcs), checked to have the size the file has, and three
    sources: 0, a random vertex with out-edges and the one of the largest degree. 0 if it has
    fewer than 3 vertices (ref is then freed). */
 static int read_reference(const char *file, int32_t bound, size_t arcs, model *ref, int32_t *srcs)
 {
     char path[1024];
-    snprintf(path, sizeof path, "%s/%s", data_dir(), file);
-    CHECK_MSG(read_weighted(path, ref), "%s: cannot read", path);
+    ds_arcs a;
+    CHECK_MSG(ds_read(ds_path(path, sizeof path, file), &a), "%s: cannot read", path);
+    m_from_arcs(ref, &a);
+    ds_free(&a);
     CHECK_MSG(ref->bound == bound && ref->nedges == arcs, "%s: %d vertices, %zu arcs", path, (int)ref->bound,
               ref->nedges);
     if (ref->bound < 3) { m_free(ref); return 0; }
@@ -1420,7 +1365,7 @@ static int check_unweighted(const char *file, const model *ref, const int32_t *s
     int fails;
     snprintf(load_label, sizeof load_label, "%s unweighted", name);
     snprintf(label, sizeof label, "%s, unweighted", name);
-    if ((g = load_dataset(file, 0, 0, load_label)) == NULL) return 0;
+    if ((g = ds_load(file, 0, 0, load_label)) == NULL) return 0;
     m_init(&unit, 0, 0);
     for (u = 0; u < ref->bound; u++) m_add_vertex(&unit);
     for (u = 0; u < ref->bound; u++)
@@ -1446,7 +1391,7 @@ static void test_rome(void)
 
     /* weighted, directed: every variant, deltas scaled x400 (weights 1..12711, mean ~ 1000:
        200 and 1200 are still narrow buckets) */
-    if ((g = load_dataset(file, 0, 1, "rome99 weighted")) != NULL) {
+    if ((g = ds_load(file, 0, 1, "rome99 weighted")) != NULL) {
         compare_loaded(g, &ref, "rome99 weighted");
         fails += check_sources(g, &ref, srcs, 1, 0, 1, 400.0f, "rome99, weighted");
         fails += check_sources(g, &ref, srcs + 1, 2, 4, 1, 400.0f, "rome99, weighted");
@@ -1458,7 +1403,7 @@ static void test_rome(void)
     /* undirected, weighted: the reference is the graph as loaded (the file's two directions of
        a road merge into one edge), checked to be symmetric */
     {
-        if ((g = load_dataset(file, 1, 1, "rome99 undirected")) != NULL) {
+        if ((g = ds_load(file, 1, 1, "rome99 undirected")) != NULL) {
             model um;
             int32_t u;
             size_t k, asym = 0, missing = 0;
@@ -1492,7 +1437,7 @@ static void test_mtx(void)
     double t0 = now_s();
     reseed(7);
     if (!read_reference(file, 7135, 34738, &ref, srcs)) return;
-    if ((g = load_dataset(file, 0, 1, "bips98 weighted")) != NULL) {
+    if ((g = ds_load(file, 0, 1, "bips98 weighted")) != NULL) {
         float *dist = (float *)xmalloc(((size_t)ref.bound + 1) * sizeof(float));
         dg_status s;
         int32_t a = -1, b = -1;
@@ -1687,37 +1632,67 @@ static void run_mutations(unsigned part, int undirected, uint32_t page_size, int
 }
 
 /* ================================ main ================================ */
-int main(int argc, char **argv)
-{
-    double w0 = now_s();
-    clock_t c0 = clock();
-    int vi;
-    seed = DEFAULT_SEED;
-    if (argc > 1) seed = strtoull(argv[1], NULL, 0);
-    if (getenv("TEST_SSSP_SLOW")) slow_s = atof(getenv("TEST_SSSP_SLOW"));
-    setvbuf(stdout, NULL, _IOLBF, 0);
-    signal(SIGALRM, wd_handler);
-    printf("test_sssp: seed %llu\n", (unsigned long long)seed);
+static double w0;                 /* the start, for the progress lines */
 
+static void case_bad(void)
+{
     test_bad_input();
+    printf("test_sssp: bad input done (%.1f s)\n", now_s() - w0);
+}
+static void case_tiny(void)
+{
     test_tiny();
-    printf("test_sssp: bad input, tiny graphs done (%.1f s)\n", now_s() - w0);
+    printf("test_sssp: tiny graphs done (%.1f s)\n", now_s() - w0);
+}
+static void case_graphs(void)
+{
     test_graphs();
     printf("test_sssp: random graphs done (%.1f s, %ld searches)\n", now_s() - w0, sssp_runs);
+}
+static void case_weights(void)
+{
     test_weights_only();
     printf("test_sssp: weights changed only done (%.1f s)\n", now_s() - w0);
+}
+static void case_negative(void)
+{
     test_negative();
     printf("test_sssp: negative weights done (%.1f s, %ld searches)\n", now_s() - w0, sssp_runs);
+}
+static void case_rome(void)
+{
     test_rome();
+    printf("test_sssp: dataset rome99 done (%.1f s, %ld searches)\n", now_s() - w0, sssp_runs);
+}
+static void case_bips(void)
+{
     test_mtx();
-    printf("test_sssp: datasets done (%.1f s, %ld searches)\n", now_s() - w0, sssp_runs);
+    printf("test_sssp: dataset bips98 done (%.1f s, %ld searches)\n", now_s() - w0, sssp_runs);
+}
+static void case_mutations(void)
+{
     run_mutations(10, 0, 64, W_INT, 120);
     run_mutations(11, 1, 128, W_REAL, 100);
     run_mutations(12, 0, 1024, W_TIES, 80);
     printf("test_sssp: mutations done (%.1f s, %ld searches)\n", now_s() - w0, sssp_runs);
+}
+static const tt_case cases[] = {
+    { "bad", case_bad }, { "tiny", case_tiny }, { "graphs", case_graphs }, { "weights", case_weights },
+    { "negative", case_negative }, { "rome", case_rome }, { "bips", case_bips }, { "mutations", case_mutations },
+};
 
+int main(int argc, char **argv)
+{
+    clock_t c0 = clock();
+    int vi, all;
+    w0 = now_s();
+    if (getenv("TEST_SSSP_SLOW")) slow_s = atof(getenv("TEST_SSSP_SLOW"));
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    seed = trand_seed(argc, argv, DEFAULT_SEED, "test_sssp");   /* each case reseeds from it */
+
+    all = TT_RUN("test_sssp", cases);
     for (vi = 0; vi < NVARIANTS; vi++) {
-        CHECK_MSG(variant_counts[vi] > 0, "variant %s never ran", VARIANTS[vi].name);
+        if (all) CHECK_MSG(variant_counts[vi] > 0, "variant %s never ran", VARIANTS[vi].name);   /* every case ran */
         printf("test_sssp: %-22s %4d runs, %6.1f s\n", VARIANTS[vi].name, variant_counts[vi], variant_secs[vi]);
     }
     printf("test_sssp: %ld searches, %.1f s CPU, %.1f s (seed %llu)\n", sssp_runs,

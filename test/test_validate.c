@@ -1,5 +1,7 @@
 /* test_validate.c - dg_validate must catch broken invariants: each case builds a graph, breaks
-   one invariant by writing into the implementation's structures, and expects DG_ERR_CORRUPT. */
+   one invariant by writing into the implementation's structures, and expects DG_ERR_CORRUPT.
+   Cases (DG_TESTS=test_validate:NAME, see tt.h): directed, directed_weighted, undirected,
+   undirected_weighted. */
 #define DYNGRAPH_IMPLEMENTATION
 #include "dyngraph.h"
 #include "tt.h"
@@ -41,26 +43,37 @@ static void corrupt(dg_graph *g, int which) {
     }
 }
 
+/* the graph of build() with every corruption in turn, each caught */
+static void corruptions(int und, int w)
+{
+    int which;
+    dg_graph *g = build(und, w, 64);
+    CHECK(g && dg_validate(g) == DG_OK);
+    CHECK(g && g->st[0].large_lists > 0);
+    dg_destroy(g);
+    for (which = 0; which < 10; which++) {
+        dg_status s;
+        if (which == 8 && !(und && w)) continue;   /* weight symmetry: undirected weighted */
+        g = build(und, w, 64);
+        if (!g) { CHECK(0); continue; }
+        corrupt(g, which);
+        s = dg_validate(g);
+        CHECK_MSG(s == DG_ERR_CORRUPT, "case %d (undirected %d, weighted %d): %s", which, und, w,
+                  dg_status_string(s));
+        CHECK(s != DG_ERR_CORRUPT || strlen(dg_error_message(g)) > 0);
+        dg_destroy(g);
+    }
+}
+static void case_directed(void) { corruptions(0, 0); }
+static void case_directed_weighted(void) { corruptions(0, 1); }
+static void case_undirected(void) { corruptions(1, 0); }
+static void case_undirected_weighted(void) { corruptions(1, 1); }
+static const tt_case cases[] = {
+    { "directed", case_directed }, { "directed_weighted", case_directed_weighted },
+    { "undirected", case_undirected }, { "undirected_weighted", case_undirected_weighted },
+};
+
 int main(void) {
-    int und, w, which;
-    for (und = 0; und < 2; und++)
-        for (w = 0; w < 2; w++) {
-            dg_graph *g = build(und, w, 64);
-            CHECK(g && dg_validate(g) == DG_OK);
-            CHECK(g && g->st[0].large_lists > 0);
-            dg_destroy(g);
-            for (which = 0; which < 10; which++) {
-                dg_status s;
-                if (which == 8 && !(und && w)) continue;   /* weight symmetry: undirected weighted */
-                g = build(und, w, 64);
-                if (!g) { CHECK(0); continue; }
-                corrupt(g, which);
-                s = dg_validate(g);
-                CHECK_MSG(s == DG_ERR_CORRUPT, "case %d (undirected %d, weighted %d): %s", which, und, w,
-                          dg_status_string(s));
-                CHECK(s != DG_ERR_CORRUPT || strlen(dg_error_message(g)) > 0);
-                dg_destroy(g);
-            }
-        }
+    TT_RUN("test_validate", cases);
     return TT_SUMMARY("test_validate");
 }

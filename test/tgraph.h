@@ -1,67 +1,21 @@
-/* tgraph.h - what the search tests (test_bfs, test_sssp) share: allocation that exits on
-   failure, the dataset directory and loading, a plain reference model of a graph, a library
-   graph and its model changed together (return codes and counts checked), and the random
-   graph and mutation steps both tests take.
-   Include it after dyngraph.h, tt.h and trand.h, with TG_NAME defined to the program's name
-   (it starts the out-of-memory message):
-       #define TG_NAME "test_bfs"
-       #include "tgraph.h"
+/* tgraph.h - what the search tests (test_bfs, test_sssp, test_reach) share: a plain reference
+   model of a graph, its snapshot as a CSR, a library graph and its model changed together
+   (return codes and counts checked), and the random graph and mutation steps test_bfs and
+   test_sssp both take.
+   Include it after dyngraph.h, tt.h and trand.h.
 
    The model is independent of the library: per vertex an alive flag and a list of out-arcs
    (target, weight), searched linearly. An undirected edge {u,v} is the two arcs u->v and v->u
-   with the same weight (a self-loop one arc). An unweighted model keeps w = 1 (test_bfs reads
-   no weight). The random steps draw from trand.h in a fixed order: a seed gives the same runs.
-   Everything is static, as in tt.h and trand.h; each function serves both tests (one a test
-   leaves unused draws -Wunused-function). */
+   with the same weight (a self-loop one arc). An unweighted model keeps w = 1 (test_bfs and
+   test_reach read no weight). The random steps draw from trand.h in a fixed order: a seed gives
+   the same runs. Everything is static inline: a test uses what it needs, without
+   -Wunused-function warnings for the rest. */
 #ifndef TGRAPH_H
 #define TGRAPH_H
-#ifndef TG_NAME
-#error "define TG_NAME (the program's name) before including tgraph.h"
-#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <math.h>
-
-static void *xmalloc(size_t sz)
-{
-    void *p = malloc(sz ? sz : 1);
-    if (!p) { fprintf(stderr, TG_NAME ": out of memory\n"); exit(2); }
-    return p;
-}
-static void *xrealloc(void *p, size_t sz)
-{
-    void *q = realloc(p, sz ? sz : 1);
-    if (!q) { fprintf(stderr, TG_NAME ": out of memory\n"); exit(2); }
-    return q;
-}
-
-/* ================================ datasets ================================ */
-static const char *data_dir(void)
-{
-    const char *d = getenv("DG_DATA");
-    return d && *d ? d : "test/data";
-}
-
-/* $DG_DATA/file loaded by dg_load into a new graph (no binary cache: see PAGE SIZES in
-   test_bfs.c); NULL after a failed check. */
-static dg_graph *load_dataset(const char *file, int undirected, int weighted, const char *label)
-{
-    dg_graph *g = NULL;
-    dg_desc d;
-    dg_status s;
-    char path[1024];
-    memset(&d, 0, sizeof d);
-    d.binary_cache = -1;
-    d.undirected = undirected;
-    d.weighted = weighted;
-    snprintf(path, sizeof path, "%s/%s", data_dir(), file);
-    if (dg_create(&d, &g) != DG_OK) { CHECK(0); return NULL; }
-    s = dg_load(g, path, DG_FORMAT_AUTO);
-    CHECK_MSG(s == DG_OK, "[%s] dg_load(%s): %s: %s", label, path, dg_status_string(s), dg_error_message(g));
-    if (s != DG_OK) { dg_destroy(g); return NULL; }
-    return g;
-}
 
 /* ================================ reference model ================================ */
 typedef struct { int32_t v; float w; } arc;
@@ -77,13 +31,13 @@ typedef struct {
     size_t nedges, nalive;
 } model;
 
-static void m_init(model *m, int undirected, int weighted)
+static inline void m_init(model *m, int undirected, int weighted)
 {
     memset(m, 0, sizeof *m);
     m->undirected = undirected;
     m->weighted = weighted;
 }
-static void m_free(model *m)
+static inline void m_free(model *m)
 {
     int32_t i;
     for (i = 0; i < m->bound; i++) free(m->out[i].a);
@@ -91,7 +45,7 @@ static void m_free(model *m)
     free(m->alive);
     memset(m, 0, sizeof *m);
 }
-static int32_t m_add_vertex(model *m)
+static inline int32_t m_add_vertex(model *m)
 {
     if ((size_t)m->bound == m->cap) {
         size_t nc = m->cap ? m->cap * 2 : 64;
@@ -104,17 +58,17 @@ static int32_t m_add_vertex(model *m)
     m->nalive++;
     return m->bound++;
 }
-static int m_live(const model *m, int32_t v) { return v >= 0 && v < m->bound && m->alive[v]; }
+static inline int m_live(const model *m, int32_t v) { return v >= 0 && v < m->bound && m->alive[v]; }
 /* the index of v in u's list, -1 if absent */
-static long m_find(const model *m, int32_t u, int32_t v)
+static inline long m_find(const model *m, int32_t u, int32_t v)
 {
     size_t i;
     if (!m_live(m, u)) return -1;
     for (i = 0; i < m->out[u].n; i++) if (m->out[u].a[i].v == v) return (long)i;
     return -1;
 }
-static int m_has(const model *m, int32_t u, int32_t v) { return m_find(m, u, v) >= 0; }
-static void arc_push(model *m, int32_t u, int32_t v, float w)
+static inline int m_has(const model *m, int32_t u, int32_t v) { return m_find(m, u, v) >= 0; }
+static inline void arc_push(model *m, int32_t u, int32_t v, float w)
 {
     alist *l = &m->out[u];
     if (l->n == l->cap) { l->cap = l->cap ? l->cap * 2 : 4; l->a = (arc *)xrealloc(l->a, l->cap * sizeof(arc)); }
@@ -123,7 +77,7 @@ static void arc_push(model *m, int32_t u, int32_t v, float w)
     l->n++;
 }
 /* the arc u->v replaced by the list's last one: 1 if it was there */
-static int arc_del(model *m, int32_t u, int32_t v)
+static inline int arc_del(model *m, int32_t u, int32_t v)
 {
     long i = m_find(m, u, v);
     if (i < 0) return 0;
@@ -131,7 +85,7 @@ static int arc_del(model *m, int32_t u, int32_t v)
     return 1;
 }
 /* 1 if added, 0 if present (the first weight stays) */
-static int m_add_edge(model *m, int32_t u, int32_t v, float w)
+static inline int m_add_edge(model *m, int32_t u, int32_t v, float w)
 {
     if (!m->weighted) w = 1.0f;
     if (m_has(m, u, v)) return 0;
@@ -140,19 +94,19 @@ static int m_add_edge(model *m, int32_t u, int32_t v, float w)
     m->nedges++;
     return 1;
 }
-static int m_remove_edge(model *m, int32_t u, int32_t v)
+static inline int m_remove_edge(model *m, int32_t u, int32_t v)
 {
     if (!arc_del(m, u, v)) return 0;
     if (m->undirected && u != v) arc_del(m, v, u);
     m->nedges--;
     return 1;
 }
-static float m_weight(const model *m, int32_t u, int32_t v)
+static inline float m_weight(const model *m, int32_t u, int32_t v)
 {
     long i = m_find(m, u, v);
     return i < 0 ? NAN : m->out[u].a[i].w;
 }
-static void m_remove_vertex(model *m, int32_t x)
+static inline void m_remove_vertex(model *m, int32_t x)
 {
     int32_t u;
     size_t lost = m->out[x].n;
@@ -163,7 +117,7 @@ static void m_remove_vertex(model *m, int32_t x)
     m->alive[x] = 0;
     m->nalive--;
 }
-static int32_t m_random_live(const model *m)
+static inline int32_t m_random_live(const model *m)
 {
     int tries;
     int32_t v;
@@ -176,7 +130,7 @@ static int32_t m_random_live(const model *m)
     return -1;
 }
 /* a removed id (50 random tries), -1 if none was found */
-static int32_t m_random_removed(const model *m)
+static inline int32_t m_random_removed(const model *m)
 {
     int32_t dead = -1, t;
     for (t = 0; t < 50 && dead < 0; t++) {
@@ -184,6 +138,68 @@ static int32_t m_random_removed(const model *m)
         if (!m->alive[x]) dead = x;
     }
     return dead;
+}
+
+/* ================================ reference CSR ================================ */
+typedef struct {
+    int32_t n;                    /* ids 0..n-1 */
+    unsigned char *alive;
+    size_t *off;                  /* the out-arcs of v: adj[off[v] .. off[v+1]) */
+    int32_t *adj;
+    size_t narcs;                 /* off[n] */
+} csr;
+
+static inline void csr_free(csr *r) { free(r->alive); free(r->off); free(r->adj); memset(r, 0, sizeof *r); }
+
+/* from the arcs src[i] -> dst[i], every id < n alive; lists sorted, repeats dropped */
+static inline void csr_from_arcs(csr *r, int32_t n, const int32_t *src, const int32_t *dst, size_t narcs)
+{
+    size_t i, *pos, w = 0, start = 0;
+    int32_t v;
+    r->n = n;
+    r->alive = (unsigned char *)xmalloc((size_t)n + 1);
+    memset(r->alive, 1, (size_t)n + 1);
+    r->off = (size_t *)xcalloc((size_t)n + 2, sizeof(size_t));
+    r->adj = (int32_t *)xmalloc((narcs + 1) * sizeof(int32_t));
+    for (i = 0; i < narcs; i++) r->off[src[i] + 1]++;
+    for (v = 0; v < n; v++) r->off[v + 1] += r->off[v];
+    pos = (size_t *)xmalloc(((size_t)n + 1) * sizeof(size_t));
+    memcpy(pos, r->off, ((size_t)n + 1) * sizeof(size_t));
+    for (i = 0; i < narcs; i++) r->adj[pos[src[i]]++] = dst[i];
+    free(pos);
+    for (v = 0; v < n; v++) {            /* sort and unique each list, compacting */
+        size_t end = r->off[v + 1], k, begin = w;
+        if (end - start > 1) qsort(r->adj + start, end - start, sizeof(int32_t), cmp_i32);
+        for (k = start; k < end; k++)
+            if (w == begin || r->adj[w - 1] != r->adj[k]) r->adj[w++] = r->adj[k];
+        r->off[v] = begin;
+        start = end;
+    }
+    r->off[n] = w;
+    r->narcs = w;
+}
+
+/* a snapshot of the model: its ids, alive flags and out-lists, each list sorted or in the
+   model's order */
+static inline void csr_from_model(csr *r, const model *m, int sorted)
+{
+    size_t total = 0, w = 0;
+    int32_t v;
+    for (v = 0; v < m->bound; v++) total += m->out[v].n;
+    r->n = m->bound;
+    r->alive = (unsigned char *)xmalloc((size_t)m->bound + 1);
+    r->off = (size_t *)xmalloc(((size_t)m->bound + 1) * sizeof(size_t));
+    r->adj = (int32_t *)xmalloc((total + 1) * sizeof(int32_t));
+    for (v = 0; v < m->bound; v++) {
+        size_t k;
+        r->alive[v] = m->alive[v];
+        r->off[v] = w;
+        for (k = 0; k < m->out[v].n; k++) r->adj[w + k] = m->out[v].a[k].v;
+        if (sorted) qsort(r->adj + w, m->out[v].n, sizeof(int32_t), cmp_i32);
+        w += m->out[v].n;
+    }
+    r->off[m->bound] = w;
+    r->narcs = w;
 }
 
 /* ================================ graph pairs (library + model) ================================ */
@@ -196,7 +212,7 @@ typedef struct {
 /* the weight of a new edge, drawn for a graph of this kind */
 typedef float (*weight_fn)(int kind);
 
-static int pair_create(pair *p, uint32_t page_size, int undirected, int kind)
+static inline int pair_create(pair *p, uint32_t page_size, int undirected, int kind)
 {
     dg_desc d;
     dg_status s;
@@ -212,8 +228,8 @@ static int pair_create(pair *p, uint32_t page_size, int undirected, int kind)
     m_init(&p->m, undirected, kind != 0);
     return s == DG_OK;
 }
-static void pair_free(pair *p) { dg_destroy(p->g); m_free(&p->m); p->g = NULL; }
-static void pair_add_vertices(pair *p, size_t n)
+static inline void pair_free(pair *p) { dg_destroy(p->g); m_free(&p->m); p->g = NULL; }
+static inline void pair_add_vertices(pair *p, size_t n)
 {
     dg_vertex first = -1;
     size_t i;
@@ -224,7 +240,7 @@ static void pair_add_vertices(pair *p, size_t n)
 /* a growing array of edges */
 typedef struct { dg_edge *e; size_t n, cap; } edge_list;
 /* a new edge src->dst at the end of l, weight 0 (the caller sets it) */
-static dg_edge *el_add(edge_list *l, int32_t src, int32_t dst)
+static inline dg_edge *el_add(edge_list *l, int32_t src, int32_t dst)
 {
     dg_edge *e;
     if (l->n == l->cap) {
@@ -238,7 +254,7 @@ static dg_edge *el_add(edge_list *l, int32_t src, int32_t dst)
     return e;
 }
 /* one dg_add_edges; the model predicts the count added (first occurrence wins) */
-static int pair_add_batch(pair *p, const dg_edge *e, size_t n)
+static inline int pair_add_batch(pair *p, const dg_edge *e, size_t n)
 {
     size_t i, want = 0, added = (size_t)-1;
     dg_status s;
@@ -249,7 +265,7 @@ static int pair_add_batch(pair *p, const dg_edge *e, size_t n)
     return s == DG_OK && added == want;
 }
 /* e[0..ne-1] in a few batches, so that later ones go into a graph with content */
-static void pair_add_in_batches(pair *p, const dg_edge *e, size_t ne)
+static inline void pair_add_in_batches(pair *p, const dg_edge *e, size_t ne)
 {
     size_t done = 0;
     while (done < ne) {
@@ -260,7 +276,7 @@ static void pair_add_in_batches(pair *p, const dg_edge *e, size_t ne)
     }
 }
 /* one dg_add_edge: DG_OK for a new edge, DG_ERR_EXISTS for a present one; 1 if added */
-static int pair_add_edge(pair *p, int32_t u, int32_t v, float w)
+static inline int pair_add_edge(pair *p, int32_t u, int32_t v, float w)
 {
     int want_new = !m_has(&p->m, u, v);
     dg_status s = dg_add_edge(p->g, u, v, w);
@@ -269,14 +285,14 @@ static int pair_add_edge(pair *p, int32_t u, int32_t v, float w)
     if (s == DG_OK) m_add_edge(&p->m, u, v, w);
     return s == DG_OK;
 }
-static void pair_remove_vertex(pair *p, int32_t v)
+static inline void pair_remove_vertex(pair *p, int32_t v)
 {
     dg_status s = dg_remove_vertex(p->g, v);
     CHECK_MSG(s == DG_OK, "dg_remove_vertex(%d): %s", (int)v, dg_status_string(s));
     if (s == DG_OK) m_remove_vertex(&p->m, v);
 }
 /* `count` random live vertices removed */
-static void pair_remove_random(pair *p, int32_t count)
+static inline void pair_remove_random(pair *p, int32_t count)
 {
     int32_t v;
     for (v = 0; v < count; v++) {
@@ -285,7 +301,7 @@ static void pair_remove_random(pair *p, int32_t count)
     }
 }
 /* vertex count, edge count and id bound as the model says */
-static int pair_counts_ok(pair *p, const char *label)
+static inline int pair_counts_ok(pair *p, const char *label)
 {
     int ok = dg_vertex_count(p->g) == p->m.nalive && dg_edge_count(p->g) == p->m.nedges &&
              dg_vertex_id_bound(p->g) == (size_t)p->m.bound;
@@ -296,7 +312,7 @@ static int pair_counts_ok(pair *p, const char *label)
 }
 /* a graph built with hubs of more than 3 pages: their lists do span several pages (what such a
    graph is for) */
-static void check_hub_pages(pair *p, int hubs, int32_t hub_degree, const char *name)
+static inline void check_hub_pages(pair *p, int hubs, int32_t hub_degree, const char *name)
 {
     if (hubs && hub_degree > 3 * (int32_t)dg_query_desc(p->g).page_size) {
         dg_stats st;
@@ -309,7 +325,7 @@ static void check_hub_pages(pair *p, int hubs, int32_t hub_degree, const char *n
 /* ================================ mutation steps ================================ */
 /* The start of a mutation sequence: 600 vertices, 3000 random edges of which the first 1200 go
    out of (i % every != 0) or into the hub. */
-static void pair_mutation_start(pair *p, int32_t hub, size_t every, weight_fn weight)
+static inline void pair_mutation_start(pair *p, int32_t hub, size_t every, weight_fn weight)
 {
     dg_edge e[3000];
     size_t i;
@@ -323,7 +339,7 @@ static void pair_mutation_start(pair *p, int32_t hub, size_t every, weight_fn we
     pair_add_batch(p, e, 3000);
 }
 /* n random edges between live vertices, hub-heavy now and then, with repeats (free it) */
-static dg_edge *random_batch(const pair *p, int32_t hub, size_t n, weight_fn weight)
+static inline dg_edge *random_batch(const pair *p, int32_t hub, size_t n, weight_fn weight)
 {
     const model *m = &p->m;
     size_t i;
@@ -342,7 +358,7 @@ static dg_edge *random_batch(const pair *p, int32_t hub, size_t n, weight_fn wei
    predicts and clears *ok when it differs (the model then no longer describes the graph: the
    sequence stops). */
 /* dg_add_edge(u, v, w); 1 if added */
-static int mutate_add_edge(pair *p, int32_t u, int32_t v, float w, int *ok)
+static inline int mutate_add_edge(pair *p, int32_t u, int32_t v, float w, int *ok)
 {
     dg_status want = m_has(&p->m, u, v) ? DG_ERR_EXISTS : DG_OK;
     dg_status s = dg_add_edge(p->g, u, v, w);
@@ -353,7 +369,7 @@ static int mutate_add_edge(pair *p, int32_t u, int32_t v, float w, int *ok)
     return s == DG_OK;
 }
 /* dg_remove_edge(u, v); 1 if removed */
-static int mutate_remove_edge(pair *p, int32_t u, int32_t v, int *ok)
+static inline int mutate_remove_edge(pair *p, int32_t u, int32_t v, int *ok)
 {
     dg_status want = m_has(&p->m, u, v) ? DG_OK : DG_ERR_NOT_FOUND;
     dg_status s = dg_remove_edge(p->g, u, v);
@@ -364,7 +380,7 @@ static int mutate_remove_edge(pair *p, int32_t u, int32_t v, int *ok)
     return s == DG_OK;
 }
 /* dg_edit_edge(u, old, nv) of the present edge u->old: it keeps its weight */
-static void mutate_edit_edge(pair *p, int32_t u, int32_t old, int32_t nv, int *ok)
+static inline void mutate_edit_edge(pair *p, int32_t u, int32_t old, int32_t nv, int *ok)
 {
     model *m = &p->m;
     float w = m_weight(m, u, old);
@@ -376,7 +392,7 @@ static void mutate_edit_edge(pair *p, int32_t u, int32_t old, int32_t nv, int *o
     if (s == DG_OK && old != nv) { m_remove_edge(m, u, old); m_add_edge(m, u, nv, w); }
 }
 /* the live vertex u removed (the hub rarely) */
-static void mutate_remove_vertex(pair *p, int32_t u, int32_t hub, int *ok)
+static inline void mutate_remove_vertex(pair *p, int32_t u, int32_t hub, int *ok)
 {
     dg_status s;
     if (u == hub && !chance(10)) return;
@@ -386,7 +402,7 @@ static void mutate_remove_vertex(pair *p, int32_t u, int32_t hub, int *ok)
     m_remove_vertex(&p->m, u);
 }
 /* a vertex added, with 0..3 edges to or from live vertices */
-static void mutate_add_vertex(pair *p, weight_fn weight, int *ok)
+static inline void mutate_add_vertex(pair *p, weight_fn weight, int *ok)
 {
     model *m = &p->m;
     dg_vertex id = -1;
@@ -408,7 +424,7 @@ static void mutate_add_vertex(pair *p, weight_fn weight, int *ok)
     }
 }
 /* the changes reach the device before the search now and then (else the search syncs them) */
-static void maybe_sync(pair *p, const char *label)
+static inline void maybe_sync(pair *p, const char *label)
 {
     if (chance(30)) {
         dg_status s = dg_sync(p->g);

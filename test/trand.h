@@ -1,7 +1,10 @@
-/* trand.h - the tests' random numbers: splitmix64, seeded by setting rng_state. */
+/* trand.h - the tests' random numbers: splitmix64, seeded by setting rng_state (or by
+   trand_seed, from a program's command line). */
 #ifndef TRAND_H
 #define TRAND_H
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 static uint64_t rng_state;
 static uint64_t rnext(void)
 {   /* splitmix64 */
@@ -12,4 +15,14 @@ static uint64_t rnext(void)
 }
 static uint32_t rnd(uint32_t n) { return n ? (uint32_t)(rnext() % n) : 0; }
 static int chance(int percent) { return (int)rnd(100) < percent; }
+
+/* The seed of a run: argv[1] if given (strtoull, any base), else dflt. It is printed,
+   "<prog>: seed N", so that the run can be repeated, and rng_state starts from it. */
+static inline uint64_t trand_seed(int argc, char **argv, uint64_t dflt, const char *prog)
+{
+    uint64_t s = argc > 1 ? strtoull(argv[1], NULL, 0) : dflt;
+    printf("%s: seed %llu\n", prog, (unsigned long long)s);
+    rng_state = s;
+    return s;
+}
 #endif
