@@ -236,13 +236,17 @@ static void test_module_state(void) {
     dg_destroy(g);
 }
 
+static const tt_case cases[] = {
+    { "logger", test_create_logger },
+    { "queries", test_query_messages },
+    { "cache", test_cache },
+    { "context", test_user_context },
+    { "user_errors", test_user_errors },
+    { "state", test_module_state },
+};
+
 int main(void) {
-    test_create_logger();
-    test_query_messages();
-    test_cache();
-    test_user_context();
-    test_user_errors();
-    test_module_state();
+    TT_RUN("test_modules", cases);
     dg_cache_clear();
     return TT_SUMMARY("test_modules");
 }
