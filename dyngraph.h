@@ -25,6 +25,28 @@
    Kernels: kernels/00_shared.h (constants shared with the host), 10_adjacency.cl (device
    functions every program has), then one file per module (dyngraph_kernels.cl.h holds them).
 
+   REFERENCES (cited in the text as [Author year]; also in README.md)
+     [Martinho 2021]    R. Martinho, "Grafos Dinamicos em GPUs" (Marrow-Graph), MSc thesis,
+                        Universidade NOVA de Lisboa, 2021: slotted pages, primitives, BFS, SSSP.
+     [Chernoskutov 2013] M. A. Chernoskutov, "Load balancing in a GPU implementation of
+                        breadth-first search on a graph" (in Russian), c. 2013: edge chunks.
+     [Harish 2007]      P. Harish, P. J. Narayanan, "Accelerating large graph algorithms on
+                        the GPU using CUDA", HiPC 2007: the frontier-mask BFS.
+     [Amorim 2014]      E. R. Amorim, R. L. de Aquino, N. Moreano, "Aceleracao da Busca em
+                        Largura em Grafos de Larga Escala utilizando CUDA", UFMS, c. 2014.
+     [Beamer 2012]      S. Beamer, K. Asanovic, D. Patterson, "Direction-optimizing
+                        breadth-first search", SC 2012.
+     [Davidson 2014]    A. Davidson, S. Baxter, M. Garland, J. D. Owens, "Work-efficient
+                        parallel GPU methods for single-source shortest paths", IPDPS 2014:
+                        near-far.
+     [Nogueira 2023]    A. G. D. Nogueira, "Um Estudo da Extensao de Paralelismo Dinamico
+                        Fornecido por CUDA em Aplicacoes Recursivas", BSc thesis, UNIPAMPA,
+                        2023: flat Bellman-Ford, sorting.
+     [Yildirim 2010]    H. Yildirim, V. Chaoji, M. J. Zaki, "GRAIL: scalable reachability
+                        index for large graphs", VLDB 2010.
+     [Caiazza 2019]     A. Caiazza, "Data-parallel implementation of the GRAIL index on
+                        many-core architectures", MSc thesis, Politecnico di Torino, 2019.
+
    1. WHAT IT IS
    A C99 single-header library that stores a directed or undirected graph whose
    vertices and edges change over time, in fixed-size "slotted pages" (the
@@ -68,7 +90,7 @@
      the pool can be mirrored to one device buffer. A weighted graph keeps a
      parallel float pool of the same shape: the weight of the neighbour at
      entry i of page p is at entry i of page p of the weight pool.
-   - the PAGE LAYOUT (the thesis's "AE" layout), for a page of P entries:
+   - the PAGE LAYOUT (the "AE" layout of [Martinho 2021]), for a page of P entries:
          [0] vertex count n   [1] end of the records (first free entry)
          [2] 1 if the page belongs to a large adjacency list, else 0
          [3 ...]  records, growing forward: per vertex its degree, then its
@@ -91,7 +113,7 @@
      list's pages are kept in the store's "LA table".
    - the VERTEX DIRECTORY: for each vertex id, (page, record offset of its
      degree entry), or (-1, -1) if the vertex does not exist. Lookup is O(1)
-     (the thesis searched the index and the slots instead). One array serves
+     ([Martinho 2021] searched the index and the slots instead). One array serves
      both stores: vertex v's out-store pair, then its in-store pair, side by
      side, so a mutation touching both finds them on one cache line.
    Sizes: the pool, index and directory are arrays indexed by page number or
@@ -106,21 +128,21 @@
      the usual case); else the lists up to the next gap move by one entry
      (usually a few lists); else, if the page has free entries before the
      list, the page is laid out again with its free space spread as equal gaps
-     after all its lists (O(page), rare). The thesis instead shifted every
+     after all its lists (O(page), rare). [Martinho 2021] instead shifted every
      later record by one on each insertion: O(page) and half a page of cache
      misses each time.
    - an edge added to a full page: if later lists share the page they move to
      a new page; else if earlier lists share it the list itself moves to a new
      page; else the list grows into continuation pages (a large list);
    - an edge removed is swapped with the last entry of its list; the freed
-     entry joins the list's gap (O(1); the thesis compacted the page). Pages
+     entry joins the list's gap (O(1); [Martinho 2021] compacted the page). Pages
      left empty return to a free list for reuse;
    - batch insertion (dg_add_edges, dg_load) sorts the batch by source with a
      radix (counting) sort, drops repeats and present edges with one mark bit
      per vertex, and writes each touched page once: a page receiving a few
      edges takes them one by one; other touched pages, in runs of consecutive
      pages, are laid out again into the same and new pages filled to
-     DG_PACK_FILL (7/8) of their entries, the free 1/8 spread as gaps, so that
+     DG_PACK_FILL_NUM/DG_PACK_FILL_DEN (7/8) of their entries, the free 1/8 spread as gaps, so that
      later insertions rarely move anything or split pages. A list that passes
      the fill target still goes in if the page is under 7/8 of the target.
 
@@ -148,7 +170,7 @@
    8. THREAD SAFETY
    A graph is not thread-safe: calls on one graph must not overlap. Separate
    graphs may be used from separate threads. Read-only queries (dg_has_edge,
-   dg_degree, dg_neighbors, dg_stats, dg_validate) may overlap each other
+   dg_degree, dg_neighbors, dg_get_stats, dg_validate) may overlap each other
    but not a mutation. Device operations (sync, primitives, algorithms) count
    as mutations. Two graphs sharing a caller's queue must not be used from two
    threads at once. Frontiers and programs belong to their graph: destroy them
@@ -237,7 +259,7 @@
    13. BREADTH-FIRST SEARCH
    dg_bfs(g, source, dist, &opt) fills dist (and opt.parent) for every id.
    Strategies (dg_bfs_options.strategy):
-   - DG_BFS_DIRECTION_OPT (the default, DG_BFS_AUTO): top-down levels from a
+   - DG_BFS_DIRECTION_OPT (default, DG_BFS_AUTO; [Beamer 2012]): top-down from a
      queue while the frontier is small, bottom-up levels (every unvisited
      vertex looks for a parent among its in-neighbours, stopping at the
      first) while the frontier's edges exceed the unvisited edges / alpha;
@@ -247,15 +269,15 @@
      their edges together, one per work-item; lists over 4096 entries are
      spread over all work-groups instead. Visited vertices are claimed in a
      bitmap; new ones are appended with one atomic per work-group round.
-   - DG_BFS_EDGE_CHUNK: the edge-chunk scheme of Chernoskutov's paper (001):
+   - DG_BFS_EDGE_CHUNK: the edge-chunk scheme of [Chernoskutov 2013]:
      the edges are numbered by a scan of all degrees and cut into chunks of
      max_edge_count (16); a chunk -> first vertex array (rebuilt only after
      the graph changed) gives each work-item its chunk; every level, every
      chunk expands the edges of its vertices at the current level.
-   - DG_BFS_QUEUE: the thesis's BFS, built on the public dg_advance and
+   - DG_BFS_QUEUE: the BFS of [Martinho 2021], built on the public dg_advance and
      dg_filter (a baseline, and a test of the primitives).
    - DG_BFS_MASK: Harish and Narayanan's frontier-mask BFS with the "mark,
-     then visit" split (004): one work-item per vertex, two kernels per level.
+     then visit" split ([Harish 2007], as [Amorim 2014]): one work-item per vertex, two kernels per level.
    Read-backs: MASK and EDGE_CHUNK read a flag per level, QUEUE three small
    values per level; TOP_DOWN and DIRECTION_OPT keep level counters on the
    device and, once the frontier has stayed small for 4 levels (a road
@@ -272,7 +294,7 @@
    removed before) and the batch calls; the next dg_sssp syncs them.
    Strategies (dg_sssp_options.strategy):
    - DG_SSSP_NEAR_FAR (the default, DG_SSSP_AUTO): near-far delta-stepping
-     (Davidson et al.). Vertices whose distance falls below a threshold form
+     ([Davidson 2014]). Vertices whose distance falls below a threshold form
      the near queue, the others a far pile; when the near queue empties, the
      threshold moves to max(threshold, smallest far distance) + delta and the
      far pile is split. Every launch decides on the device, from counters
@@ -284,8 +306,8 @@
      2 by default) so a road network or grid advances several hops per
      launch. delta = 0 picks 256 x mean weight / mean out-degree (measured:
      bench/NOTES.md); a huge delta makes it a fused frontier Bellman-Ford.
-   - DG_SSSP_BELLMAN_FORD: edge-parallel Bellman-Ford (003): every pass
-     relaxes every edge (edge chunks of 16, as 001), until a pass lowers
+   - DG_SSSP_BELLMAN_FORD: edge-parallel Bellman-Ford (as [Nogueira 2023]): every pass
+     relaxes every edge (edge chunks of 16, as EDGE_CHUNK), until a pass lowers
      nothing; up to 64 passes per read-back. The only strategy for negative
      weights (opt.negative_weights = 1): it then compares floats with a
      compare-and-swap loop and reports DG_ERR_NEGATIVE_CYCLE when a cycle
@@ -317,7 +339,7 @@
    15. REACHABILITY
    dg_reach(g, src, dst, n, reachable) answers n queries "is there a
    directed path src[i] -> dst[i]?" (a vertex reaches itself; undirected
-   graphs: same connected component) in one call, with the GRAIL index (002)
+   graphs: same connected component) in one call, with the GRAIL index ([Yildirim 2010], on GPUs [Caiazza 2019])
    kept in the graph:
    - strongly connected components are condensed first (iterative Tarjan on
      the host over a CSR snapshot of the out-lists: one pass, a fraction of
@@ -349,7 +371,7 @@
      the whole group). While the index is exact the search runs on the DAG
      of components; after removals on the graph's own pages.
    Index builds (dg_reach_options.build): DG_REACH_BUILD_HOST runs the
-   thesis's randomized depth-first traversals on the host.
+   randomized depth-first traversals of [Yildirim 2010] on the host.
    DG_REACH_BUILD_DEVICE takes the DAG level by level (longest path from a
    root), picks a random in-neighbour as parent (a spanning forest), numbers
    the forest in post-order from subtree sizes (bottom-up, then ranges
@@ -389,7 +411,7 @@
    - its section of this file, tagged >>name, in the order data flows: a state struct whose
      device buffers are the dg__buf fields of one member struct `b` (freed and counted by
      the device, dg_stats.module_bytes), made by the entry point after the sync with
-     DG__STATE(g, DG__MOD_NAME, type); an options struct whose zero means defaults; kernels
+     DG__STATE(g, DG__MOD_<NAME>, type); an options struct whose zero means defaults; kernels
      from dg__kernel(g, DG__K_..., 0, &k), arguments set in order by dg__args(g, k,
      dg__adj(..), DG__A(x), ..., DG__END).
    - test/test_name.c against a simple independent reference (random graphs, mutation
@@ -469,8 +491,10 @@ typedef struct dg_logger {        /* called with every error message (and warnin
     void *user_data;
 } dg_logger;
 
+#define DG_DEFAULT_PAGE_SIZE 1024
 typedef struct dg_desc {          /* zero-initialised means "all defaults" */
-    uint32_t page_size;           /* int32 entries per slotted page: power of two, 64..65536; 0 = 1024 */
+    uint32_t page_size;           /* int32 entries per slotted page: power of two, 64..65536;
+                                     0 = DG_DEFAULT_PAGE_SIZE (1024) */
     int undirected;               /* 1: an edge {u,v} is stored in both directions */
     int weighted;                 /* 1: edges carry a float weight; else every weight is 1 */
     cl_context context;           /* optional: use the caller's context ...            */
@@ -652,6 +676,9 @@ typedef struct dg_bfs_stats {
     double device_ms;             /* device time of the search, from the first kernel to the last */
     double sync_ms;               /* host time of the sync before it */
 } dg_bfs_stats;
+#define DG_BFS_DEFAULT_EDGE_CHUNK 16
+#define DG_BFS_DEFAULT_ALPHA 15.0f
+#define DG_BFS_DEFAULT_BETA 18.0f
 typedef struct dg_bfs_options {   /* zero-initialised means defaults; csr_copy with DG_BFS_QUEUE
                                      is DG_ERR_INVALID_ARGUMENT */
     dg_bfs_strategy strategy;
@@ -660,7 +687,7 @@ typedef struct dg_bfs_options {   /* zero-initialised means defaults; csr_copy w
     uint32_t max_edge_count;      /* DG_BFS_EDGE_CHUNK: edges per chunk; 0 = 16 */
     float alpha, beta;            /* DIRECTION_OPT: bottom-up when frontier edges > unvisited edges
                                      / alpha, back when frontier vertices < vertices / beta;
-                                     0 = 15 and 18 */
+                                     0 = 15 and 18 (the defaults below) */
     int csr_copy;                 /* 1: run on a plain CSR copy of the graph, built and uploaded for
                                      this call (benchmarks: the price of the pages) */
     dg_bfs_stats *stats;          /* optional: filled in on success */
@@ -675,9 +702,9 @@ typedef enum dg_sssp_strategy {
     DG_SSSP_AUTO = 0,             /* the default: DG_SSSP_NEAR_FAR (DG_SSSP_BELLMAN_FORD with
                                      negative_weights) */
     DG_SSSP_BELLMAN_FORD,         /* edge-parallel: relax every edge, pass after pass, until nothing
-                                     changes (003); the only one that accepts negative weights */
+                                     changes; the only one that accepts negative weights */
     DG_SSSP_FRONTIER,             /* frontier Bellman-Ford on the public advance + filter: relax the
-                                     out-edges of the vertices improved last round (000 / Gunrock) */
+                                     out-edges of the vertices improved last round ([Martinho 2021]) */
     DG_SSSP_NEAR_FAR              /* near-far delta-stepping: fused relax kernel, buckets of width
                                      delta, all control on the device */
 } dg_sssp_strategy;
@@ -694,6 +721,7 @@ typedef struct dg_sssp_stats {
     double device_ms;             /* device time of the search, from the first kernel to the last */
     double sync_ms;               /* host time of the sync (and weight check) before it */
 } dg_sssp_stats;
+#define DG_SSSP_DEFAULT_LOCAL_ROUNDS 2
 typedef struct dg_sssp_options {  /* zero-initialised means defaults */
     dg_sssp_strategy strategy;
     int32_t *pred;                /* optional, dg_vertex_id_bound() entries: a shortest-path tree
@@ -1280,7 +1308,7 @@ static int dg__has_arc(const dg_graph *g, dg_vertex u, dg_vertex v) {
 }
 
 /* =========================================================================
-   Store mutations: the thesis's page rules (section 3.3), on one store.   >>mutate
+   Store mutations: the page rules of manual section 5, on one store.   >>mutate
    Callers reserve pages and LA-table space first, so these cannot fail.
    ========================================================================= */
 /* An arc of a batch: the entry dst (weight w) goes into the list of src. */
@@ -1338,7 +1366,7 @@ static void dg__move_tail(dg_graph *g, dg__store *s, int32_t p, uint32_t i, int3
     dg__touch(s, p); dg__touch(s, q);
 }
 
-/* Appends vertex v (the largest id so far) to the store, with an empty list (3.3.1). */
+/* Appends vertex v (the largest id so far) to the store, with an empty list. */
 static void dg__store_add_vertex(dg_graph *g, dg__store *s, dg_vertex v) {
     int32_t p = s->tail, *pg = p >= 0 ? DG__PAGE(g, s, p) : NULL;
     uint32_t n;
@@ -1482,25 +1510,38 @@ static int32_t dg__make_room(dg_graph *g, dg__store *s, int32_t p, dg_vertex u) 
     return pos;
 }
 
-/* Needs of dg__append1. */
-static void dg__append1_needs(const dg_graph *g, const dg__store *s, dg_vertex u,
-                              size_t *pages, size_t *latab) {
+/* The page rule of one append to the list of u (manual section 5), decided in one place for
+   dg__append1_needs (measure) and dg__append1 (apply). */
+typedef enum { DG__APPEND_IN_PAGE, DG__APPEND_NEW_PAGE, DG__APPEND_LARGE } dg__append_rule;
+static dg__append_rule dg__append1_rule(const dg_graph *g, const dg__store *s, dg_vertex u) {
     int32_t p = s->dir[s->ds * (size_t)u];
     const int32_t *pg = DG__PAGE(g, s, p);
-    if (pg[2] || pg[0] == 1) { dg__la_needs(g, s, u, 1, pages, latab); return; }
-    *pages = dg__free_entries(g, s, p) ? 0 : 1;
+    if (pg[2] || pg[0] == 1)
+        return DG__APPEND_LARGE;         /* alone in its page or large: grows by pages */
+    return dg__free_entries(g, s, p) ? DG__APPEND_IN_PAGE : DG__APPEND_NEW_PAGE;
+}
+/* Pages and LA-table entries dg__append1 takes. */
+static void dg__append1_needs(const dg_graph *g, const dg__store *s, dg_vertex u,
+                              size_t *pages, size_t *latab) {
+    dg__append_rule rule = dg__append1_rule(g, s, u);
+    if (rule == DG__APPEND_LARGE) {
+        dg__la_needs(g, s, u, 1, pages, latab);
+        return;
+    }
+    *pages = rule == DG__APPEND_NEW_PAGE;
     *latab = 0;
 }
-/* Appends one entry v (weight w) to the list of u (3.3.2). */
+/* Appends one entry v (weight w) to the list of u. */
 static void dg__append1(dg_graph *g, dg__store *s, dg_vertex u, dg_vertex v, float w) {
+    dg__append_rule rule = dg__append1_rule(g, s, u);
     int32_t p = s->dir[s->ds * (size_t)u], *pg = DG__PAGE(g, s, p), off, pos;
-    if (pg[2] || pg[0] == 1) {
+    if (rule == DG__APPEND_LARGE) {
         dg__arc one;
         one.src = u; one.dst = v; one.w = w;
         dg__la_grow(g, s, u, &one, 1);
         return;
     }
-    if (!dg__free_entries(g, s, p)) {
+    if (rule == DG__APPEND_NEW_PAGE) {
         uint32_t i = dg__slot_of(g, pg, u), n = (uint32_t)pg[0];
         int32_t q = dg__page_new(g, s, p, 0);
         if (i + 1 < n) {                 /* case 1: later lists move to a new page */
@@ -1566,7 +1607,7 @@ static void dg__truncate_list(dg_graph *g, dg__store *s, dg_vertex u, uint32_t n
     dg__touch(s, p0);
 }
 
-/* Removes the entry at pool position pos from the list of u: swap with the last, shrink (3.3.3). */
+/* Removes the entry at pool position pos from the list of u: swap with the last, shrink. */
 static void dg__remove_at(dg_graph *g, dg__store *s, dg_vertex u, size_t pos) {
     uint32_t deg = dg__deg(g, s, u);
     size_t last = dg__list_at(g, s, u, deg - 1);
@@ -1583,7 +1624,7 @@ static int dg__remove_entry(dg_graph *g, dg__store *s, dg_vertex u, dg_vertex v)
     return 1;
 }
 
-/* Removes vertex v and its whole list from the store (3.3.4); releases an emptied page. */
+/* Removes vertex v and its whole list from the store; releases an emptied page. */
 static void dg__store_drop_vertex(dg_graph *g, dg__store *s, dg_vertex v) {
     int32_t p = s->dir[s->ds * (size_t)v], off, *pg = DG__PAGE(g, s, p), deg;
     uint32_t i, n;
@@ -1627,7 +1668,7 @@ DG_API dg_status dg_create(const dg_desc *desc, dg_graph **out) {
     if (!out) return DG_ERR_INVALID_ARGUMENT;
     *out = NULL;
     if (desc) d = *desc; else memset(&d, 0, sizeof d);
-    P = d.page_size ? d.page_size : 1024;
+    P = d.page_size ? d.page_size : DG_DEFAULT_PAGE_SIZE;
     if (P < 64 || P > 65536 || (P & (P - 1))) {
         char msg[128];
         snprintf(msg, sizeof msg, "dg_create: page_size %lu is not a power of two in 64..65536", (unsigned long)d.page_size);
@@ -1795,9 +1836,15 @@ static dg_status dg__reserve_append2(dg_graph *g, dg__store *sa, dg_vertex a, dg
     dg__append1_needs(g, sa, a, &pa, &la);
     if (b >= 0) {
         dg__append1_needs(g, sb, b, &pb, &lb);
-        /* both in one store: each need was measured on the store as it is now, and the first
-           append may use the free entry the second one counted on: one page more */
-        if (sb == sa) { pa += pb + 1; la += lb; pb = lb = 0; }
+        /* both in one store: each need is measured on the store as it is now, before either
+           append, so the second is an upper bound only if the first cannot take the free entry
+           it counted on. The first takes at most one entry of a page and moves lists to at most
+           one new page, which can cost the second at most one page more than measured. */
+        if (sb == sa) {
+            pa += pb + 1;
+            la += lb;
+            pb = lb = 0;
+        }
     }
     if ((st = dg__reserve_pages(g, sa, pa)) != DG_OK) return st;
     if ((st = dg__latab_reserve(g, sa, la)) != DG_OK) return st;
@@ -2110,7 +2157,7 @@ static int32_t dg__write_large(dg_graph *g, dg__store *s, int32_t cur, const dg_
 
 /* The arcs a[0..na) (sorted by source) go to lists of the k pages run[0..k), consecutive in
    logical order. Their lists with the new entries are laid out again: on one page if they fit,
-   else on the run's pages and new pages after them, each filled to DG_PACK_FILL of its entries
+   else on the run's pages and new pages after them, each filled to DG_PACK_FILL_NUM/DEN of its entries
    (packing a run together, not page by page, keeps a bulk load from leaving a part-filled page
    per old page); a list too long for one page becomes a large list; run pages left over are
    released. With commit = 0 only counts the new pages and LA-table entries this takes. */
@@ -3498,7 +3545,7 @@ done:
 }
 
 /* =========================================================================
-   The device mirror: sending changed pages (thesis 3.3.6)   >>mirror
+   The device mirror: sending changed pages (manual section 11)   >>mirror
    =========================================================================
    Device buffers mirror, per store, the pool (and weights), the page index and the LA table,
    plus the shared directory. Mutations mark changed pages (dg__touch: a flag and a list),
@@ -3802,7 +3849,7 @@ DG_API dg_status dg_validate_device(dg_graph *g) {
 }
 
 /* =========================================================================
-   Primitives: scan, frontiers, advance, filter, compute (thesis 3.4)   >>prim
+   Primitives: scan, frontiers, advance, filter, compute (manual section 12)   >>prim
    ========================================================================= */
 
 /* Exclusive scan of n uint32 (in -> out, which may be the same); with `total` (a buffer, may
@@ -4176,7 +4223,7 @@ done:
     return st;
 }
 
-/* The edge chunks of the out-store (001): cs->b.deg = exclusive scan of the out-degrees (n+1
+/* The edge chunks of the out-store ([Chernoskutov 2013]): cs->b.deg = exclusive scan of the out-degrees (n+1
    entries), cs->b.sv = for each chunk of mec edges the vertex owning its first edge. Built once per
    graph version (and mec). */
 static dg_status dg__ec_ensure(dg_graph *g, int csr, uint32_t mec) {
@@ -4462,6 +4509,25 @@ done:
     return st;
 }
 
+/* Checks opt and fills in every default (manual section 13): the one place they are decided. */
+static dg_status dg__bfs_options_resolve(dg_graph *g, dg_bfs_options *o) {
+    if ((int)o->strategy < (int)DG_BFS_AUTO || (int)o->strategy > (int)DG_BFS_DIRECTION_OPT)
+        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_bfs: unknown strategy %d", (int)o->strategy);
+    if (o->alpha < 0 || o->beta < 0 || o->alpha != o->alpha || o->beta != o->beta)
+        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_bfs: alpha and beta must be positive (or 0: default)");
+    if (o->strategy == DG_BFS_AUTO)
+        o->strategy = DG_BFS_DIRECTION_OPT;
+    if (o->csr_copy && o->strategy == DG_BFS_QUEUE)
+        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_bfs: csr_copy does not apply to DG_BFS_QUEUE");
+    if (o->max_edge_count == 0)
+        o->max_edge_count = DG_BFS_DEFAULT_EDGE_CHUNK;
+    if (o->alpha == 0)
+        o->alpha = DG_BFS_DEFAULT_ALPHA;
+    if (o->beta == 0)
+        o->beta = DG_BFS_DEFAULT_BETA;
+    return DG_OK;
+}
+
 DG_API dg_status dg_bfs(dg_graph *g, dg_vertex source, int32_t *dist, const dg_bfs_options *opt) {
     dg__bfs_state *bs;
     dg_bfs_options o;
@@ -4470,20 +4536,13 @@ DG_API dg_status dg_bfs(dg_graph *g, dg_vertex source, int32_t *dist, const dg_b
     dg_status st = DG_OK;
     size_t n;
     double t0, sync_ms;
-    int32_t *hd = NULL;
     cl_mem dsrc;
     size_t doff;
     if (!g) return DG_ERR_INVALID_ARGUMENT;
     if (opt) o = *opt; else memset(&o, 0, sizeof o);
-    if ((int)o.strategy < (int)DG_BFS_AUTO || (int)o.strategy > (int)DG_BFS_DIRECTION_OPT)
-        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_bfs: unknown strategy %d", (int)o.strategy);
-    if (o.alpha < 0 || o.beta < 0 || o.alpha != o.alpha || o.beta != o.beta)
-        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_bfs: alpha and beta must be positive (or 0: default)");
+    if ((st = dg__bfs_options_resolve(g, &o)) != DG_OK) return st;
     if (source < 0) return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_bfs: negative source %d", (int)source);
     if (!dg__alive(g, source)) return dg__fail(g, DG_ERR_NOT_FOUND, "dg_bfs: no vertex %d", (int)source);
-    if (o.strategy == DG_BFS_AUTO) o.strategy = DG_BFS_DIRECTION_OPT;
-    if (o.csr_copy && o.strategy == DG_BFS_QUEUE)
-        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_bfs: csr_copy does not apply to DG_BFS_QUEUE");
     if (g->id_bound > 0x7fffffffu) return dg__fail(g, DG_ERR_LIMIT, "dg_bfs: too many vertex ids");
     t0 = dg__now_ms();
     if ((st = dg__sync(g)) != DG_OK) return st;
@@ -4501,9 +4560,9 @@ DG_API dg_status dg_bfs(dg_graph *g, dg_vertex source, int32_t *dist, const dg_b
     switch (o.strategy) {
     case DG_BFS_MASK: DG__TRY(dg__bfs_mask(g, &r)); break;
     case DG_BFS_QUEUE: DG__TRY(dg__bfs_queue(g, &r)); break;
-    case DG_BFS_EDGE_CHUNK: DG__TRY(dg__bfs_edge_chunk(g, &r, o.max_edge_count ? o.max_edge_count : 16)); break;
-    case DG_BFS_TOP_DOWN: DG__TRY(dg__bfs_do(g, &r, 0, 15, 18)); break;
-    default: DG__TRY(dg__bfs_do(g, &r, 1, o.alpha > 0 ? o.alpha : 15, o.beta > 0 ? o.beta : 18)); break;
+    case DG_BFS_EDGE_CHUNK: DG__TRY(dg__bfs_edge_chunk(g, &r, o.max_edge_count)); break;
+    case DG_BFS_TOP_DOWN: DG__TRY(dg__bfs_do(g, &r, 0, o.alpha, o.beta)); break;
+    default: DG__TRY(dg__bfs_do(g, &r, 1, o.alpha, o.beta)); break;
     }
     dsrc = r.dist_in_data ? bs->b.mask[2].m : bs->b.dist.m;
     doff = r.dist_in_data ? 4 : 0;
@@ -4532,8 +4591,7 @@ DG_API dg_status dg_bfs(dg_graph *g, dg_vertex source, int32_t *dist, const dg_b
         DG__CL(clEnqueueReadBuffer(d->queue, bs->b.lv.m, CL_TRUE, 0, 8, cnt, 0, NULL, NULL));
         r.reached = cnt[0]; r.edges = cnt[1];
     }
-    hd = dist;
-    if (hd && n) DG__CL(clEnqueueReadBuffer(d->queue, dsrc, CL_TRUE, doff, n * 4, hd, 0, NULL, NULL));
+    if (dist && n) DG__CL(clEnqueueReadBuffer(d->queue, dsrc, CL_TRUE, doff, n * 4, dist, 0, NULL, NULL));
     if (r.want_parent && n) DG__CL(clEnqueueReadBuffer(d->queue, bs->b.parent.m, CL_TRUE, 0, n * 4, o.parent, 0, NULL, NULL));
     if (o.stats) {
         o.stats->strategy = o.strategy;
@@ -4545,7 +4603,6 @@ DG_API dg_status dg_bfs(dg_graph *g, dg_vertex source, int32_t *dist, const dg_b
         o.stats->sync_ms = sync_ms;
     }
 done:
-    if (hd && hd != dist) dg__free(g, hd);
     dg__timing_reset(d);
     return st;
 }
@@ -4572,6 +4629,7 @@ typedef struct dg__sssp_state {
 #define DG__SSSP_INF 0x7f800000      /* bits of +INFINITY */
 #define DG__SSSP_BATCH 64u           /* most iterations queued per read-back */
 #define DG__SSSP_DELTA_C 256.0       /* automatic delta = C x mean weight / mean out-degree */
+#define DG__SSSP_SPLIT_WGS 4         /* default split_degree = this many work-groups' items */
 
 typedef struct dg__sssp_run {
     dg_vertex src;
@@ -4804,7 +4862,7 @@ static dg_status dg__sssp_nf(dg_graph *g, dg__sssp_run *r) {
     dg__sssp_state *ss = (dg__sssp_state *)g->dev->mod[DG__MOD_SSSP].state;
     dg__dev *d = g->dev;
     dg_status st = DG_OK;
-    cl_uint hub = r->hub ? r->hub : 4 * d->wg;
+    cl_uint hub = r->hub;
     size_t n = g->id_bound, cap = (size_t)(g->narcs / (4 * d->wg) + g->narcs / hub + 16);
     cl_kernel k = NULL, ki = NULL;
     cl_uint ring = DG_SSSP_RING, L = 0, K = 1, j, ucap = (cl_uint)cap, src = (cl_uint)r->src;
@@ -4859,6 +4917,33 @@ done:
     return st;
 }
 
+/* Checks opt before anything runs and settles the strategy. */
+static dg_status dg__sssp_options_check(dg_graph *g, dg_sssp_options *o) {
+    if ((int)o->strategy < (int)DG_SSSP_AUTO || (int)o->strategy > (int)DG_SSSP_NEAR_FAR)
+        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_sssp: unknown strategy %d", (int)o->strategy);
+    if (!(o->delta >= 0))
+        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_sssp: delta must be positive (or 0: automatic)");
+    if (o->negative_weights && o->strategy != DG_SSSP_AUTO && o->strategy != DG_SSSP_BELLMAN_FORD)
+        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_sssp: negative_weights needs DG_SSSP_BELLMAN_FORD (or AUTO)");
+    if (o->strategy == DG_SSSP_AUTO)
+        o->strategy = o->negative_weights ? DG_SSSP_BELLMAN_FORD : DG_SSSP_NEAR_FAR;
+    return DG_OK;
+}
+
+/* Fills in every default of opt (manual section 14), the one place they are decided: after the
+   sync, since delta follows the weights (mean: their mean) and split_degree the work-group. */
+static void dg__sssp_defaults(const dg_graph *g, dg_sssp_options *o, double mean) {
+    if (o->delta == 0) {
+        size_t nv = dg_vertex_count(g);
+        double deg = nv ? (double)g->narcs / (double)nv : 1.0;
+        o->delta = (float)(DG__SSSP_DELTA_C * (mean > 0 ? mean : 1.0) / (deg > 1 ? deg : 1.0));
+    }
+    if (o->local_rounds == 0)
+        o->local_rounds = DG_SSSP_DEFAULT_LOCAL_ROUNDS;
+    if (o->split_degree == 0)
+        o->split_degree = (uint32_t)(DG__SSSP_SPLIT_WGS * g->dev->wg);
+}
+
 /* The shortest-path tree from the final distances: one strict pass (non-negative weights),
    then claiming passes until nothing changes (see dg_sssp_pred). */
 static dg_status dg__sssp_tree(dg_graph *g, dg__sssp_run *r) {
@@ -4908,15 +4993,9 @@ DG_API dg_status dg_sssp(dg_graph *g, dg_vertex source, float *dist, const dg_ss
     cl_int src = source;
     if (!g) return DG_ERR_INVALID_ARGUMENT;
     if (opt) o = *opt; else memset(&o, 0, sizeof o);
-    if ((int)o.strategy < (int)DG_SSSP_AUTO || (int)o.strategy > (int)DG_SSSP_NEAR_FAR)
-        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_sssp: unknown strategy %d", (int)o.strategy);
-    if (!(o.delta >= 0))
-        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_sssp: delta must be positive (or 0: automatic)");
-    if (o.negative_weights && o.strategy != DG_SSSP_AUTO && o.strategy != DG_SSSP_BELLMAN_FORD)
-        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_sssp: negative_weights needs DG_SSSP_BELLMAN_FORD (or AUTO)");
+    if ((st = dg__sssp_options_check(g, &o)) != DG_OK) return st;
     if (source < 0) return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_sssp: negative source %d", (int)source);
     if (!dg__alive(g, source)) return dg__fail(g, DG_ERR_NOT_FOUND, "dg_sssp: no vertex %d", (int)source);
-    if (o.strategy == DG_SSSP_AUTO) o.strategy = o.negative_weights ? DG_SSSP_BELLMAN_FORD : DG_SSSP_NEAR_FAR;
     if (g->id_bound > 0x7fffffffu) return dg__fail(g, DG_ERR_LIMIT, "dg_sssp: too many vertex ids");
     t0 = dg__now_ms();
     if ((st = dg__sync(g)) != DG_OK) return st;
@@ -4925,15 +5004,11 @@ DG_API dg_status dg_sssp(dg_graph *g, dg_vertex source, float *dist, const dg_ss
     if ((st = dg__sssp_weights(g, o.strategy == DG_SSSP_NEAR_FAR && o.delta == 0, &neg, &mean)) != DG_OK) return st;
     if (neg != 0xffffffffu && !o.negative_weights) return dg__sssp_negative(g, (dg_vertex)neg);
     sync_ms = dg__now_ms() - t0;
+    dg__sssp_defaults(g, &o, mean);
     memset(&r, 0, sizeof r);
     r.src = source; r.neg = neg != 0xffffffffu;
-    if (o.delta > 0) r.delta = o.delta;
-    else {
-        size_t nv = dg_vertex_count(g);
-        double deg = nv ? (double)g->narcs / (double)nv : 1.0;
-        r.delta = (float)(DG__SSSP_DELTA_C * (mean > 0 ? mean : 1.0) / (deg > 1 ? deg : 1.0));
-    }
-    r.rounds = o.local_rounds == 0 ? 2u : o.local_rounds < 0 ? 0u : (uint32_t)o.local_rounds;
+    r.delta = o.delta;
+    r.rounds = o.local_rounds < 0 ? 0u : (uint32_t)o.local_rounds;
     r.hub = o.split_degree;
     n = g->id_bound;
     dg__timing_reset(d);
@@ -4981,7 +5056,7 @@ done:
 }
 
 /* =========================================================================
-   Reachability: the GRAIL index and batched queries (002)   >>reach
+   Reachability: the GRAIL index and batched queries (manual section 15)   >>reach
    =========================================================================
    The index: the graph's strongly connected components (iterative Tarjan on a CSR snapshot
    of the out-lists), the DAG of components, and per component d intervals from d randomized
@@ -5317,7 +5392,7 @@ static void dg__reach_levels(dg__reach *R, const uint32_t *crow, const int32_t *
 
 /* Hubs: the DG_REACH_HUBS components with the most descendants x ancestors in the spanning
    forests of traversal 0 (tree subtree sizes: lower bounds of both; the intervals' widths
-   picked far worse hubs for DFS labels: bench/NOTES.md, issue 5). Every component records
+   picked far worse hubs for DFS labels: bench/NOTES.md, "reachability"). Every component records
    which hubs reach it and which it reaches (R->hub): if a hub reaches s but not t, or t
    reaches a hub s does not, s cannot reach t (true of every graph the removals leave, too);
    if s reaches a hub that reaches t, s reaches t. Arcs run from higher to lower component
@@ -5399,7 +5474,7 @@ static dg_status dg__reach_build(dg_graph *g, uint32_t d, uint64_t seed, dg_reac
         /* the device pays ~6d launches per level of the DAG (~15 us each, kernel included) and
            ~1.2e-5 ms per component and arc and traversal; the host ~2d visits per component
            and arc, ~5x dearer once the labels outgrow the caches. Fitted to the H100 builds
-           of bench/NOTES.md (issue 5: 1M-vertex DAGs of depth 53 and 109, the citation DAG
+           of bench/NOTES.md ("reachability": 1M-vertex DAGs of depth 53 and 109, the citation DAG
            of depth 6464). The host's DFS labels search faster (deeper trees, larger "yes"
            intervals): the device must be twice as fast to be chosen. */
         size_t depth = 0, ns = DG__RS(&R);
@@ -5415,7 +5490,7 @@ static dg_status dg__reach_build(dg_graph *g, uint32_t d, uint64_t seed, dg_reac
     if (where == DG_REACH_BUILD_DEVICE) {
         DG__TRY(dg__reach_labels_dev(g, &R, R.ncomp, crow, ccol, rrow, rcol, seed));
     } else {
-        uint64_t rs = seed ? seed : 0x6772616964796e67ull;
+        uint64_t rs = seed;
         DG__TRY(dg__reach_labels(g, &R, R.ncomp, crow, ccol, 0, rs));
         DG__TRY(dg__reach_labels(g, &R, R.ncomp, rrow, rcol, R.d, rs ^ 0x5bd1e995ull));
     }
@@ -5470,12 +5545,12 @@ done:
    arrays (n: components or vertex ids) fit the search memory (opt.search_mb, default a sixth
    of a GPU's memory, a sixteenth of a CPU device's up to 3 GiB) and each fits the largest
    allocation the device allows and 2 GiB. Larger W, fewer batches: every batch costs a few dozen
-   levels of launches whatever its size (bench/NOTES.md, issue 5: 72 -> 181 M queries/s on
+   levels of launches whatever its size (bench/NOTES.md, "reachability": 72 -> 181 M queries/s on
    a 1M-component DAG going from W = 256 to 512). */
 #ifndef DG__REACH_MAX_WORDS
 #define DG__REACH_MAX_WORDS 1024
 #endif
-#ifndef DG__REACH_ARRAY_MAX   /* bytes per array: larger ones failed on NVIDIA (issue 5 notes) */
+#ifndef DG__REACH_ARRAY_MAX   /* bytes per array: larger ones failed on NVIDIA (bench/NOTES.md) */
 #define DG__REACH_ARRAY_MAX ((cl_ulong)1 << 31)
 #endif
 /* *wmax: the most words per search vertex the search memory allows (DG_ERR_LIMIT if none). */
@@ -5583,6 +5658,19 @@ done:
     return st;
 }
 
+#define DG__REACH_SEED 0x6772616964796e67ull   /* the seed of a first build when none is given */
+
+/* Fills in the defaults of opt (manual section 15), the one place they are decided: labels and
+   seed keep the current index's, else DG_REACH_LABELS and DG__REACH_SEED; search_mb is sized
+   against the device by dg__reach_wmax. */
+static void dg__reach_defaults(const dg_graph *g, dg_reach_options *o) {
+    const dg__reach *R = g->reach;
+    if (o->labels == 0)
+        o->labels = R ? R->d : DG_REACH_LABELS;
+    if (o->seed == 0)
+        o->seed = R ? R->seed : DG__REACH_SEED;
+}
+
 /* Queries from..to-1 name live vertices (q: their sources or their destinations). */
 static dg_status dg__reach_check(dg_graph *g, const dg_vertex *q, size_t from, size_t to, const char *what) {
     size_t i;
@@ -5604,7 +5692,6 @@ DG_API dg_status dg_reach_ex(dg_graph *g, const dg_vertex *src, const dg_vertex 
     dg_status st = DG_OK;
     double t0 = dg__now_ms(), scc_ms = 0, dev_ms = 0;
     size_t at, wmax = 0;
-    uint32_t d_want;
     cl_uint exact;
     cl_kernel kl = NULL;
     if (!g) return DG_ERR_INVALID_ARGUMENT;
@@ -5634,12 +5721,12 @@ DG_API dg_status dg_reach_ex(dg_graph *g, const dg_vertex *src, const dg_vertex 
     if ((st = dg__sync(g)) != DG_OK) return st;
     d = g->dev;
     if (!(rs = DG__STATE(g, DG__MOD_REACH, dg__reach_state))) return DG_ERR_OUT_OF_MEMORY;
-    d_want = o.labels ? o.labels : g->reach ? g->reach->d : DG_REACH_LABELS;
+    dg__reach_defaults(g, &o);
     R = g->reach;
-    if (!R || o.rebuild || R->ver_ins != g->ver_ins || R->d != d_want || (opt && o.seed && o.seed != R->seed) ||
-        (opt && opt->build != DG_REACH_BUILD_AUTO && opt->build != R->built_on)) {
+    if (!R || o.rebuild || R->ver_ins != g->ver_ins || R->d != o.labels || o.seed != R->seed ||
+        (o.build != DG_REACH_BUILD_AUTO && o.build != R->built_on)) {
         double tb = dg__now_ms();
-        if ((st = dg__reach_build(g, d_want, o.seed, o.build, &scc_ms)) != DG_OK) return st;
+        if ((st = dg__reach_build(g, o.labels, o.seed, o.build, &scc_ms)) != DG_OK) return st;
         S.index_built = 1;
         S.build_ms = dg__now_ms() - tb;
         S.scc_ms = scc_ms;

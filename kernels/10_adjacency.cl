@@ -15,7 +15,7 @@
    pool[page*P + offset] is the degree, the neighbours follow. A large list (degree > P-6)
    keeps neighbours 0..P-7 on its first page and the rest on continuation pages of P-3
    neighbours each, whose page numbers are in the LA table: latab[idx[first page].w + 1 + j]
-   is page j of the list. So neighbour k is found in O(1): no search, unlike the thesis. */
+   is page j of the list. So neighbour k is found in O(1): no search, unlike [Martinho 2021]. */
 
 #define DG_P   (1u << DG_LOG_P)
 #define DG_C0  DG_LARGE_FIRST(DG_P)   /* neighbours on the first page of a large list */
@@ -84,7 +84,7 @@ inline int dg_claim(__global uint *bm, const int v)
 }
 
 /* Exclusive scan of DG_WG values in local memory (x[lid] in, result back in x); returns the
-   total. Work-efficient up-sweep / down-sweep (Blelloch), as the thesis's listings 12-15. */
+   total. Work-efficient up-sweep / down-sweep (Blelloch), as in [Martinho 2021]. */
 inline uint dg_local_scan(__local uint *x, const uint lid)
 {
     uint d, off = 1, total;

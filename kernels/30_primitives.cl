@@ -1,6 +1,6 @@
 /* kernels/30_primitives.cl - the frontier primitives: scan, compact, advance, filter, compute.
 
-   The thesis's operators (ch. 3.4), in the Gunrock style: a frontier is an array of vertex
+   The operators of [Martinho 2021], in the Gunrock style: a frontier is an array of vertex
    ids. User functions are OpenCL C source compiled with this file; the host instantiates one
    kernel per user function with the DG_DEFINE_* macros at the end. */
 

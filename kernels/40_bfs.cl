@@ -269,7 +269,7 @@ __kernel void dg_bfs_queue_to_bitmap(__global const int *q, __global const uint 
     for (i = get_global_id(0); i < n; i += get_global_size(0)) dg_bfs_mark(bm, q[i]);
 }
 
-/* ---- DG_BFS_MASK: Harish & Narayanan, "mark, then visit" (004) ----
+/* ---- DG_BFS_MASK: Harish & Narayanan, "mark, then visit" ([Harish 2007]) ----
    Kernel 1 expands the frontier mask into an update mask; kernel 2 visits the updated
    vertices: distance, visited, next frontier, and a flag (flag[level & 1]) saying it did. */
 __kernel void dg_bfs_mask_expand(DG_ADJ_ARGS, __global uchar *fmask, __global uchar *umask,

@@ -1,4 +1,4 @@
-/* kernels/60_reach.cl - reachability queries with the GRAIL index (002).
+/* kernels/60_reach.cl - reachability queries with the GRAIL index ([Yildirim 2010]).
 
    The index (built on the host, or on the device by dg_reach_peel / dg_reach_forest below):
    comp[v], v's strongly connected component (-1: removed vertex); per component c, 2d + 1
