@@ -3898,6 +3898,29 @@ static dg_status dg__fill(dg_graph *g, cl_mem m, int32_t v, size_t n) {
 done:
     return st;
 }
+
+/* b holds at least n words, all v (a per-vertex result before a search). */
+static dg_status dg__fit_fill(dg_graph *g, dg__buf *b, int32_t v, size_t n) {
+    dg_status st = dg__buf_fit(g, b, n * 4);
+    return st != DG_OK ? st : dg__fill(g, b->m, v, n);
+}
+
+/* The source of a search (fn: the entry point, for the message) is a live vertex, and the ids
+   fit the kernels' int32; o (size bytes) is the caller's options opt, or zero (defaults). */
+static dg_status dg__search_args(dg_graph *g, dg_vertex source, const char *fn, const void *opt,
+                                  void *o, size_t size) {
+    if (opt)
+        memcpy(o, opt, size);
+    else
+        memset(o, 0, size);
+    if (source < 0)
+        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "%s: negative source %d", fn, (int)source);
+    if (!dg__alive(g, source))
+        return dg__fail(g, DG_ERR_NOT_FOUND, "%s: no vertex %d", fn, (int)source);
+    if (g->id_bound > 0x7fffffffu)
+        return dg__fail(g, DG_ERR_LIMIT, "%s: too many vertex ids", fn);
+    return DG_OK;
+}
 static dg_status dg__fill_bytes(dg_graph *g, cl_mem m, unsigned char v, size_t off, size_t n) {
     while (n) {   /* at most 1 GiB per fill */
         size_t k = n < ((size_t)1 << 30) ? n : (size_t)1 << 30;
@@ -4405,20 +4428,49 @@ done:
     return st;
 }
 
+/* The levels of a BFS that ends when a level sets no flag (MASK, EDGE_CHUNK): each level L
+   launches ks[0..nk) in order, ks[i] over items[i] work-items (none if 0) with L as its argument
+   level_arg[i] (-1: none), then reads the level's flag word back (bs->b.flag, 8 bytes, which
+   the caller fitted before passing it to its kernels). */
+static dg_status dg__bfs_flag_levels(dg_graph *g, dg__bfs_run *r, const cl_kernel *ks,
+                                     const int *level_arg, const size_t *items, int nk) {
+    dg__bfs_state *bs = (dg__bfs_state *)g->dev->mod[DG__MOD_BFS].state;
+    dg_status st = DG_OK;
+    cl_uint flag = 0;
+    cl_int L;
+    int i;
+    DG__TRY(dg__fill_bytes(g, bs->b.flag.m, 0, 0, 8));
+    for (L = 0;; L++) {
+        for (i = 0; i < nk; i++) {
+            if (level_arg[i] >= 0)
+                DG__TRY(dg__arg(g, ks[i], (cl_uint)level_arg[i], sizeof L, &L));
+            if (items[i])
+                DG__TRY(dg__launch(g, ks[i], items[i], g->dev->wg));
+        }
+        DG__TRY(dg__read_u32(g, bs->b.flag.m, (size_t)(L & 1), &flag));
+        r->rt++;
+        if (!flag)
+            break;
+    }
+    r->levels = (uint32_t)L + 1;
+done:
+    return st;
+}
+
 /* DG_BFS_MASK: one read-back of the "visited something" flag per level. */
 static dg_status dg__bfs_mask(dg_graph *g, dg__bfs_run *r) {
     dg__bfs_state *bs = (dg__bfs_state *)g->dev->mod[DG__MOD_BFS].state;
-    dg__dev *d = g->dev;
     const int variant = r->csr;
     dg_status st = DG_OK;
     size_t n = g->id_bound;
     cl_kernel ke = NULL, kv = NULL;
-    cl_uint un = (cl_uint)n, flag = 0;
-    cl_int L;
+    cl_uint un = (cl_uint)n;
     int i;
-    for (i = 0; i < 3; i++) { DG__TRY(dg__buf_fit(g, &bs->b.mask[i], n)); DG__TRY(dg__fill_bytes(g, bs->b.mask[i].m, 0, 0, n)); }
+    for (i = 0; i < 3; i++) {
+        DG__TRY(dg__buf_fit(g, &bs->b.mask[i], n));
+        DG__TRY(dg__fill_bytes(g, bs->b.mask[i].m, 0, 0, n));
+    }
     DG__TRY(dg__buf_fit(g, &bs->b.flag, 8));
-    DG__TRY(dg__fill_bytes(g, bs->b.flag.m, 0, 0, 8));
     DG__TRY(dg__fill_bytes(g, bs->b.mask[0].m, 1, (size_t)r->src, 1));   /* frontier */
     DG__TRY(dg__fill_bytes(g, bs->b.mask[2].m, 1, (size_t)r->src, 1));   /* visited */
     DG__TRY(dg__bfs_init_kernel(g, r, NULL, NULL, 0));
@@ -4428,15 +4480,14 @@ static dg_status dg__bfs_mask(dg_graph *g, dg__bfs_run *r) {
     DG__ARG(ke, 5, bs->b.mask[0].m); DG__ARG(ke, 6, bs->b.mask[1].m); DG__ARG(ke, 7, bs->b.mask[2].m); DG__ARG(ke, 8, un);
     DG__ARG(kv, 0, bs->b.mask[0].m); DG__ARG(kv, 1, bs->b.mask[1].m); DG__ARG(kv, 2, bs->b.mask[2].m);
     DG__ARG(kv, 3, bs->b.dist.m); DG__ARG(kv, 5, un); DG__ARG(kv, 6, bs->b.flag.m);
-    for (L = 0;; L++) {
-        DG__ARG(kv, 4, L);
-        DG__TRY(dg__launch(g, ke, n, d->wg));
-        DG__TRY(dg__launch(g, kv, n, d->wg));
-        DG__TRY(dg__read_u32(g, bs->b.flag.m, (size_t)(L & 1), &flag));
-        r->rt++;
-        if (!flag) break;
+    {
+        cl_kernel ks[2];
+        const int level_arg[2] = { -1, 4 };
+        const size_t items[2] = { n, n };
+        ks[0] = ke;
+        ks[1] = kv;
+        st = dg__bfs_flag_levels(g, r, ks, level_arg, items, 2);
     }
-    r->levels = (uint32_t)L + 1;
 done:
     return st;
 }
@@ -4446,29 +4497,23 @@ done:
 static dg_status dg__bfs_edge_chunk(dg_graph *g, dg__bfs_run *r, uint32_t mec) {
     dg__core_state *cs = (dg__core_state *)g->dev->mod[DG__MOD_CORE].state;
     dg__bfs_state *bs = (dg__bfs_state *)g->dev->mod[DG__MOD_BFS].state;
-    dg__dev *d = g->dev;
     const int variant = r->csr;
     dg_status st = DG_OK;
     cl_kernel k = NULL;
-    cl_uint flag = 0, umec = mec, nch, tot;
-    cl_int L;
+    cl_uint umec = mec, nch, tot;
     DG__TRY(dg__ec_ensure(g, r->csr, mec));
     nch = (cl_uint)cs->ec_chunks; tot = cs->ec_total;
     DG__TRY(dg__buf_fit(g, &bs->b.flag, 8));
-    DG__TRY(dg__fill_bytes(g, bs->b.flag.m, 0, 0, 8));
     DG__TRY(dg__bfs_init_kernel(g, r, NULL, NULL, 0));
     DG__TRY(dg__kernel(g, DG__K_EC_LEVEL, variant, &k));
     DG__TRY(dg__adj_args(g, k, 0, 0, r->csr));
     DG__ARG(k, 5, cs->b.deg.m); DG__ARG(k, 6, cs->b.sv.m); DG__ARG(k, 7, nch); DG__ARG(k, 8, umec);
     DG__ARG(k, 9, tot); DG__ARG(k, 10, bs->b.dist.m); DG__ARG(k, 12, bs->b.flag.m);
-    for (L = 0;; L++) {
-        DG__ARG(k, 11, L);
-        if (nch) DG__TRY(dg__launch(g, k, nch, d->wg));
-        DG__TRY(dg__read_u32(g, bs->b.flag.m, (size_t)(L & 1), &flag));
-        r->rt++;
-        if (!flag) break;
+    {
+        const int level_arg = 11;
+        const size_t items = nch;
+        st = dg__bfs_flag_levels(g, r, &k, &level_arg, &items, 1);
     }
-    r->levels = (uint32_t)L + 1;
 done:
     return st;
 }
@@ -4509,8 +4554,13 @@ done:
     return st;
 }
 
-/* Checks opt and fills in every default (manual section 13): the one place they are decided. */
-static dg_status dg__bfs_options_resolve(dg_graph *g, dg_bfs_options *o) {
+/* Checks the call (source, opt) and fills *o with opt and every default (manual section 13):
+   the one place they are decided. */
+static dg_status dg__bfs_options_resolve(dg_graph *g, dg_vertex source, const dg_bfs_options *opt,
+                                         dg_bfs_options *o) {
+    dg_status st = dg__search_args(g, source, "dg_bfs", opt, o, sizeof *o);
+    if (st != DG_OK)
+        return st;
     if ((int)o->strategy < (int)DG_BFS_AUTO || (int)o->strategy > (int)DG_BFS_DIRECTION_OPT)
         return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_bfs: unknown strategy %d", (int)o->strategy);
     if (o->alpha < 0 || o->beta < 0 || o->alpha != o->alpha || o->beta != o->beta)
@@ -4539,11 +4589,7 @@ DG_API dg_status dg_bfs(dg_graph *g, dg_vertex source, int32_t *dist, const dg_b
     cl_mem dsrc;
     size_t doff;
     if (!g) return DG_ERR_INVALID_ARGUMENT;
-    if (opt) o = *opt; else memset(&o, 0, sizeof o);
-    if ((st = dg__bfs_options_resolve(g, &o)) != DG_OK) return st;
-    if (source < 0) return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_bfs: negative source %d", (int)source);
-    if (!dg__alive(g, source)) return dg__fail(g, DG_ERR_NOT_FOUND, "dg_bfs: no vertex %d", (int)source);
-    if (g->id_bound > 0x7fffffffu) return dg__fail(g, DG_ERR_LIMIT, "dg_bfs: too many vertex ids");
+    if ((st = dg__bfs_options_resolve(g, source, opt, &o)) != DG_OK) return st;
     t0 = dg__now_ms();
     if ((st = dg__sync(g)) != DG_OK) return st;
     d = g->dev;
@@ -4554,9 +4600,8 @@ DG_API dg_status dg_bfs(dg_graph *g, dg_vertex source, int32_t *dist, const dg_b
     r.src = source; r.csr = o.csr_copy != 0; r.want_parent = o.parent != NULL;
     n = g->id_bound;
     dg__timing_reset(d);
-    DG__TRY(dg__buf_fit(g, &bs->b.dist, n * 4));
-    DG__TRY(dg__fill(g, bs->b.dist.m, -1, n));
-    if (r.want_parent) { DG__TRY(dg__buf_fit(g, &bs->b.parent, n * 4)); DG__TRY(dg__fill(g, bs->b.parent.m, -1, n)); }
+    DG__TRY(dg__fit_fill(g, &bs->b.dist, -1, n));
+    if (r.want_parent) DG__TRY(dg__fit_fill(g, &bs->b.parent, -1, n));
     switch (o.strategy) {
     case DG_BFS_MASK: DG__TRY(dg__bfs_mask(g, &r)); break;
     case DG_BFS_QUEUE: DG__TRY(dg__bfs_queue(g, &r)); break;
@@ -4917,8 +4962,12 @@ done:
     return st;
 }
 
-/* Checks opt before anything runs and settles the strategy. */
-static dg_status dg__sssp_options_check(dg_graph *g, dg_sssp_options *o) {
+/* Checks the call (source, opt) before anything runs, copies opt to *o and settles the strategy. */
+static dg_status dg__sssp_options_check(dg_graph *g, dg_vertex source, const dg_sssp_options *opt,
+                                        dg_sssp_options *o) {
+    dg_status st = dg__search_args(g, source, "dg_sssp", opt, o, sizeof *o);
+    if (st != DG_OK)
+        return st;
     if ((int)o->strategy < (int)DG_SSSP_AUTO || (int)o->strategy > (int)DG_SSSP_NEAR_FAR)
         return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_sssp: unknown strategy %d", (int)o->strategy);
     if (!(o->delta >= 0))
@@ -4980,23 +5029,19 @@ done:
 }
 
 DG_API dg_status dg_sssp(dg_graph *g, dg_vertex source, float *dist, const dg_sssp_options *opt) {
+    float *hd = NULL;                 /* the distances read back: dist, or ours for the stats */
+    cl_kernel ks = NULL;
+    cl_int src = source;
+    uint32_t neg;                     /* a vertex with a negative in-weight, or 0xffffffff */
+    double t0, sync_ms, mean;
     dg__sssp_state *ss;
     dg_sssp_options o;
     dg__sssp_run r;
     dg__dev *d;
     dg_status st = DG_OK;
     size_t n, i;
-    double t0, sync_ms, mean;
-    uint32_t neg;
-    float *hd = NULL;
-    cl_kernel ks = NULL;
-    cl_int src = source;
     if (!g) return DG_ERR_INVALID_ARGUMENT;
-    if (opt) o = *opt; else memset(&o, 0, sizeof o);
-    if ((st = dg__sssp_options_check(g, &o)) != DG_OK) return st;
-    if (source < 0) return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_sssp: negative source %d", (int)source);
-    if (!dg__alive(g, source)) return dg__fail(g, DG_ERR_NOT_FOUND, "dg_sssp: no vertex %d", (int)source);
-    if (g->id_bound > 0x7fffffffu) return dg__fail(g, DG_ERR_LIMIT, "dg_sssp: too many vertex ids");
+    if ((st = dg__sssp_options_check(g, source, opt, &o)) != DG_OK) return st;
     t0 = dg__now_ms();
     if ((st = dg__sync(g)) != DG_OK) return st;
     d = g->dev;
@@ -5012,9 +5057,8 @@ DG_API dg_status dg_sssp(dg_graph *g, dg_vertex source, float *dist, const dg_ss
     r.hub = o.split_degree;
     n = g->id_bound;
     dg__timing_reset(d);
-    DG__TRY(dg__buf_fit(g, &ss->b.dist, n * 4));
-    DG__TRY(dg__fill(g, ss->b.dist.m, DG__SSSP_INF, n));
-    if (r.neg || o.pred) { DG__TRY(dg__buf_fit(g, &ss->b.parent, n * 4)); DG__TRY(dg__fill(g, ss->b.parent.m, -1, n)); }
+    DG__TRY(dg__fit_fill(g, &ss->b.dist, DG__SSSP_INF, n));
+    if (r.neg || o.pred) DG__TRY(dg__fit_fill(g, &ss->b.parent, -1, n));
     DG__TRY(dg__kernel(g, DG__K_SSSP_SOURCE, 0, &ks));
     {
         cl_mem par = r.neg ? ss->b.parent.m : NULL;
@@ -6271,6 +6315,24 @@ done:
     return st;
 }
 
+/* One more of what (entries, arcs) after count: an error once the declared number is read. */
+static dg_status dg__load_more(dg__load_state *L, const char *what, unsigned long long declared,
+                               unsigned long long line, unsigned long long count) {
+    if (count < declared)
+        return DG_OK;
+    return dg__load_err(L, "more %s than the %llu declared on line %llu", what, declared, line);
+}
+
+/* The end of the file: count of what must be the number declared on line by the header named. */
+static dg_status dg__load_all(dg__load_state *L, const char *header, const char *what,
+                              unsigned long long declared, unsigned long long line,
+                              unsigned long long count) {
+    if (count == declared)
+        return DG_OK;
+    return dg__load_err_at(L, DG_ERR_PARSE, line, "%s declares %llu %s but the file has %llu",
+                           header, declared, what, count);
+}
+
 /* ---- Matrix Market: coordinate pattern|real|integer general|symmetric, 1-based ---- */
 
 static dg_status dg__load_matrix_market(dg__load_state *L) {
@@ -6325,9 +6387,7 @@ static dg_status dg__load_matrix_market(dg__load_state *L) {
     while (dg__load_skip_to_content(r, 0)) {
         dg_vertex i, j;
         float w = 1.0f;
-        if (count == nnz)
-            return dg__load_err(L, "more entries than the %llu declared on line %llu", nnz,
-                                size_line);
+        DG__TRY(dg__load_more(L, "entries", nnz, size_line, count));
         DG__TRY(dg__load_id(L, r->tok, r->toklen, 1, 1, rows, "row index", &i));
         DG__TRY(dg__load_field_id(L, 1, 1, cols, "column index", &j));
         if (!pattern) DG__TRY(dg__load_field_weight(L, "value", &w));
@@ -6336,10 +6396,7 @@ static dg_status dg__load_matrix_market(dg__load_state *L) {
         DG__TRY(dg__load_push(L, i, j, w));
         count++;
     }
-    if (count != nnz)
-        return dg__load_err_at(L, DG_ERR_PARSE, size_line,
-                               "the size line declares %llu entries but the file has %llu",
-                               nnz, count);
+    DG__TRY(dg__load_all(L, "the size line", "entries", nnz, size_line, count));
 done:
     return st;
 }
@@ -6369,8 +6426,7 @@ static dg_status dg__load_dimacs(dg__load_state *L) {
             dg_vertex u, v;
             float w;
             if (!p_line) return dg__load_err(L, "arc before the problem line 'p sp n m'");
-            if (count == m)
-                return dg__load_err(L, "more arcs than the %llu declared on line %llu", m, p_line);
+            DG__TRY(dg__load_more(L, "arcs", m, p_line, count));
             DG__TRY(dg__load_field_id(L, 1, 1, n, "tail vertex id", &u));
             DG__TRY(dg__load_field_id(L, 1, 1, n, "head vertex id", &v));
             DG__TRY(dg__load_field_weight(L, "arc weight", &w));
@@ -6384,10 +6440,7 @@ static dg_status dg__load_dimacs(dg__load_state *L) {
     if (!p_line)
         return dg__load_err_at(L, DG_ERR_PARSE, dg__load_eof_line(r),
                                "no problem line 'p sp n m' in the file");
-    if (count != m)
-        return dg__load_err_at(L, DG_ERR_PARSE, p_line,
-                               "the problem line declares %llu arcs but the file has %llu",
-                               m, count);
+    DG__TRY(dg__load_all(L, "the problem line", "arcs", m, p_line, count));
 done:
     return st;
 }
