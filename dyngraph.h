@@ -918,6 +918,9 @@ typedef struct dg__store {
     int32_t *dlist;       /* the pages changed since the last sync (changed_pages of them; room for page_cap) */
     int latab_moved;      /* the LA table was compacted since the last sync: send all of it */
     dg__dirdirty *dd;     /* the graph's changed directory blocks */
+    struct dg__lhash **lh;  /* per vertex id (lh_cap of them): the hash index of a long list
+                               that batches touched, or NULL (see >>lhash) */
+    size_t lh_cap, lh_bytes;
 } dg__store;
 
 /* One list of a page being laid out again (batch insertion, spreading free space). */
@@ -1287,8 +1290,11 @@ static size_t dg__list_at(const dg_graph *g, const dg__store *s, dg_vertex u, ui
     return (size_t)dg__la_pages(s, p)[1 + k / cn] * g->P + DG__HDR + k % cn;
 }
 /* Position of v in u's list, or (size_t)-1. */
+static size_t dg__lh_find(const dg_graph *g, const dg__store *s, dg_vertex u, const struct dg__lhash *h,
+                          dg_vertex v);
 static size_t dg__find(const dg_graph *g, const dg__store *s, dg_vertex u, dg_vertex v) {
     int32_t j, runs = dg__list_runs(g, s, u);
+    if ((size_t)u < s->lh_cap && s->lh[u]) return dg__lh_find(g, s, u, s->lh[u], v);
     for (j = 0; j < runs; j++) {
         uint32_t len, i;
         size_t at = dg__list_run(g, s, u, j, &len);
@@ -1297,6 +1303,143 @@ static size_t dg__find(const dg_graph *g, const dg__store *s, dg_vertex u, dg_ve
     }
     return (size_t)-1;
 }
+/* =========================================================================
+   List hash index: finding an entry of a long list in O(1)   >>lhash
+   A list of DG__LH_MIN entries or more that a batch touches gets a hash index: open addressing
+   (linear probing) over the list's entry positions x (0..deg-1), keyed by the entry s->pool at
+   x, so that a batch finds what it removes or must not add again without reading the whole
+   list (manual section 5). Every routine that writes a list keeps the index right (appends
+   insert, the swap of a removal moves one position) or drops it; an index that cannot get
+   memory is dropped, never wrong: without one, the list is scanned. dg_validate checks them.
+   ========================================================================= */
+#ifndef DG__LH_MIN
+#define DG__LH_MIN 256            /* shorter lists are scanned: cheaper than an index */
+#endif
+#define DG__LH_DENSE 128           /* a batch with deg/128 or more arcs of a list scans it: a
+                                     scan reads entries in order, an index lookup costs misses */
+#define DG__LH_EMPTY UINT64_MAX
+typedef struct dg__lhash {
+    uint32_t bits, n;             /* 2^bits slots, n of them used (at most 3/4) */
+    uint64_t *slot;               /* key (the entry) << 32 | position x, or DG__LH_EMPTY; the block
+                                     follows the struct */
+} dg__lhash;
+
+static dg__lhash *dg__lh_of(const dg__store *s, dg_vertex u) {
+    return (size_t)u < s->lh_cap ? s->lh[u] : NULL;
+}
+static uint32_t dg__lh_home(const dg__lhash *h, uint32_t key) {
+    return (uint32_t)(key * 0x9E3779B1u) >> (32 - h->bits);
+}
+/* The slot holding v in index h, or -1. */
+static int64_t dg__lh_slot(const dg__lhash *h, dg_vertex v) {
+    uint32_t mask = (1u << h->bits) - 1, i = dg__lh_home(h, (uint32_t)v);
+    for (; h->slot[i] != DG__LH_EMPTY; i = (i + 1) & mask)
+        if ((uint32_t)(h->slot[i] >> 32) == (uint32_t)v)
+            return (int64_t)i;
+    return -1;
+}
+static void dg__lh_free(dg_graph *g, dg__store *s, dg_vertex u) {
+    dg__lhash *h = dg__lh_of(s, u);
+    if (!h) return;
+    s->lh_bytes -= sizeof *h + ((size_t)1 << h->bits) * sizeof(uint64_t);
+    dg__free(g, h);
+    s->lh[u] = NULL;
+}
+static void dg__lh_put(dg__lhash *h, dg_vertex v, uint32_t x) {
+    uint32_t mask = (1u << h->bits) - 1, i = dg__lh_home(h, (uint32_t)v);
+    while (h->slot[i] != DG__LH_EMPTY) i = (i + 1) & mask;
+    h->slot[i] = (uint64_t)(uint32_t)v << 32 | x;
+    h->n++;
+}
+static uint32_t dg__lh_bits_for(size_t n) {
+    uint32_t bits = 4;
+    while (bits < 31 && ((size_t)1 << bits) < 2 * n) bits++;
+    return bits;
+}
+/* A new index for u's entries 0..deg-1 (all in the pool), room for twice as many; replaces the
+   old one. 0 if memory ran out (u then has none). Reads the list run by run: O(deg). */
+static int dg__lh_make(dg_graph *g, dg__store *s, dg_vertex u, uint32_t deg) {
+    uint32_t bits = dg__lh_bits_for(deg), x = 0;
+    size_t bytes = sizeof(dg__lhash) + ((size_t)1 << bits) * sizeof(uint64_t);
+    int32_t j, runs;
+    dg__lhash *h;
+    dg__lh_free(g, s, u);
+    if ((size_t)u >= s->lh_cap) {
+        size_t cap = g->vcap;
+        if (!dg__grow(g, (void **)&s->lh, s->lh_cap, cap, sizeof(dg__lhash *))) return 0;
+        memset(s->lh + s->lh_cap, 0, (cap - s->lh_cap) * sizeof(dg__lhash *));
+        s->lh_cap = cap;
+    }
+    if (!(h = (dg__lhash *)dg__alloc(g, bytes))) return 0;
+    h->bits = bits;
+    h->n = 0;
+    h->slot = (uint64_t *)(h + 1);
+    memset(h->slot, 0xff, ((size_t)1 << bits) * sizeof(uint64_t));
+    runs = dg__list_runs(g, s, u);
+    for (j = 0; j < runs && x < deg; j++) {
+        uint32_t len, i;
+        const int32_t *e = s->pool + dg__list_run(g, s, u, j, &len);
+        for (i = 0; i < len && x < deg; i++) dg__lh_put(h, e[i], x++);
+    }
+    s->lh[u] = h;
+    s->lh_bytes += bytes;
+    return 1;
+}
+/* u's index, made now if u's list is long and has none; NULL for short lists (or no memory). */
+static dg__lhash *dg__lh_need(dg_graph *g, dg__store *s, dg_vertex u) {
+    dg__lhash *h = dg__lh_of(s, u);
+    uint32_t deg;
+    if (h) return h;
+    deg = dg__deg(g, s, u);
+    if (deg < DG__LH_MIN || !dg__lh_make(g, s, u, deg)) return NULL;
+    return s->lh[u];
+}
+/* Entries x0..x1-1 of u's list were written (they are in the pool): into u's index. A list that
+   reaches DG__LH_MIN entries gets one here, while its entries were just written anyway, so that
+   no later batch reads the whole list to make it; one dropped by a dense removal (which scans)
+   is made again by the next sparse batch that needs it (dg__lh_need). */
+static void dg__lh_appended(dg_graph *g, dg__store *s, dg_vertex u, uint32_t x0, uint32_t x1) {
+    dg__lhash *h = dg__lh_of(s, u);
+    uint32_t x;
+    if (!h) {
+        if (x0 < DG__LH_MIN && x1 >= DG__LH_MIN) dg__lh_make(g, s, u, x1);
+        return;
+    }
+    if (4 * (size_t)x1 > 3 * ((size_t)1 << h->bits)) {   /* over 3/4 full: a larger one */
+        if (!dg__lh_make(g, s, u, x1)) dg__lh_free(g, s, u);
+        return;
+    }
+    for (x = x0; x < x1; x++) dg__lh_put(h, s->pool[dg__list_at(g, s, u, x)], x);
+}
+/* Before u's entry v is overwritten by its last entry (position last, value vlast): v leaves
+   u's index and vlast's slot takes v's position. Backward-shift deletion keeps every probe
+   sequence unbroken. */
+static void dg__lh_swap_out(dg__store *s, dg_vertex u, dg_vertex v, uint32_t last, dg_vertex vlast) {
+    dg__lhash *h = dg__lh_of(s, u);
+    uint32_t mask, i, j, xv;
+    int64_t at;
+    if (!h || (at = dg__lh_slot(h, v)) < 0) return;
+    mask = (1u << h->bits) - 1;
+    i = (uint32_t)at;
+    xv = (uint32_t)h->slot[i];
+    for (j = (i + 1) & mask; h->slot[j] != DG__LH_EMPTY; j = (j + 1) & mask) {
+        uint32_t home = dg__lh_home(h, (uint32_t)(h->slot[j] >> 32));
+        if (((j - home) & mask) >= ((j - i) & mask)) {   /* j's entry may move back to i */
+            h->slot[i] = h->slot[j];
+            i = j;
+        }
+    }
+    h->slot[i] = DG__LH_EMPTY;
+    h->n--;
+    if (xv != last && (at = dg__lh_slot(h, vlast)) >= 0)
+        h->slot[at] = (uint64_t)(uint32_t)vlast << 32 | xv;
+}
+/* Pool position of v in u's list through u's index h, or (size_t)-1. */
+static size_t dg__lh_find(const dg_graph *g, const dg__store *s, dg_vertex u, const dg__lhash *h, dg_vertex v) {
+    int64_t at = dg__lh_slot(h, v);
+    return at < 0 ? (size_t)-1 : dg__list_at(g, s, u, (uint32_t)h->slot[at]);
+}
+
 /* the in-store of a graph (the out-store itself when undirected) */
 static dg__store *dg__in(dg_graph *g) { return &g->st[g->nstores - 1]; }
 static const dg__store *dg__in_c(const dg_graph *g) { return &g->st[g->nstores - 1]; }
@@ -1430,7 +1573,11 @@ static void dg__la_grow(dg_graph *g, dg__store *s, dg_vertex u, const dg__arc *a
         s->ph[p0].fill += (uint32_t)take;
         done = take;
         dg__touch(s, p0);
-        if (done == k) { pg0[off] = (int32_t)(deg + k); return; }
+        if (done == k) {
+            pg0[off] = (int32_t)(deg + k);
+            dg__lh_appended(g, s, u, (uint32_t)deg, (uint32_t)(deg + k));
+            return;
+        }
         DG_ASSERT(pg0[0] == 1 && s->ph[p0].fill == g->P);
         pg0[2] = 1;
         s->idx[p0].la_pos = 0; s->idx[p0].la_len = 1;
@@ -1465,6 +1612,7 @@ static void dg__la_grow(dg_graph *g, dg__store *s, dg_vertex u, const dg__arc *a
     dg__la_set_len(s, p0, (int32_t)L);
     pg0[off] = (int32_t)(deg + k);
     dg__touch_range(g, s, p0, (uint32_t)off, (uint32_t)off + 1);
+    dg__lh_appended(g, s, u, (uint32_t)deg, (uint32_t)(deg + k));
 }
 
 static void dg__repack(dg_graph *g, dg__store *s, const int32_t *run, uint32_t k, const dg__arc *a,
@@ -1561,6 +1709,7 @@ static void dg__append1(dg_graph *g, dg__store *s, dg_vertex u, dg_vertex v, flo
     pg[pos] = v;
     if (s->wpool) s->wpool[(size_t)p * g->P + pos] = w;
     pg[off]++;
+    dg__lh_appended(g, s, u, (uint32_t)pg[off] - 1, (uint32_t)pg[off]);
     if (pos >= pg[1]) { pg[1] = pos + 1; dg__touch_range(g, s, p, 1, 2); }
     s->ph[p].fill++;
     dg__touch_range(g, s, p, (uint32_t)off, (uint32_t)off + 1);
@@ -1611,6 +1760,7 @@ static void dg__truncate_list(dg_graph *g, dg__store *s, dg_vertex u, uint32_t n
 static void dg__remove_at(dg_graph *g, dg__store *s, dg_vertex u, size_t pos) {
     uint32_t deg = dg__deg(g, s, u);
     size_t last = dg__list_at(g, s, u, deg - 1);
+    dg__lh_swap_out(s, u, s->pool[pos], deg - 1, s->pool[last]);
     s->pool[pos] = s->pool[last];
     if (s->wpool) s->wpool[pos] = s->wpool[last];
     dg__touch_at(g, s, pos);
@@ -1628,6 +1778,7 @@ static int dg__remove_entry(dg_graph *g, dg__store *s, dg_vertex u, dg_vertex v)
 static void dg__store_drop_vertex(dg_graph *g, dg__store *s, dg_vertex v) {
     int32_t p = s->dir[s->ds * (size_t)v], off, *pg = DG__PAGE(g, s, p), deg;
     uint32_t i, n;
+    dg__lh_free(g, s, v);
     if (pg[2]) dg__truncate_list(g, s, v, 0);
     off = s->dir[s->ds * (size_t)v + 1];
     deg = pg[off];
@@ -1649,6 +1800,9 @@ static void dg__store_drop_vertex(dg_graph *g, dg__store *s, dg_vertex v) {
    Creating and destroying a graph
    ========================================================================= */
 static void dg__store_free(dg_graph *g, dg__store *s) {
+    size_t u;
+    for (u = 0; u < s->lh_cap; u++) dg__free(g, s->lh[u]);
+    dg__free(g, s->lh);
     dg__free(g, s->pool); dg__free(g, s->wpool); dg__free(g, s->idx);
     dg__free(g, s->ph);
     dg__free(g, s->latab); dg__free(g, s->dlist);
@@ -1913,6 +2067,7 @@ DG_API dg_status dg_edit_edge(dg_graph *g, dg_vertex u, dg_vertex old_v, dg_vert
     if (g->nstores == 2 || new_v != u)
         if ((st = dg__reserve_append2(g, in, new_v, in, -1)) != DG_OK) return st;
     w = out->wpool ? out->wpool[pos] : 1.0f;
+    dg__lh_free(g, out, u);                      /* its index would need the old key moved */
     out->pool[pos] = new_v;                      /* the edge is edited in place */
     dg__touch_at(g, out, pos);
     if (g->nstores == 2 || old_v != u) dg__remove_entry(g, in, old_v, u);
@@ -2112,6 +2267,7 @@ static void dg__write_page(dg_graph *g, dg__store *s, int32_t pg_no, const dg__i
         pg[off] = (int32_t)(it[j].deg + it[j].k);
         dg__src_take(s, (size_t)pg_no * g->P + off + 1, &src, (size_t)it[j].deg + it[j].k);
         dg__dir_set(s, it[j].v, pg_no, (int32_t)off);
+        dg__lh_appended(g, s, it[j].v, it[j].deg, it[j].deg + it[j].k);
         off += dg__item_rec(&it[j]);
         if (j + 1 < cnt) off += gap;
     }
@@ -2152,6 +2308,7 @@ static int32_t dg__write_large(dg_graph *g, dg__store *s, int32_t cur, const dg_
     dg__dir_set(s, it->v, cur, DG__HDR);
     s->large_lists++; s->large_pages += Lf;
     dg__touch(s, cur);
+    dg__lh_appended(g, s, it->v, it->deg, it->deg + it->k);
     return last;
 }
 
@@ -2225,6 +2382,7 @@ static void dg__repack(dg_graph *g, dg__store *s, const int32_t *run, uint32_t k
     if (commit) for (r = used_pages; r < k; r++) dg__page_release(s, run[r]);
 }
 
+#define DG__IN_PLACE_MAX 8   /* arcs a page takes one by one (each O(1) in a gap, O(P) at worst) */
 /* Applies arcs a[0..m) (sorted by source, new, deduplicated) to store s; with commit = 0 only
    adds up the pages and LA-table entries that this will take. A page that receives a few arcs
    and has room takes them one by one (O(1) each thanks to the gaps); a large list grows into
@@ -2234,20 +2392,22 @@ static void dg__store_batch(dg_graph *g, dg__store *s, const dg__arc *a, size_t 
     size_t i = 0, j, start = 0;
     int32_t *run = g->runs;
     uint32_t k = 0;
+    int in_place;
     while (i < m) {
         int32_t p = s->dir[s->ds * (size_t)a[i].src], *pg = DG__PAGE(g, s, p);
         size_t total;
         j = i + 1;
         while (j < m && s->dir[s->ds * (size_t)a[j].src] == p) j++;
         total = j - i;
-        if (k && (pg[2] || k == g->run_max || s->ph[run[k - 1]].next != p)) {
+        in_place = !pg[2] && total <= DG__IN_PLACE_MAX && pg[0] > 1 && total <= dg__free_entries(g, s, p);
+        if (k && (pg[2] || in_place || k == g->run_max || s->ph[run[k - 1]].next != p)) {
             dg__repack(g, s, run, k, a + start, i - start, commit, pages, latab);
             k = 0;
         }
         if (pg[2]) {                                   /* a large list: append to its pages */
             if (commit) dg__la_grow(g, s, a[i].src, a + i, total);
             else { size_t pp, ll; dg__la_needs(g, s, a[i].src, total, &pp, &ll); *pages += pp; *latab += ll; }
-        } else if (!k && total <= 8 && pg[0] > 1 && total <= dg__free_entries(g, s, p)) {
+        } else if (in_place) {                         /* a few arcs into its gaps: no rewrite */
             if (commit) for (; i < j; i++) dg__append1(g, s, a[i].src, a[i].dst, a[i].w);
         } else {
             if (!k) start = i;
@@ -2301,6 +2461,7 @@ static size_t dg__batch_arcs(const dg_graph *g, const dg_edge *e, size_t n, int 
 
 static dg_status dg__add_edges_ex(dg_graph *g, const dg_edge *e, size_t n, int flags, size_t *added) {
     dg__arc *A = NULL, *B = NULL, *C = NULL, *a;
+    dg__lhash *h;
     int32_t *mpos = NULL;
     size_t cap, m, i, k, nadd = 0, pages[2] = {0, 0}, lat[2] = {0, 0};
     dg_status st;
@@ -2338,6 +2499,30 @@ static dg_status dg__add_edges_ex(dg_graph *g, const dg_edge *e, size_t n, int f
                 a[k++] = a[i];
                 nadd += g->nstores == 2 || a[i].src <= a[i].dst;
             }
+            continue;
+        }
+        if ((j - i) * DG__LH_DENSE >= dg__deg(g, &g->st[0], u))
+            h = NULL;                                  /* many arcs for it: one scan is cheaper */
+        else if (dg__deg(g, &g->st[0], u) >= DG__LH_MIN)
+            h = dg__lh_need(g, &g->st[0], u);
+        else
+            h = dg__lh_of(&g->st[0], u);
+        if (h) {
+            /* a long list: whether an arc is present comes from its index; the marks only
+               catch repeats within the batch */
+            for (; i < m && a[i].src == u; i++) {
+                int32_t d = a[i].dst;
+                if (DG__MARKED(g, d)) {
+                    if (keep_min && a[i].w < a[mpos[d]].w) a[mpos[d]].w = a[i].w;
+                    continue;
+                }
+                if (dg__lh_slot(h, d) >= 0) continue;
+                DG__MARK(g, d);
+                if (mpos) mpos[d] = (int32_t)k;
+                a[k++] = a[i];
+                nadd += g->nstores == 2 || a[i].src <= a[i].dst;
+            }
+            for (j = k0; j < k; j++) DG__UNMARK(g, a[j].dst);
             continue;
         }
         dg__mark_list(g, &g->st[0], u, mpos, 1);
@@ -2396,7 +2581,32 @@ static size_t dg__store_remove_batch(dg_graph *g, dg__store *s, const dg__arc *a
     while (i < m) {
         dg_vertex u = a[i].src;
         uint32_t deg = dg__deg(g, s, u), x = 0;
-        size_t i0 = i;
+        size_t i0 = i, t = i;
+        dg__lhash *h;
+        while (t < m && a[t].src == u) t++;
+        t -= i;
+        if (t * DG__LH_DENSE >= deg) {   /* many of its entries go: one scan is cheaper */
+            dg__lh_free(g, s, u);
+            h = NULL;
+        } else {
+            h = deg >= DG__LH_MIN ? dg__lh_need(g, s, u) : dg__lh_of(s, u);
+        }
+        if (h) {   /* a long list: each entry found through its index, no scan */
+            for (; i < m && a[i].src == u; i++) {
+                size_t at = dg__lh_find(g, s, u, h, a[i].dst), lastp;
+                if (at == (size_t)-1) continue;
+                lastp = dg__list_at(g, s, u, deg - 1);
+                dg__lh_swap_out(s, u, a[i].dst, deg - 1, s->pool[lastp]);
+                if (r) { r[nr].src = u; r[nr].dst = a[i].dst; r[nr].w = 1.0f; }
+                nr++;
+                s->pool[at] = s->pool[lastp];
+                if (s->wpool) s->wpool[at] = s->wpool[lastp];
+                dg__touch_at(g, s, at);
+                deg--;
+            }
+            dg__truncate_list(g, s, u, deg);
+            continue;
+        }
         for (; i < m && a[i].src == u; i++) DG__MARK(g, a[i].dst);
         while (x < deg) {
             size_t at = dg__list_at(g, s, u, x);
@@ -2461,7 +2671,7 @@ done:
 static size_t dg__store_bytes(const dg_graph *g, const dg__store *s) {
     return (size_t)s->page_cap * g->P * (sizeof(int32_t) + (s->wpool ? sizeof(float) : 0)) +
            (size_t)s->page_cap * (sizeof(dg__pindex) + sizeof(dg__phost)) +
-           s->latab_cap * sizeof(int32_t);
+           s->latab_cap * sizeof(int32_t) + s->lh_cap * sizeof(dg__lhash *) + s->lh_bytes;
 }
 
 DG_API dg_status dg_get_stats(const dg_graph *g, dg_stats *out) {
@@ -2500,6 +2710,31 @@ static int dg__cmp_u64(const void *x, const void *y) {
 #define DG__CHECK(cond, ...) do { if (!(cond)) { st = dg__fail(g, DG_ERR_CORRUPT, __VA_ARGS__); goto done; } } while (0)
 
 /* Walks one store: page order, headers, slots, records, the index, the LA table, the directory. */
+/* Every list hash index holds exactly its list: deg entries, each position found by its key. */
+static dg_status dg__validate_lhash(dg_graph *g) {
+    dg_status st = DG_OK;
+    int si;
+    size_t u;
+    for (si = 0; si < g->nstores; si++) {
+        dg__store *s = &g->st[si];
+        for (u = 0; u < s->lh_cap; u++) {
+            const dg__lhash *h = s->lh[u];
+            uint32_t x, deg;
+            if (!h) continue;
+            DG__CHECK(u < g->id_bound && s->dir[s->ds * u] >= 0, "store %d: hash index of removed vertex %zu", si, u);
+            deg = dg__deg(g, s, (dg_vertex)u);
+            DG__CHECK(h->n == deg, "store %d: hash index of vertex %zu holds %u entries, the list %u", si, u, (unsigned)h->n, (unsigned)deg);
+            for (x = 0; x < deg; x++) {
+                dg_vertex v = s->pool[dg__list_at(g, s, (dg_vertex)u, x)];
+                int64_t at = dg__lh_slot(h, v);
+                DG__CHECK(at >= 0 && (uint32_t)h->slot[at] == x, "store %d: hash index of vertex %zu does not find entry %u (%d)", si, u, (unsigned)x, (int)v);
+            }
+        }
+    }
+done:
+    return st;
+}
+
 static dg_status dg__validate_store(dg_graph *g, int si, uint8_t *seen, uint64_t *arcs, size_t *narcs) {
     dg__store *s = &g->st[si];
     const uint32_t P = g->P;
@@ -2637,6 +2872,7 @@ DG_API dg_status dg_validate(dg_graph *g) {
             DG__CHECK(cnt == g->narcs, "in-store holds %zu entries, %zu arcs counted", cnt, g->narcs);
         }
     }
+    if ((st = dg__validate_lhash(g)) != DG_OK) goto done;
     if ((st = dg__validate_store(g, 0, seen, a, &na)) != DG_OK) goto done;
     qsort(a, na, sizeof *a, dg__cmp_u64);
     for (i = 0; i < na; i++) {

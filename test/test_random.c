@@ -26,6 +26,9 @@
    DG_TRACE=2 to get every call (and every batch) on stderr.
    Cases (DG_TESTS=test_random:NAME, see tt.h): api, undirected, configs, bulk. They draw from one
    random stream in turn: a case run alone sees other draws than in a whole run. */
+#ifndef TR_NAME
+#define TR_NAME "test_random"   /* test_random_lh.c includes this file under another name */
+#endif
 #define DYNGRAPH_IMPLEMENTATION
 #include "dyngraph.h"
 #include "tt.h"
@@ -1260,10 +1263,10 @@ int main(int argc, char **argv)
     const char *tr = getenv("DG_TRACE");
     trace = tr ? atoi(tr) : 0;
     setvbuf(stdout, NULL, _IOLBF, 0);
-    seed = trand_seed(argc, argv, (uint64_t)time(NULL), "test_random");
+    seed = trand_seed(argc, argv, (uint64_t)time(NULL), TR_NAME);
 
-    TT_RUN("test_random", cases);
-    printf("test_random: %.1f s (seed %llu)\n", (double)(clock() - t0) / CLOCKS_PER_SEC, (unsigned long long)seed);
+    TT_RUN(TR_NAME, cases);
+    printf(TR_NAME ": %.1f s (seed %llu)\n", (double)(clock() - t0) / CLOCKS_PER_SEC, (unsigned long long)seed);
     free(sv); free(sw); free(batch); free(mark); free(markw);
-    return TT_SUMMARY("test_random");
+    return TT_SUMMARY(TR_NAME);
 }

@@ -1,0 +1,248 @@
+/* bench_update.c - how fast the graph changes: batches of k edge insertions, removals and mixes
+   applied with dg_add_edges / dg_remove_edges (issue "Updates at GPU speed").
+
+   Build:  make bench   (or: cc -O2 -I. bench/bench_update.c -o build/bench_update -lOpenCL -lm)
+   Run:    build/bench_update [--scale S] [--graphs kron,uniform] [--ks 1,10,...] [--reps R]
+                              [--csv FILE] [--svg FILE] [--seed N]
+
+   The graph (undirected, Graph500 Kronecker or uniform, 16 tuples per vertex) is loaded once;
+   then, for each k, R repetitions of each scenario, every one leaving the graph as it found it:
+   - delete: k present edges drawn from the input tuples (so hubs are hit), one dg_remove_edges;
+   - reinsert: the same k edges added back, one dg_add_edges (they are absent again: new edges);
+   - insert: k uniform random new edges (absent), one dg_add_edges (removed again, untimed);
+   - mixed: k/2 removals of present edges, then k/2 insertions of absent ones, one call each.
+   Times are host wall clock of the calls (the graph's host store; the device is not touched),
+   medians over the repetitions; rates are edges per second. After every scenario the edge count
+   is checked against the model, and dg_validate runs on the graph at the end of each k.
+
+   Output: a Markdown table, CSV (--csv), and an SVG plot of edges/s against k, log-log
+   (--svg, default build/bench_update.svg). */
+#define DYNGRAPH_IMPLEMENTATION
+#include "../dyngraph.h"
+#define BENCH_NAME "bench_update"
+#include "bench_common.h"
+
+#define MAX_KS 16
+#define NSCEN 4
+static const char *const SCEN[NSCEN] = { "delete", "reinsert", "insert", "mixed" };
+
+typedef struct row { int gi; long k; int sc; double ms, rate; } row;
+
+static row g_rows[2 * MAX_KS * NSCEN];
+static int g_nrows;
+
+/* k distinct present edges drawn from the input tuples e[0..m) (self-loops skipped). */
+static size_t draw_present(rng *r, const dg_edge *e, size_t m, size_t k, uint64_t *set, size_t cap,
+                           dg_edge *out)
+{
+    size_t n = 0, tries = 0;
+    while (n < k && tries < 50 * k + 1000) {
+        const dg_edge *x = &e[rng_below(r, m)];
+        dg_vertex a = x->src < x->dst ? x->src : x->dst, b = x->src < x->dst ? x->dst : x->src;
+        tries++;
+        if (a == b || !set_insert(set, cap, ekey(a, b))) continue;
+        out[n].src = x->src; out[n].dst = x->dst; out[n].weight = 1.0f;
+        n++;
+    }
+    return n;
+}
+
+/* k distinct uniform random edges absent from graph g. */
+static size_t draw_absent(rng *r, dg_graph *g, size_t nv, size_t k, uint64_t *set, size_t cap, dg_edge *out)
+{
+    size_t n = 0;
+    while (n < k) {
+        dg_vertex a = (dg_vertex)rng_below(r, nv), b = (dg_vertex)rng_below(r, nv), lo, hi;
+        lo = a < b ? a : b; hi = a < b ? b : a;
+        if (a == b || dg_has_edge(g, a, b) || !set_insert(set, cap, ekey(lo, hi))) continue;
+        out[n].src = a; out[n].dst = b; out[n].weight = 1.0f;
+        n++;
+    }
+    return n;
+}
+
+/* One dg_add_edges (add = 1) or dg_remove_edges call over e[0..n), timed (ms); it must change
+   exactly `want` edges. */
+static double timed_call(dg_graph *g, int add, const dg_edge *e, size_t n, size_t want)
+{
+    size_t changed = 0;
+    double t0 = now_s();
+    CK(g, add ? dg_add_edges(g, e, n, &changed) : dg_remove_edges(g, e, n, &changed));
+    t0 = now_s() - t0;
+    if (changed != want) fail("%s changed %zu of %zu edges", add ? "dg_add_edges" : "dg_remove_edges", changed, want);
+    return t0 * 1e3;
+}
+
+static void svg_write(const char *path, const char *title)
+{
+    FILE *f = fopen(path, "w");
+    const int W = 760, H = 480, L = 80, R = 170, T = 40, B = 60;
+    static const char *const colors[NSCEN] = { "#d62728", "#1f77b4", "#2ca02c", "#9467bd" };
+    double xmin = 1e300, xmax = 0, ymin = 1e300, ymax = 0;
+    int i, gi, sc, d;
+    if (!f) { note("cannot write %s", path); return; }
+    for (i = 0; i < g_nrows; i++) {
+        double x = (double)g_rows[i].k, y = g_rows[i].rate;
+        if (y <= 0) continue;
+        if (x < xmin) xmin = x;
+        if (x > xmax) xmax = x;
+        if (y < ymin) ymin = y;
+        if (y > ymax) ymax = y;
+    }
+    if (xmax <= 0) { fclose(f); return; }
+    xmin = floor(log10(xmin)); xmax = ceil(log10(xmax)); if (xmax <= xmin) xmax = xmin + 1;
+    ymin = floor(log10(ymin)); ymax = ceil(log10(ymax)); if (ymax <= ymin) ymax = ymin + 1;
+    fprintf(f, "<svg xmlns='http://www.w3.org/2000/svg' width='%d' height='%d' font-family='sans-serif' font-size='12'>\n", W, H);
+    fprintf(f, "<rect width='100%%' height='100%%' fill='white'/>\n");
+    fprintf(f, "<text x='%d' y='22' font-size='14'>%s</text>\n", L, title);
+    for (d = (int)xmin; d <= (int)xmax; d++) {
+        double x = L + (d - xmin) / (xmax - xmin) * (W - L - R);
+        fprintf(f, "<line x1='%.1f' y1='%d' x2='%.1f' y2='%d' stroke='#ddd'/><text x='%.1f' y='%d' text-anchor='middle'>1e%d</text>\n",
+                x, T, x, H - B, x, H - B + 18, d);
+    }
+    for (d = (int)ymin; d <= (int)ymax; d++) {
+        double y = H - B - (d - ymin) / (ymax - ymin) * (H - T - B);
+        fprintf(f, "<line x1='%d' y1='%.1f' x2='%d' y2='%.1f' stroke='#ddd'/><text x='%d' y='%.1f' text-anchor='end'>1e%d</text>\n",
+                L, y, W - R, y, L - 6, y + 4, d);
+    }
+    fprintf(f, "<text x='%d' y='%d' text-anchor='middle'>k (edges per batch)</text>\n", (L + W - R) / 2, H - 18);
+    fprintf(f, "<text x='18' y='%d' transform='rotate(-90 18 %d)' text-anchor='middle'>edges/s</text>\n", (T + H - B) / 2, (T + H - B) / 2);
+    for (gi = 0; gi < 2; gi++)
+        for (sc = 0; sc < NSCEN; sc++) {
+            int first = 1, any = 0;
+            for (i = 0; i < g_nrows; i++) {
+                double x, y;
+                if (g_rows[i].gi != gi || g_rows[i].sc != sc || g_rows[i].rate <= 0) continue;
+                x = L + (log10((double)g_rows[i].k) - xmin) / (xmax - xmin) * (W - L - R);
+                y = H - B - (log10(g_rows[i].rate) - ymin) / (ymax - ymin) * (H - T - B);
+                if (first) fprintf(f, "<polyline fill='none' stroke='%s' stroke-width='2'%s points='", colors[sc],
+                                   gi ? " stroke-dasharray='6 4'" : "");
+                fprintf(f, "%.1f,%.1f ", x, y);
+                first = 0; any = 1;
+            }
+            if (any) {
+                int ly = T + 10 + (gi * NSCEN + sc) * 18;
+                fprintf(f, "'/>\n<line x1='%d' y1='%d' x2='%d' y2='%d' stroke='%s' stroke-width='2'%s/>"
+                        "<text x='%d' y='%d'>%s %s</text>\n", W - R + 10, ly, W - R + 40, ly, colors[sc],
+                        gi ? " stroke-dasharray='6 4'" : "", W - R + 46, ly + 4, GRAPH_NAMES[gi], SCEN[sc]);
+            }
+        }
+    fprintf(f, "</svg>\n");
+    fclose(f);
+}
+
+int main(int argc, char **argv)
+{
+    int scale = 20, reps = 5, nks = 0, gi, ki, graphs[2] = { 1, 1 }, i;
+    long ks[MAX_KS];
+    uint64_t seed = 1;
+    const char *csv = NULL, *svg = "build/bench_update.svg";
+    FILE *cf = NULL;
+    char title[256];
+    for (i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--scale")) { scale = (int)parse_long(v, a, 4, 28); i++; }
+        else if (!strcmp(a, "--reps")) { reps = (int)parse_long(v, a, 1, 1000); i++; }
+        else if (!strcmp(a, "--seed")) { seed = (uint64_t)parse_long(v, a, 0, 0x7fffffffL); i++; }
+        else if (!strcmp(a, "--ks")) { nks = parse_list(v, a, ks, MAX_KS, 1, 100000000L); i++; }
+        else if (!strcmp(a, "--csv")) { csv = v; i++; }
+        else if (!strcmp(a, "--svg")) { svg = v; i++; }
+        else if (!strcmp(a, "--graphs")) {
+            graphs[0] = v && strstr(v, "kron") != NULL;
+            graphs[1] = v && strstr(v, "uniform") != NULL;
+            i++;
+        } else {
+            fprintf(stderr, "usage: bench_update [--scale S] [--graphs kron,uniform] [--ks 1,10,...] [--reps R]\n"
+                            "                    [--csv FILE] [--svg FILE] [--seed N]\n");
+            return 2;
+        }
+    }
+    if (nks == 0) {
+        long k = 1;
+        for (; k <= 1000000 && nks < MAX_KS; k *= 10) ks[nks++] = k;
+    }
+    report_begin("update", NULL, "dyngraph");
+    printf("- host path: dg_add_edges / dg_remove_edges on the host store, undirected graphs, scale %d, "
+           "16 tuples per vertex; median of %d repetitions\n\n", scale, reps);
+    if (csv && !(cf = fopen(csv, "w"))) die("cannot open the CSV file");
+    if (cf) fprintf(cf, "graph,scale,n,m,k,scenario,path,median_ms,edges_per_s\n");
+    md_header(stdout, "graph|n|m|k|scenario|path|median ms|M edges/s");
+    for (gi = 0; gi < 2; gi++) {
+        size_t nv, m, cap;
+        dg_edge *e, *batch, *batch2;
+        uint64_t *set;
+        dg_graph *g;
+        dg_desc desc;
+        rng r;
+        double t0;
+        if (!graphs[gi]) continue;
+        e = gen_graph(gi, scale, graph_seed(seed, gi, scale), &nv, &m);
+        memset(&desc, 0, sizeof desc);
+        desc.undirected = 1;
+        CK(NULL, dg_create(&desc, &g));
+        CK(g, dg_add_vertices(g, nv, NULL));
+        t0 = now_s();
+        CK(g, dg_add_edges(g, e, m, NULL));
+        note("%s scale %d: %zu vertices, %zu tuples, %zu edges stored, loaded in %.2f s", GRAPH_NAMES[gi], scale,
+             nv, m, dg_edge_count(g), now_s() - t0);
+        rng_seed(&r, seed * 7919u + (uint64_t)gi);
+        for (ki = 0; ki < nks; ki++) {
+            size_t k = (size_t)ks[ki], sc;
+            double t[NSCEN][64];
+            size_t m0 = dg_edge_count(g);
+            int rep;
+            if (k > m0 / 4) { note("k = %zu skipped (more than a quarter of the edges)", k); continue; }
+            cap = 1;
+            while (cap < 4 * k + 16) cap <<= 1;
+            set = (uint64_t *)xmalloc(cap * sizeof *set);
+            batch = (dg_edge *)xmalloc(k * sizeof *batch);
+            batch2 = (dg_edge *)xmalloc(k * sizeof *batch2);
+            for (rep = 0; rep < reps && rep < 64; rep++) {
+                size_t np, na, h = k / 2;
+                memset(set, 0, cap * sizeof *set);
+                np = draw_present(&r, e, m, k, set, cap, batch);
+                t[0][rep] = timed_call(g, 0, batch, np, np);
+                t[1][rep] = timed_call(g, 1, batch, np, np);
+                memset(set, 0, cap * sizeof *set);
+                na = draw_absent(&r, g, nv, k, set, cap, batch2);
+                t[2][rep] = timed_call(g, 1, batch2, na, na);
+                timed_call(g, 0, batch2, na, na);
+                /* mixed: half present removed, half absent added; then undone (untimed) */
+                memset(set, 0, cap * sizeof *set);
+                np = draw_present(&r, e, m, h ? h : 1, set, cap, batch);
+                na = draw_absent(&r, g, nv, k - np ? k - np : 1, set, cap, batch2);
+                {
+                    double t1 = now_s();
+                    CK(g, dg_remove_edges(g, batch, np, NULL));
+                    CK(g, dg_add_edges(g, batch2, na, NULL));
+                    t[3][rep] = (now_s() - t1) * 1e3;
+                }
+                CK(g, dg_remove_edges(g, batch2, na, NULL));
+                CK(g, dg_add_edges(g, batch, np, NULL));
+                if (dg_edge_count(g) != m0) fail("%s k=%zu: %zu edges after the round, %zu before", GRAPH_NAMES[gi], k,
+                                                 dg_edge_count(g), m0);
+            }
+            for (sc = 0; sc < NSCEN; sc++) {
+                double ms = median(t[sc], reps < 64 ? reps : 64), rate = ms > 0 ? (double)k / (ms * 1e-3) : 0;
+                row *w = &g_rows[g_nrows++];
+                w->gi = gi; w->k = (long)k; w->sc = (int)sc; w->ms = ms; w->rate = rate;
+                printf("| %s | %zu | %zu | %zu | %s | host | %.4f | %.3f |\n", GRAPH_NAMES[gi], nv, m0, k, SCEN[sc],
+                       ms, rate / 1e6);
+                if (cf) fprintf(cf, "%s,%d,%zu,%zu,%zu,%s,host,%.6f,%.1f\n", GRAPH_NAMES[gi], scale, nv, m0, k,
+                                SCEN[sc], ms, rate);
+            }
+            fflush(stdout);
+            {
+                dg_status vs = dg_validate(g);
+                if (vs != DG_OK) fail("dg_validate after k = %zu: %s", k, dg_error_message(g));
+            }
+            free(set); free(batch); free(batch2);
+        }
+        dg_destroy(g);
+        free(e);
+    }
+    if (cf) fclose(cf);
+    snprintf(title, sizeof title, "dyngraph updates, host path, scale %d (solid: kron, dashed: uniform)", scale);
+    if (svg) { svg_write(svg, title); note("plot: %s", svg); }
+    return report_end();
+}
