@@ -145,6 +145,22 @@
      DG_PACK_FILL_NUM/DG_PACK_FILL_DEN (7/8) of their entries, the free 1/8 spread as gaps, so that
      later insertions rarely move anything or split pages. A list that passes
      the fill target still goes in if the page is under 7/8 of the target.
+     A page that can take its few (up to 8) new edges in its gaps takes them
+     in place even between rewritten pages;
+   - LIST INDEX: a list of 256 entries or more (DG__LH_MIN) gets, when it is
+     written at that length, a hash index from neighbour to position in the
+     list (open addressing, 8 bytes a slot, 1/4 to 3/4 full: 11-32 bytes, about
+     21, per entry of such lists, counted in dg_stats host bytes). Batches use it to
+     find what they remove and to drop edges already present without reading
+     the list: a batch costs O(k log k) plus the entries it writes, not the
+     degrees it touches. A batch that carries deg/128 or more edges of one
+     list scans that list instead (in order: cheaper than as many lookups),
+     dropping its index on removal; the next sparse batch makes it again.
+     Single edge calls (dg_has_edge, dg_remove_edge, ...) use it too;
+   - BATCHES and the device: dg_desc.device_batches and dg_add_edges_cl /
+     dg_remove_edges_cl are accepted with their final meaning, but in this
+     version every batch is applied on the host (an edge array in device
+     memory is read back first); the results are the same either way.
 
    6. ERRORS
    Every function returning dg_status returns DG_OK (0) or a negative code;
@@ -508,6 +524,12 @@ typedef struct dg_desc {          /* zero-initialised means "all defaults" */
     int binary_cache;             /* 0: cache compiled kernels on disk unless DYNGRAPH_CACHE=0 (on
                                      PoCL, which caches by itself, only if DYNGRAPH_CACHE=1);
                                      -1: never; 1: always (see the manual, THE DEVICE) */
+    int device_batches;           /* where dg_add_edges / dg_remove_edges apply a batch: 0 =
+                                     automatic (large batches on the device), 1 = always on the
+                                     device, -1 = always on the host; the result is the same
+                                     either way. In this version every batch is applied on the
+                                     host (see manual section 5, BATCHES); other values are
+                                     DG_ERR_INVALID_ARGUMENT */
 } dg_desc;
 
 /* Creates an empty graph. desc may be NULL (all defaults). Returns DG_ERR_INVALID_ARGUMENT for a
@@ -610,6 +632,14 @@ DG_API const char *dg_device_name(const dg_graph *g);
    (live pages, index, directory of every id, LA-table segments of live lists). DG_OK, or
    DG_ERR_CORRUPT naming the first difference. For tests: reads the whole graph back. */
 DG_API dg_status dg_validate_device(dg_graph *g);
+/* Batches already in device memory: edges is a buffer of dg_cl_context(g) holding n dg_edge
+   (at least n * sizeof(dg_edge) bytes). Exactly dg_add_edges / dg_remove_edges on those edges:
+   repeats and present (absent) edges skipped, the first weight wins, a NaN weight is
+   DG_ERR_INVALID_ARGUMENT and a missing vertex DG_ERR_NOT_FOUND with nothing applied; a NULL or
+   too small buffer is DG_ERR_INVALID_ARGUMENT. The calls wait for the graph's queue. In this
+   version the edges are read back and applied on the host. */
+DG_API dg_status dg_add_edges_cl(dg_graph *g, cl_mem edges, size_t n, size_t *added);
+DG_API dg_status dg_remove_edges_cl(dg_graph *g, cl_mem edges, size_t n, size_t *removed);
 /* Programs are kept process-wide per (context, device, build options, source), so a second
    graph on the same device builds nothing (dg_stats.programs_built); graphs without
    dg_desc.context share one library-made context per device. Programs of a caller's context
@@ -1835,6 +1865,8 @@ DG_API dg_status dg_create(const dg_desc *desc, dg_graph **out) {
     d.page_size = P;
     d.undirected = d.undirected != 0;
     d.weighted = d.weighted != 0;
+    if (d.device_batches < -1 || d.device_batches > 1)
+        return dg__create_fail(&d, DG_ERR_INVALID_ARGUMENT, "dg_create: device_batches must be -1, 0 or 1");
     g = (dg_graph *)dg__alloc_with(&d.allocator, sizeof *g);
     if (!g) return dg__create_fail(&d, DG_ERR_OUT_OF_MEMORY, "dg_create: out of host memory (graph)");
     memset(g, 0, sizeof *g);
@@ -4016,6 +4048,48 @@ DG_API dg_status dg_sync(dg_graph *g) {
     if (!g) return DG_ERR_INVALID_ARGUMENT;
     return dg__sync(g);
 }
+/* A batch of n dg_edge in the device buffer edges, read back into host memory (*out, freed by
+   the caller with dg__free); fn names the call for messages. */
+static dg_status dg__batch_from_cl(dg_graph *g, cl_mem edges, size_t n, const char *fn, dg_edge **out) {
+    dg_status st = DG_OK;
+    size_t size = 0, bytes;
+    dg_edge *e = NULL;
+    *out = NULL;
+    if (!edges) return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "%s: NULL edge buffer", fn);
+    if (n > (size_t)-1 / sizeof(dg_edge)) return dg__fail(g, DG_ERR_LIMIT, "%s: batch too large", fn);
+    bytes = n * sizeof(dg_edge);
+    if (clGetMemObjectInfo(edges, CL_MEM_SIZE, sizeof size, &size, NULL) != CL_SUCCESS || size < bytes)
+        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "%s: the buffer holds %zu bytes, %zu edges need %zu", fn,
+                        size, n, bytes);
+    if (!g->dev) DG__TRY(dg__dev_init(g));
+    if (!(e = (dg_edge *)dg__alloc(g, bytes ? bytes : 1))) return dg__oom(g, fn);
+    DG__CL(clEnqueueReadBuffer(g->dev->queue, edges, CL_TRUE, 0, bytes, e, 0, NULL, NULL));
+    *out = e;
+    e = NULL;
+done:
+    dg__free(g, e);
+    return st;
+}
+
+/* dg_add_edges_cl (add = 1) and dg_remove_edges_cl: read back, then the host batch. */
+static dg_status dg__edges_cl(dg_graph *g, cl_mem edges, size_t n, size_t *changed, int add) {
+    dg_edge *e;
+    dg_status st;
+    if (changed) *changed = 0;
+    if (!g) return DG_ERR_INVALID_ARGUMENT;
+    st = dg__batch_from_cl(g, edges, n, add ? "dg_add_edges_cl" : "dg_remove_edges_cl", &e);
+    if (st != DG_OK) return st;
+    st = add ? dg_add_edges(g, e, n, changed) : dg_remove_edges(g, e, n, changed);
+    dg__free(g, e);
+    return st;
+}
+DG_API dg_status dg_add_edges_cl(dg_graph *g, cl_mem edges, size_t n, size_t *added) {
+    return dg__edges_cl(g, edges, n, added, 1);
+}
+DG_API dg_status dg_remove_edges_cl(dg_graph *g, cl_mem edges, size_t n, size_t *removed) {
+    return dg__edges_cl(g, edges, n, removed, 0);
+}
+
 DG_API cl_context dg_cl_context(dg_graph *g) { return g && dg__sync(g) == DG_OK ? g->dev->ctx : NULL; }
 DG_API cl_command_queue dg_cl_queue(dg_graph *g) { return g && dg__sync(g) == DG_OK ? g->dev->queue : NULL; }
 DG_API cl_device_id dg_cl_device(dg_graph *g) { return g && dg__sync(g) == DG_OK ? g->dev->device : NULL; }

@@ -1624,11 +1624,115 @@ static void case_sync_cost(void)
 static void case_primitives(void) { use_main_cache(); test_primitives(); done("primitives"); }
 static void case_scan(void) { use_main_cache(); test_scan(); done("scan"); }
 static void case_cache_damage(void) { test_cache_damage(); done("damaged cache"); }
+/* ---- batches from device memory (dg_add_edges_cl / dg_remove_edges_cl), every device_batches ---- */
+#define CLB_N 120
+/* Compares g with the model w (w[u * CLB_N + v] = weight, or -1: no arc u->v). */
+static void clb_compare(dg_graph *g, const float *w, int undirected, const char *what)
+{
+    int32_t u, v, nb[CLB_N];
+    float wt[CLB_N];
+    size_t arcs = 0, loops = 0, k, deg;
+    for (u = 0; u < CLB_N; u++) {
+        int ok = dg_neighbors(g, u, nb, wt, CLB_N, &deg) == DG_OK;
+        size_t want = 0;
+        for (v = 0; v < CLB_N; v++) want += w[u * CLB_N + v] >= 0;
+        CHECK_MSG(ok && deg == want, "%s: vertex %d has %zu out-neighbours, model %zu", what, (int)u, deg, want);
+        if (!ok || deg != want) return;
+        for (k = 0; k < deg; k++)
+            CHECK_MSG(w[u * CLB_N + nb[k]] == wt[k], "%s: arc %d->%d weight %g, model %g", what, (int)u,
+                      (int)nb[k], wt[k], w[u * CLB_N + nb[k]]);
+        arcs += want;
+        loops += w[u * CLB_N + u] >= 0;
+    }
+    CHECK_MSG(dg_edge_count(g) == (undirected ? (arcs - loops) / 2 + loops : arcs), "%s: %zu edges", what,
+              dg_edge_count(g));
+}
+
+static void case_cl_batches(void)
+{
+    int mode, undirected, step;
+    dg_desc d;
+    dg_graph *g = NULL;
+    memset(&d, 0, sizeof d);
+    d.device_batches = 2;
+    CHECK(dg_create(&d, &g) == DG_ERR_INVALID_ARGUMENT && g == NULL);
+    for (mode = -1; mode <= 1; mode++)
+        for (undirected = 0; undirected < 2; undirected++) {
+            float *w = (float *)xcalloc((size_t)CLB_N * CLB_N, sizeof(float));
+            dg_edge e[300];
+            cl_mem m;
+            size_t done, want, i;
+            char what[64];
+            memset(&d, 0, sizeof d);
+            d.page_size = 64;
+            d.undirected = undirected;
+            d.weighted = 1;
+            d.device_batches = mode;
+            snprintf(what, sizeof what, "device_batches %d, %s", mode, undirected ? "undirected" : "directed");
+            CHECK(dg_create(&d, &g) == DG_OK);
+            if (!g) { free(w); continue; }
+            CHECK(dg_add_vertices(g, CLB_N, NULL) == DG_OK);
+            for (i = 0; i < (size_t)CLB_N * CLB_N; i++) w[i] = -1;
+            m = buf_new(g, sizeof e);
+            for (step = 0; step < 24 && m; step++) {
+                int add = step < 6 || chance(60);
+                size_t n = 1 + rnd(300), j;
+                want = 0;
+                for (j = 0; j < n; j++) {   /* hubs 0..2 take a third of the edges: long lists */
+                    e[j].src = chance(33) ? (int32_t)rnd(3) : (int32_t)rnd(CLB_N);
+                    e[j].dst = (int32_t)rnd(CLB_N);
+                    e[j].weight = (float)(1 + rnd(50));
+                }
+                CHECK(buf_write(g, m, e, n * sizeof *e));
+                if (add) CHECK(dg_add_edges_cl(g, m, n, &done) == DG_OK);
+                else CHECK(dg_remove_edges_cl(g, m, n, &done) == DG_OK);
+                for (j = 0; j < n; j++) {   /* the model: first weight wins, repeats skipped */
+                    int32_t a = e[j].src, b = e[j].dst;
+                    if (add && w[a * CLB_N + b] < 0) {
+                        w[a * CLB_N + b] = e[j].weight;
+                        if (undirected) w[b * CLB_N + a] = e[j].weight;
+                        want++;
+                    } else if (!add && w[a * CLB_N + b] >= 0) {
+                        w[a * CLB_N + b] = -1;
+                        if (undirected) w[b * CLB_N + a] = -1;
+                        want++;
+                    }
+                }
+                CHECK_MSG(done == want, "%s step %d: %s %zu edges, model %zu", what, step,
+                          add ? "added" : "removed", done, want);
+                clb_compare(g, w, undirected, what);
+            }
+            if (m) {   /* bad batches change nothing */
+                size_t before = dg_edge_count(g);
+                e[0].src = 1; e[0].dst = 2; e[0].weight = 1;
+                e[1].src = 3; e[1].dst = 4; e[1].weight = NAN;
+                CHECK(buf_write(g, m, e, 2 * sizeof *e));
+                CHECK(dg_add_edges_cl(g, m, 2, &done) == DG_ERR_INVALID_ARGUMENT && done == 0);
+                e[1].src = 3; e[1].dst = CLB_N + 5; e[1].weight = 1;
+                CHECK(buf_write(g, m, e, 2 * sizeof *e));
+                CHECK(dg_add_edges_cl(g, m, 2, &done) == DG_ERR_NOT_FOUND && done == 0);
+                CHECK(dg_remove_edges_cl(g, m, 2, &done) == DG_ERR_NOT_FOUND && done == 0);
+                CHECK(dg_add_edges_cl(g, m, 301, &done) == DG_ERR_INVALID_ARGUMENT);   /* past the buffer */
+                CHECK(strstr(dg_error_message(g), "bytes") != NULL);
+                CHECK(dg_add_edges_cl(g, NULL, 2, &done) == DG_ERR_INVALID_ARGUMENT);
+                CHECK(dg_add_edges_cl(g, NULL, 0, &done) == DG_ERR_INVALID_ARGUMENT);
+                CHECK(dg_add_edges_cl(g, m, 0, &done) == DG_OK && done == 0);
+                CHECK(dg_edge_count(g) == before);
+                clb_compare(g, w, undirected, what);
+                clReleaseMemObject(m);
+            }
+            CHECK(dg_validate(g) == DG_OK);
+            CHECK(dg_validate_device(g) == DG_OK);
+            dg_destroy(g);
+            free(w);
+        }
+}
+
 static const tt_case cases[] = {
     { "binary_cache", case_binary_cache }, { "device_choice", case_device_choice },
     { "failed_build", case_failed_build }, { "cl_objects", case_cl_objects }, { "mirror", case_mirror },
     { "sync_cost", case_sync_cost }, { "primitives", case_primitives }, { "scan", case_scan },
-    { "cache_damage", case_cache_damage },
+    { "cache_damage", case_cache_damage }, { "cl_batches", case_cl_batches },
 };
 
 int main(int argc, char **argv)

@@ -28,6 +28,7 @@ static const any_fn api[] = {
     FN(dg_load),           FN(dg_kernel_source),
     FN(dg_sync),           FN(dg_cl_context),      FN(dg_cl_queue),      FN(dg_cl_device),
     FN(dg_device_name),    FN(dg_validate_device), FN(dg_cache_clear),
+    FN(dg_add_edges_cl),   FN(dg_remove_edges_cl),
     FN(dg_frontier_create), FN(dg_frontier_destroy), FN(dg_frontier_set), FN(dg_frontier_get),
     FN(dg_frontier_buffer), FN(dg_program_create),   FN(dg_program_destroy),
     FN(dg_advance),        FN(dg_filter),          FN(dg_compute),       FN(dg_scan),
