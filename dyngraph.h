@@ -608,8 +608,9 @@ typedef struct dg_stats {
                                      0 when every program came from the process-wide cache */
 } dg_stats;
 DG_API dg_status dg_get_stats(const dg_graph *g, dg_stats *out);
-/* Walks every invariant of the pages, index, LA tables, directory, reverse adjacency and counts.
-   DG_OK, or DG_ERR_CORRUPT with the first broken invariant in dg_error_message. O(V + E log E). */
+/* Walks every invariant of the pages, index, LA tables, list indexes, directory, reverse
+   adjacency and counts. DG_OK, DG_ERR_CORRUPT with the first broken invariant in
+   dg_error_message, or DG_ERR_OUT_OF_MEMORY (it needs O(E) scratch memory). O(V + E log E). */
 DG_API dg_status dg_validate(dg_graph *g);
 
 /* ---- The device. ----
@@ -670,7 +671,12 @@ typedef struct dg_op {
 /* Frontier of up to `capacity` ids (it grows when an advance needs more). */
 DG_API dg_status dg_frontier_create(dg_graph *g, size_t capacity, dg_frontier **out);
 DG_API void      dg_frontier_destroy(dg_frontier *f);                    /* NULL is fine */
-DG_API dg_status dg_frontier_set(dg_frontier *f, const dg_vertex *ids, size_t n);  /* upload */
+/* Uploads ids[0..n): each a live vertex, else DG_ERR_INVALID_ARGUMENT (negative) or
+   DG_ERR_NOT_FOUND (beyond the id bound, or removed) naming the first bad one, and the frontier
+   is unchanged. Ids that user kernels write into dg_frontier_buffer are not checked: the
+   primitives give a bad one (negative, beyond the bound, removed) no edges instead of reading
+   out of bounds. */
+DG_API dg_status dg_frontier_set(dg_frontier *f, const dg_vertex *ids, size_t n);
 /* Reads the length (and, if ids is not NULL, up to capacity ids) back from the device. */
 DG_API dg_status dg_frontier_get(dg_frontier *f, dg_vertex *ids, size_t capacity, size_t *n);
 DG_API cl_mem    dg_frontier_buffer(const dg_frontier *f);   /* the ids, for user kernels */
@@ -2046,18 +2052,20 @@ DG_API dg_status dg_add_edge(dg_graph *g, dg_vertex u, dg_vertex v, float weight
     if (!g) return DG_ERR_INVALID_ARGUMENT;
     if ((st = dg__check_edge(g, u, v, "dg_add_edge")) != DG_OK) return st;
     if (weight != weight) return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_add_edge: NaN weight on %d->%d", (int)u, (int)v);
-    if (weight < g->wmin) g->wmin = weight;
-    if (!g->desc.weighted) weight = 1.0f;
     if (dg__has_arc(g, u, v))
         return dg__fail(g, DG_ERR_EXISTS, "dg_add_edge: edge %d->%d already exists", (int)u, (int)v);
+    if ((st = dg__reserve_append2(g, &g->st[0], u, g->nstores == 2 ? &g->st[1] : &g->st[0],
+                                  g->nstores == 2 || u != v ? v : -1)) != DG_OK)
+        return st;
+    /* nothing can fail from here: the state changes only now */
+    if (weight < g->wmin) g->wmin = weight;
+    if (!g->desc.weighted) weight = 1.0f;
     g->ver_ins++;
     if (g->nstores == 2) {
-        if ((st = dg__reserve_append2(g, &g->st[0], u, &g->st[1], v)) != DG_OK) return st;
         dg__append1(g, &g->st[0], u, v, weight);
         dg__append1(g, &g->st[1], v, u, weight);
         g->narcs++;
     } else {
-        if ((st = dg__reserve_append2(g, &g->st[0], u, &g->st[0], u != v ? v : -1)) != DG_OK) return st;
         dg__append1(g, &g->st[0], u, v, weight);
         if (u != v) dg__append1(g, &g->st[0], v, u, weight);
         g->narcs += u != v ? 2 : 1;
@@ -2114,9 +2122,9 @@ DG_API dg_status dg_set_weight(dg_graph *g, dg_vertex u, dg_vertex v, float weig
     if (!g) return DG_ERR_INVALID_ARGUMENT;
     if ((st = dg__check_edge(g, u, v, "dg_set_weight")) != DG_OK) return st;
     if (weight != weight) return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_set_weight: NaN weight on %d->%d", (int)u, (int)v);
-    if (weight < g->wmin) g->wmin = weight;
     pos = dg__find(g, &g->st[0], u, v);
     if (pos == (size_t)-1) return dg__fail(g, DG_ERR_NOT_FOUND, "dg_set_weight: no edge %d->%d", (int)u, (int)v);
+    if (weight < g->wmin) g->wmin = weight;
     if (!g->st[0].wpool) return DG_OK;           /* unweighted: every weight is 1 */
     g->st[0].wpool[pos] = weight;
     dg__touch_at(g, &g->st[0], pos);
@@ -2294,7 +2302,7 @@ static void dg__write_page(dg_graph *g, dg__store *s, int32_t pg_no, const dg__i
     for (j = 0; j < cnt; j++) {
         dg__src src;
         src.old = old + it[j].off + 1; src.wold = wold ? wold + it[j].off + 1 : NULL;
-        src.nold = it[j].deg; src.a = a + it[j].ai; src.pos = 0;
+        src.nold = it[j].deg; src.a = a ? a + it[j].ai : NULL; src.pos = 0;   /* no offset on NULL (UBSan) */
         DG__SLOT_OFF(g, pg, j) = (int32_t)off; DG__SLOT_VID(g, pg, j) = it[j].v;
         pg[off] = (int32_t)(it[j].deg + it[j].k);
         dg__src_take(s, (size_t)pg_no * g->P + off + 1, &src, (size_t)it[j].deg + it[j].k);
@@ -2317,7 +2325,7 @@ static int32_t dg__write_large(dg_graph *g, dg__store *s, int32_t cur, const dg_
     size_t total = (size_t)it->deg + it->k, Lf = dg__la_pages_after(g, total), left = total - dg__la_c0(g), j;
     dg__src src;
     src.old = old + it->off + 1; src.wold = wold ? wold + it->off + 1 : NULL;
-    src.nold = it->deg; src.a = a + it->ai; src.pos = 0;
+    src.nold = it->deg; src.a = a ? a + it->ai : NULL; src.pos = 0;
     cg[0] = 1; cg[1] = (int32_t)P - 2; cg[2] = 1;
     DG__SLOT_OFF(g, cg, 0) = DG__HDR; DG__SLOT_VID(g, cg, 0) = it->v;
     cg[DG__HDR] = (int32_t)total;
@@ -2453,7 +2461,7 @@ static void dg__store_batch(dg_graph *g, dg__store *s, const dg__arc *a, size_t 
 /* Checks the ids of a batch (negative, never created) and its weights; whether the vertices
    are alive is checked on the arcs sorted by source (dg__check_alive), where it reads the
    directory in order instead of at random. */
-static dg_status dg__check_batch(dg_graph *g, const dg_edge *e, size_t n, const char *what, int weights) {
+static dg_status dg__check_batch(dg_graph *g, const dg_edge *e, size_t n, const char *what, float *wmin) {
     size_t i;
     for (i = 0; i < n; i++) {
         if (e[i].src < 0 || e[i].dst < 0 || (size_t)e[i].src >= g->id_bound || (size_t)e[i].dst >= g->id_bound) {
@@ -2462,8 +2470,8 @@ static dg_status dg__check_batch(dg_graph *g, const dg_edge *e, size_t n, const 
                             "%s: %s vertex id %d (edge %zu of the batch)", what,
                             bad < 0 ? "negative" : "never created", (int)bad, i);
         }
-        if (weights && e[i].weight < g->wmin) g->wmin = e[i].weight;
-        if (weights && e[i].weight != e[i].weight)
+        if (wmin && e[i].weight < *wmin) *wmin = e[i].weight;
+        if (wmin && e[i].weight != e[i].weight)
             return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "%s: NaN weight on edge %zu (%d->%d)", what, i,
                             (int)e[i].src, (int)e[i].dst);
     }
@@ -2498,9 +2506,11 @@ static dg_status dg__add_edges_ex(dg_graph *g, const dg_edge *e, size_t n, int f
     size_t cap, m, i, k, nadd = 0, pages[2] = {0, 0}, lat[2] = {0, 0};
     dg_status st;
     int keep_min = (flags & DG__BATCH_KEEP_MIN) && g->desc.weighted, s;
+    float wmin;                   /* the batch's smallest weight, kept only if the batch lands */
     if (added) *added = 0;
     if (!g || (!e && n)) return g ? dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_add_edges: NULL edges") : DG_ERR_INVALID_ARGUMENT;
-    if ((st = dg__check_batch(g, e, n, "dg_add_edges", 1)) != DG_OK) return st;
+    wmin = g->wmin;
+    if ((st = dg__check_batch(g, e, n, "dg_add_edges", &wmin)) != DG_OK) return st;
     if (n == 0) return DG_OK;
     if (n > ((size_t)-1 / 2) / sizeof(dg__arc)) return dg__fail(g, DG_ERR_LIMIT, "dg_add_edges: batch too large");
     cap = 2 * n;
@@ -2598,6 +2608,7 @@ static dg_status dg__add_edges_ex(dg_graph *g, const dg_edge *e, size_t n, int f
     if (nadd) g->ver_ins++;
     if (added) *added = nadd;
 done:
+    if (st == DG_OK && wmin < g->wmin) g->wmin = wmin;
     dg__free(g, A); dg__free(g, B); dg__free(g, C); dg__free(g, mpos);
     return st;
 }
@@ -2668,7 +2679,7 @@ DG_API dg_status dg_remove_edges(dg_graph *g, const dg_edge *e, size_t n, size_t
     dg_status st;
     if (removed) *removed = 0;
     if (!g || (!e && n)) return g ? dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_remove_edges: NULL edges") : DG_ERR_INVALID_ARGUMENT;
-    if ((st = dg__check_batch(g, e, n, "dg_remove_edges", 0)) != DG_OK) return st;
+    if ((st = dg__check_batch(g, e, n, "dg_remove_edges", NULL)) != DG_OK) return st;
     if (n == 0) return DG_OK;
     if (n > ((size_t)-1 / 2) / sizeof(dg__arc)) return dg__fail(g, DG_ERR_LIMIT, "dg_remove_edges: batch too large");
     A = (dg__arc *)dg__alloc(g, 2 * n * sizeof(dg__arc));
@@ -3617,14 +3628,20 @@ static dg_status dg__build(dg_graph *g, const char *const *src, const size_t *le
     return DG_OK;
 }
 
-/* Build options: page size, directory stride, work-group size, variant. */
-static void dg__options(dg_graph *g, char *buf, size_t cap, int csr) {
+/* Build options: page size, directory stride, work-group size, variant, then
+   DYNGRAPH_CL_OPTIONS whole: options that do not fit buf are an error, never cut. */
+static dg_status dg__options(dg_graph *g, char *buf, size_t cap, int csr) {
     uint32_t lp = 0;
     const char *extra = getenv("DYNGRAPH_CL_OPTIONS");
+    int len;
     while ((1u << lp) < g->P) lp++;
-    snprintf(buf, cap, "-cl-std=CL1.2 -DDG_LOG_P=%u -DDG_DS=%u -DDG_WG=%u%s%s%.200s", (unsigned)lp,
-             (unsigned)(2 * g->nstores), (unsigned)g->dev->wg, csr ? " -DDG_CSR" : "",
-             extra && *extra ? " " : "", extra ? extra : "");
+    len = snprintf(buf, cap, "-cl-std=CL1.2 -DDG_LOG_P=%u -DDG_DS=%u -DDG_WG=%u%s%s%s", (unsigned)lp,
+                   (unsigned)(2 * g->nstores), (unsigned)g->dev->wg, csr ? " -DDG_CSR" : "",
+                   extra && *extra ? " " : "", extra ? extra : "");
+    if (len < 0 || (size_t)len >= cap)
+        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "DYNGRAPH_CL_OPTIONS is too long (%zu characters; "
+                        "the build options hold %zu)", extra ? strlen(extra) : (size_t)0, cap - 1);
+    return DG_OK;
 }
 
 /* The program of module m (variant v), built on first use: the common files, then the
@@ -3638,7 +3655,7 @@ static dg_status dg__program(dg_graph *g, int m, int v, cl_program *out) {
     if (!d->prog[v][m]) {
         n = dg__source_files(DG__COMMON_FILES, src, len, 0, 8);
         n = dg__source_files(dg__module_files[m], src, len, n, 8);
-        dg__options(g, opts, sizeof opts, v);
+        if ((st = dg__options(g, opts, sizeof opts, v)) != DG_OK) return st;
         if ((st = dg__build(g, src, len, n, opts, &d->prog[v][m])) != DG_OK) return st;
     }
     *out = d->prog[v][m];
@@ -4300,9 +4317,16 @@ DG_API cl_mem dg_frontier_buffer(const dg_frontier *f) { return f ? f->ids.m : N
 DG_API dg_status dg_frontier_set(dg_frontier *f, const dg_vertex *ids, size_t n) {
     dg_status st = DG_OK;
     dg_graph *g;
+    size_t i;
     if (!f || (!ids && n)) return DG_ERR_INVALID_ARGUMENT;
     g = f->g;
     if (n > 0xffffffffu) return dg__fail(g, DG_ERR_LIMIT, "a frontier holds at most 2^32 - 1 ids");
+    for (i = 0; i < n; i++)
+        if (ids[i] < 0 || !dg__alive(g, ids[i]))
+            return dg__fail(g, ids[i] < 0 ? DG_ERR_INVALID_ARGUMENT : DG_ERR_NOT_FOUND,
+                            "dg_frontier_set: id %zu is %d: %s", i, (int)ids[i],
+                            ids[i] < 0 ? "negative" : (size_t)ids[i] < g->id_bound ? "a removed vertex"
+                                                                                   : "beyond the id bound");
     DG__TRY(dg__buf_fit(g, &f->ids, n * 4));
     if (n) DG__CL(clEnqueueWriteBuffer(g->dev->queue, f->ids.m, CL_TRUE, 0, n * 4, ids, 0, NULL, NULL));
     DG__TRY(dg__write_u32(g, f->cnt, 0, (uint32_t)n));
@@ -4396,7 +4420,7 @@ DG_API dg_status dg_program_create(dg_graph *g, const char *source, const dg_op 
     src[nsrc + 1] = source;
     src[nsrc + 2] = gen;
     for (i = nsrc; i < nsrc + 3; i++) slen[i] = strlen(src[i]);
-    dg__options(g, opts, sizeof opts, 0);
+    DG__TRY(dg__options(g, opts, sizeof opts, 0));
     DG__TRY(dg__build(g, src, slen, nsrc + 3, opts, &p->prog));
     for (i = 0; i < nops; i++) {
         sprintf(name, "dg_user_op_%zu", i);
@@ -4429,7 +4453,8 @@ static dg_status dg__advance(dg_graph *g, cl_kernel k, int in_edges, dg_frontier
         DG__TRY(dg__buf_fit(g, &cs->b.scan_tmp, (size_t)n_in * 4));
         DG__TRY(dg__buf_fit(g, &cs->b.total, 4));
         DG__TRY(dg__kernel(g, DG__K_FRONTIER_DEGREES, 0, &kd));
-        DG__TRY(dg__args(g, kd, dg__adj(in_edges, 0), DG__A(in->ids.m), DG__A(n_in),
+        cl_uint bound = (cl_uint)g->id_bound;
+        DG__TRY(dg__args(g, kd, dg__adj(in_edges, 0), DG__A(in->ids.m), DG__A(n_in), DG__A(bound),
                                DG__A(cs->b.scan_tmp.m), DG__END));
         DG__TRY(dg__launch(g, kd, n_in, d->wg));
         DG__TRY(dg__scan(g, cs->b.scan_tmp.m, cs->b.scan_tmp.m, n_in, cs->b.total.m, 0));
@@ -4480,8 +4505,10 @@ static dg_status dg__op_check(dg_program *p, size_t op, dg_op_kind kind, const d
     static const char *const kn[] = { "", "an advance", "a filter", "a compute" };
     if (op >= p->nops) return dg__fail(p->g, DG_ERR_INVALID_ARGUMENT, "op %zu: the program has %zu ops", op, p->nops);
     if (p->ops[op].kind != kind) return dg__fail(p->g, DG_ERR_INVALID_ARGUMENT, "op %zu is not %s", op, kn[kind]);
-    if (!in || (kind != DG_OP_COMPUTE && (!out || out == in)))
-        return dg__fail(p->g, DG_ERR_INVALID_ARGUMENT, "%s needs an input frontier and a different output frontier", kn[kind]);
+    if (!in)
+        return dg__fail(p->g, DG_ERR_INVALID_ARGUMENT, "%s needs an input frontier", kn[kind]);
+    if (kind != DG_OP_COMPUTE && (!out || out == in))
+        return dg__fail(p->g, DG_ERR_INVALID_ARGUMENT, "%s needs an output frontier other than its input", kn[kind]);
     if (in->g != p->g || (out && out->g != p->g))
         return dg__fail(p->g, DG_ERR_INVALID_ARGUMENT, "the frontiers belong to another graph");
     return dg__sync(p->g);
@@ -4579,7 +4606,7 @@ static dg_status dg__ec_ensure(dg_graph *g, int csr, uint32_t mec) {
     DG__TRY(dg__scan(g, cs->b.deg.m, cs->b.deg.m, n + 1, cs->b.total.m, 0));
     DG__TRY(dg__read_u32(g, cs->b.total.m, 0, &total));
     cs->ec_total = total;
-    cs->ec_chunks = (total + mec - 1) / mec;
+    cs->ec_chunks = total / mec + (total % mec != 0);   /* (total + mec - 1) would wrap */
     DG__TRY(dg__buf_fit(g, &cs->b.sv, (cs->ec_chunks ? cs->ec_chunks : 1) * 4));
     DG__TRY(dg__kernel(g, DG__K_EC_FILL, variant, &k));
     DG__TRY(dg__args(g, k, DG__A(cs->b.deg.m), DG__A(cs->b.sv.m), DG__A(un), DG__A(umec), DG__END));
@@ -6188,8 +6215,9 @@ DG_API dg_status dg_reach(dg_graph *g, const dg_vertex *src, const dg_vertex *ds
 
 #define DG__LOAD_CHUNK 65536          /* bytes read per fread */
 #define DG__LOAD_TOKMAX 255           /* longest field kept */
-#define DG__LOAD_MAX_ID 2147483646ULL /* largest vertex id a file may name (0-based) */
-#define DG__LOAD_MAX_N  2147483647ULL /* largest header vertex count */
+#define DG__LOAD_MAX_ID ((unsigned long long)DG__MAX_IDS - 1)   /* largest id a file may name
+                                                                 (0-based): the last id */
+#define DG__LOAD_MAX_N  ((unsigned long long)DG__MAX_IDS)       /* largest header vertex count */
 #define DG__LOAD_MAX_COUNT (1ULL << 60) /* largest header edge count */
 
 /* printf-style checking (GCC, clang): the format is argument fmt_index, its arguments start at

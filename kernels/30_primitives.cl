@@ -41,11 +41,17 @@ __kernel void dg_scan_add(__global uint *out, __global const uint *sums, const u
 }
 
 /* ---- helpers of the primitives ---- */
-/* deg[i] = degree of frontier element i, for i < n. */
-__kernel void dg_frontier_degrees(DG_ADJ_ARGS, __global const int *in, const uint n, __global uint *deg)
+/* deg[i] = degree of frontier element i, for i < n; 0 for an id that is no live vertex
+   (negative, bound or beyond, removed: user kernels may write any id), so nothing reads past
+   the directory. */
+__kernel void dg_frontier_degrees(DG_ADJ_ARGS, __global const int *in, const uint n, const uint bound,
+                                  __global uint *deg)
 {
     const size_t i = get_global_id(0);
-    if (i < n) deg[i] = dg_degree(DG_ADJ, in[i]);
+    if (i < n) {
+        const int v = in[i];
+        deg[i] = v >= 0 && (uint)v < bound ? dg_degree(DG_ADJ, v) : 0;   /* removed: 0 too */
+    }
 }
 
 /* out[pos[i]] = in[i] where flag[i]; pos is the exclusive scan of flag. */
@@ -68,9 +74,10 @@ __kernel void dg_degrees(DG_ADJ_ARGS, __global uint *deg, const uint n)
 __kernel void dg_ec_fill(__global const uint *off, __global int *sv, const uint n, const uint mec)
 {
     const size_t i = get_global_id(0);
-    uint first, last, c, cur;
+    uint first, last, c;
+    ulong cur;                           /* 64 bits: c * mec and cur + mec pass 2^32 for a huge mec */
     if (i >= n) return;
     first = off[i]; last = off[i + 1];
-    c = (first + mec - 1) / mec;
-    for (cur = c * mec; cur < last; cur += mec, c++) sv[c] = (int)i;
+    c = first / mec + (first % mec != 0);
+    for (cur = (ulong)c * mec; cur < last; cur += mec, c++) sv[c] = (int)i;
 }

@@ -315,8 +315,8 @@ inline dg_ec_walk dg_ec_start(__global const int *sv, const uint c, const uint m
                               const uint total)
 {
     dg_ec_walk w;
-    w.e = c * mec;
-    w.end = min(w.e + mec, total);
+    w.e = c * mec;                       /* < total: c is a chunk */
+    w.end = total - w.e < mec ? total : w.e + mec;   /* no 32-bit wrap for a huge mec */
     w.v = sv[c];
     w.k0 = w.k1 = 0;
     return w;

@@ -95,8 +95,8 @@ typedef struct {
 inline void dg_chunk_first(dg_chunk *ch, const uint c, const uint mec, const uint total,
                            __global const int *sv)
 {
-    ch->e = c * mec;
-    ch->end = min(ch->e + mec, total);
+    ch->e = c * mec;                     /* < total: c is a chunk */
+    ch->end = total - ch->e < mec ? total : ch->e + mec;   /* no 32-bit wrap for a huge mec */
     ch->v = sv[c];
 }
 

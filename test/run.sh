@@ -11,7 +11,9 @@
 #              "<name>: N passed, M failed" (test/tt.h's TT_SUMMARY), gives its counts. A test
 #              that fails to build, or ends without that line (crash, timeout), counts as
 #              1 failed; so does one that exits non-zero while reporting 0 failures (for
-#              instance a leak found by LeakSanitizer at exit).
+#              instance a leak found by LeakSanitizer at exit). The fast host tests
+#              ($CLANG_TESTS) are then built and run once more with clang and the same flags
+#              (clang's UBSan checks more), reported as NAME.clang.
 # The last line printed is "N passed, M failed" (the totals); the exit status is 1 if M > 0.
 #
 # Environment: CC (default cc) builds the tests; DYNGRAPH_CL_OPTIONS (default -cl-opt-disable;
@@ -104,24 +106,25 @@ if [ -s "$BUILD/unknown.log" ]; then
     failed=$((failed + $(wc -l < "$BUILD/unknown.log")))
 fi
 if command -v timeout >/dev/null 2>&1; then run_limited="timeout $TIMEOUT"; else run_limited=""; fi
-for src in test/test_*.c; do
-    [ -f "$src" ] || continue
-    name=$(basename "$src" .c)
-    selected "$name" || continue
-    bin="$BUILD/$name"
-    if ! $CC $TEST_CFLAGS "$src" -o "$bin" $LIBS > "$bin.build.log" 2>&1; then
-        fail "$name: does not build"
+# run_one COMPILER NAME LABEL: builds test/NAME.c with COMPILER and $TEST_CFLAGS as
+# $BUILD/LABEL, runs it and adds its counts (LABEL is NAME, or NAME.clang for the clang pass).
+run_one() {
+    rcc=$1; name=$2; label=$3
+    src="test/$name.c"
+    bin="$BUILD/$label"
+    if ! $rcc $TEST_CFLAGS "$src" -o "$bin" $LIBS > "$bin.build.log" 2>&1; then
+        fail "$label: does not build"
         head -n 60 "$bin.build.log" | indent
-        continue
+        return
     fi
     [ -s "$bin.build.log" ] && indent "$bin.build.log"     # warnings
-    echo "---- $name"
+    echo "---- $label"
     start=$(date +%s)
     $run_limited "./$bin" > "$bin.out" 2> "$bin.err"
     rc=$?
     secs=$(( $(date +%s) - start ))
     cat "$bin.out"
-    [ -s "$bin.err" ] && { echo "---- $name (stderr)"; cat "$bin.err"; }
+    [ -s "$bin.err" ] && { echo "---- $label (stderr)"; cat "$bin.err"; }
     counts=$(tail -n 1 "$bin.out" |
              sed -n 's/^.*: \([0-9][0-9]*\) passed, \([0-9][0-9]*\) failed$/\1 \2/p')
     if [ -z "$counts" ]; then
@@ -130,23 +133,42 @@ for src in test/test_*.c; do
             0)   why="exited 0" ;;
             *)   why="exit status $rc (a crash or sanitizer report? see its stderr)" ;;
         esac
-        fail "$name: $why without a final '<name>: N passed, M failed' line (${secs}s)"
-        continue
+        fail "$label: $why without a final '<name>: N passed, M failed' line (${secs}s)"
+        return
     fi
     n=${counts% *}
     m=${counts#* }
     if [ "$rc" != 0 ] && [ "$m" = 0 ]; then
         m=1
-        echo "      $name reported no failure but exited with status $rc: counted as 1 failed"
+        echo "      $label reported no failure but exited with status $rc: counted as 1 failed"
     fi
     passed=$((passed + n))
     failed=$((failed + m))
     if [ "$m" = 0 ]; then
-        echo "PASS  $name: $n passed (${secs}s)"
+        echo "PASS  $label: $n passed (${secs}s)"
     else
-        echo "FAIL  $name: $n passed, $m failed (${secs}s, exit status $rc)"
+        echo "FAIL  $label: $n passed, $m failed (${secs}s, exit status $rc)"
     fi
+}
+
+for src in test/test_*.c; do
+    [ -f "$src" ] || continue
+    name=$(basename "$src" .c)
+    selected "$name" || continue
+    run_one "$CC" "$name" "$name"
 done
+
+# The fast host tests once more with clang's sanitizers, which check what gcc's do not (e.g.
+# arithmetic on a null pointer): skipped, with a note, where clang is missing.
+CLANG_TESTS="test_alloc test_load test_modules test_regress test_validate"
+if command -v clang >/dev/null 2>&1; then
+    for name in $CLANG_TESTS; do
+        selected "$name" || continue
+        run_one clang "$name" "$name.clang"
+    done
+else
+    echo "note: clang not found, the clang sanitizer pass ($CLANG_TESTS) is skipped"
+fi
 
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -1325,7 +1325,9 @@ static void prim_frontier_roundtrip(dg_graph *g)
         int32_t *ids = (int32_t *)xmalloc((n + 1) * sizeof(int32_t));
         int32_t *got = (int32_t *)xmalloc((n + 4) * sizeof(int32_t));
         dg_frontier *f = NULL;
-        for (i = 0; i < n; i++) ids[i] = (int32_t)rnd(1u << 30);
+        for (i = 0; i < n; i++) {   /* live vertices: dg_frontier_set rejects any other id */
+            do ids[i] = (int32_t)rnd((uint32_t)dg_vertex_id_bound(g)); while (!dg_has_vertex(g, ids[i]));
+        }
         CHECK(dg_frontier_create(g, cap, &f) == DG_OK);
         if (f) {
             CHECK(dg_frontier_buffer(f) != NULL);
@@ -1728,11 +1730,36 @@ static void case_cl_batches(void)
         }
 }
 
+/* DYNGRAPH_CL_OPTIONS longer than the build options hold is an error, never silently cut. */
+static void case_cl_options(void)
+{
+    const char *old = getenv("DYNGRAPH_CL_OPTIONS");
+    char *keep = old ? strdup(old) : NULL, longopt[1200];
+    dg_graph *g;
+    size_t i;
+    for (i = 0; i + 8 < sizeof longopt; i += 8) memcpy(longopt + i, "-DXX=11 ", 8);
+    longopt[i] = '\0';
+    dg_cache_clear();   /* programs kept in memory would not be built again */
+    setenv("DYNGRAPH_CL_OPTIONS", longopt, 1);
+    g = new_graph(64, 0, 0);
+    if (g) {
+        CHECK(dg_add_vertices(g, 3, NULL) == DG_OK);
+        CHECK(dg_sync(g) == DG_ERR_INVALID_ARGUMENT);
+        CHECK_MSG(strstr(dg_error_message(g), "DYNGRAPH_CL_OPTIONS is too long") != NULL, "%s", dg_error_message(g));
+        dg_destroy(g);
+    }
+    if (keep) setenv("DYNGRAPH_CL_OPTIONS", keep, 1);
+    else unsetenv("DYNGRAPH_CL_OPTIONS");
+    free(keep);
+    dg_cache_clear();
+}
+
 static const tt_case cases[] = {
     { "binary_cache", case_binary_cache }, { "device_choice", case_device_choice },
     { "failed_build", case_failed_build }, { "cl_objects", case_cl_objects }, { "mirror", case_mirror },
     { "sync_cost", case_sync_cost }, { "primitives", case_primitives }, { "scan", case_scan },
     { "cache_damage", case_cache_damage }, { "cl_batches", case_cl_batches },
+    { "cl_options", case_cl_options },
 };
 
 int main(int argc, char **argv)

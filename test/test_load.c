@@ -416,6 +416,7 @@ static const bad_file BAD[] = {
     { "el_garbage.txt", DG_FORMAT_EDGE_LIST, 2, "extra" },
     { "el_missing.txt", DG_FORMAT_EDGE_LIST, 3, "missing" },
     { "el_big_id.txt", DG_FORMAT_EDGE_LIST, 1, "too large" },
+    { "el_last_id_plus_one.txt", DG_FORMAT_EDGE_LIST, 2, "end at 2147483645" },   /* one past the last id */
     { "el_inf.txt", DG_FORMAT_EDGE_LIST, 2, "infinite" },
     { "el_overflow.txt", DG_FORMAT_EDGE_LIST, 1, "float" },
     { "el_crlf.txt", DG_FORMAT_EDGE_LIST, 3, "'x'" },

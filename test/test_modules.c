@@ -236,6 +236,72 @@ static void test_module_state(void) {
     dg_destroy(g);
 }
 
+/* Issue "Hardening": a frontier id that is no live vertex, a huge edge-chunk size, the stored
+   minimum weight after failed calls. Each check fails without its fix. */
+static void test_hardening(void) {
+    static const char *src = "int all(int s, int d, float w, __global int *data) { (void)s; (void)d; (void)w; (void)data; return 1; }\n";
+    dg_op op = { DG_OP_ADVANCE, "all", 0 };
+    dg_desc desc;
+    dg_graph *g;
+    dg_program *p = NULL;
+    dg_frontier *in = NULL, *out = NULL;
+    dg_vertex ids[2] = { 0, 1000 }, got[16];
+    size_t n = 0;
+    int32_t dist[4] = { 7, 7, 7, 7 };
+    dg_bfs_options bo;
+    dg_edge bad[2];
+    memset(&desc, 0, sizeof desc);
+    desc.weighted = 1;
+    g = path_graph(&desc, 4);   /* 0->1->2->3 */
+    CHECK(g != NULL);
+    if (!g) return;
+    /* 1. ids checked by dg_frontier_set; ids written by a kernel are skipped by dg_advance */
+    CHECK(dg_frontier_create(g, 16, &in) == DG_OK && dg_frontier_create(g, 16, &out) == DG_OK);
+    CHECK(dg_program_create(g, src, &op, 1, &p) == DG_OK);
+    if (in && out && p) {
+        CHECK(dg_frontier_set(in, ids, 2) == DG_ERR_NOT_FOUND);
+        CHECK(strstr(dg_error_message(g), "id 1 is 1000") != NULL);
+        ids[1] = -1;
+        CHECK(dg_frontier_set(in, ids, 2) == DG_ERR_INVALID_ARGUMENT);
+        ids[1] = (dg_vertex)0x7fffffff;
+        CHECK(dg_frontier_set(in, ids, 2) == DG_ERR_NOT_FOUND);
+        ids[1] = 1;
+        CHECK(dg_frontier_set(in, ids, 2) == DG_OK);
+        {   /* a user kernel's bad ids: 1000, -1, INT32_MIN next to the live vertex 1 */
+            cl_int bads[4] = { 1000, 1, -1, (cl_int)0x80000000u };
+            CHECK(dg_frontier_set(in, ids, 2) == DG_OK);
+            CHECK(clEnqueueWriteBuffer(dg_cl_queue(g), dg_frontier_buffer(in), CL_TRUE, 0, 2 * sizeof(cl_int),
+                                       bads, 0, NULL, NULL) == CL_SUCCESS);
+            CHECK(dg_advance(p, 0, in, out, NULL) == DG_OK);
+            CHECK(dg_frontier_get(out, got, 16, &n) == DG_OK && n == 1 && got[0] == 2);
+        }
+        CHECK(dg_remove_vertex(g, 3) == DG_OK);
+        ids[1] = 3;
+        CHECK(dg_frontier_set(in, ids, 2) == DG_ERR_NOT_FOUND);
+        CHECK(strstr(dg_error_message(g), "removed") != NULL);
+    }
+    dg_program_destroy(p);
+    dg_frontier_destroy(in);
+    dg_frontier_destroy(out);
+    /* 2. max_edge_count near 2^32: the chunk count and chunk ends must not wrap */
+    memset(&bo, 0, sizeof bo);
+    bo.strategy = DG_BFS_EDGE_CHUNK;
+    bo.max_edge_count = 0xffffffffu;
+    CHECK(dg_bfs(g, 0, dist, &bo) == DG_OK);
+    CHECK_MSG(dist[0] == 0 && dist[1] == 1 && dist[2] == 2, "dist %d %d %d", (int)dist[0], (int)dist[1], (int)dist[2]);
+    bo.max_edge_count = 0x80000001u;
+    CHECK(dg_bfs(g, 0, dist, &bo) == DG_OK && dist[2] == 2);
+    /* 10. failed calls leave the minimum weight (dg_sssp's negative-weight check) alone */
+    CHECK(g->wmin == 0.0f);
+    CHECK(dg_add_edge(g, 0, 1, -5.0f) == DG_ERR_EXISTS && g->wmin == 0.0f);
+    CHECK(dg_set_weight(g, 2, 0, -5.0f) == DG_ERR_NOT_FOUND && g->wmin == 0.0f);
+    bad[0].src = 0; bad[0].dst = 2; bad[0].weight = -5.0f;
+    bad[1].src = 0; bad[1].dst = 77; bad[1].weight = 1.0f;
+    CHECK(dg_add_edges(g, bad, 2, NULL) == DG_ERR_NOT_FOUND && g->wmin == 0.0f);
+    CHECK(dg_add_edges(g, bad, 1, NULL) == DG_OK && g->wmin == -5.0f);
+    dg_destroy(g);
+}
+
 static const tt_case cases[] = {
     { "logger", test_create_logger },
     { "queries", test_query_messages },
@@ -243,6 +309,7 @@ static const tt_case cases[] = {
     { "context", test_user_context },
     { "user_errors", test_user_errors },
     { "state", test_module_state },
+    { "hardening", test_hardening },
 };
 
 int main(void) {
