@@ -232,7 +232,10 @@
      dyngraph-<hash>.bin; the hash covers platform, device, device and driver
      versions, library version, build options and the whole source. A cached
      binary the driver rejects (binary_status, or a failed build) is ignored and
-     the program is built from source again. DYNGRAPH_CL_OPTIONS adds build
+     the program is built from source again. The cache directory must be
+     trusted: a file there with a valid header and checksum goes to the driver,
+     and a forged binary can crash some drivers (PoCL asserts); point
+     DYNGRAPH_CACHE_DIR at a directory only you can write, or turn it off. DYNGRAPH_CL_OPTIONS adds build
      options (e.g. -cl-opt-disable: faster builds, slower kernels; the tests use
      it on PoCL). DYNGRAPH_CACHE=0 or
      dg_desc.binary_cache = -1 turns the cache off. On PoCL it is off unless
@@ -6369,11 +6372,20 @@ static int dg__load_tok_is_comment(const dg__load_reader *r, int hash_too) {
 
 /* ---- errors ---- */
 
+/* The message names the file's bytes ('%.40s' of a token): control bytes among them (a
+   terminal escape in a crafted file) are written as \xNN, never copied into a log. */
 static dg_status dg__load_verr(dg__load_state *L, dg_status s, unsigned long long line,
                                const char *fmt, va_list ap) {
-    char msg[320];
+    char msg[320], safe[4 * sizeof msg];
+    size_t i, o = 0;
     vsnprintf(msg, sizeof msg, fmt, ap);
-    return dg__fail(L->g, s, "%s:%llu: %s", L->path, line, msg);
+    for (i = 0; msg[i]; i++) {
+        unsigned char c = (unsigned char)msg[i];
+        if (c < 0x20 || c == 0x7f) o += (size_t)sprintf(safe + o, "\\x%02x", (unsigned)c);
+        else safe[o++] = (char)c;
+    }
+    safe[o] = '\0';
+    return dg__fail(L->g, s, "%s:%llu: %s", L->path, line, safe);
 }
 
 /* DG_ERR_PARSE at the current line. */

@@ -534,6 +534,22 @@ static void test_long_lines(void)
     fclose(f);
     expect_failure(path, DG_FORMAT_AUTO, DG_ERR_PARSE, 4, "1x", -1);
     remove(path);
+
+    /* control bytes of a file (a terminal escape) reach the message escaped, never raw */
+    f = fopen(tmp_path(path, sizeof path, "escape.txt"), "wb");
+    CHECK(f != NULL);
+    if (!f) return;
+    fprintf(f, "0 1\n\033[31mred\a 2\n");
+    fclose(f);
+    expect_failure(path, DG_FORMAT_EDGE_LIST, DG_ERR_PARSE, 2, "\\x1b[31mred\\x07", -1);
+    {
+        const char *m;
+        g = make_graph(0, 0);
+        CHECK(dg_load(g, path, DG_FORMAT_EDGE_LIST) == DG_ERR_PARSE);
+        for (m = dg_error_message(g); *m; m++) CHECK_MSG((unsigned char)*m >= 0x20 && *m != 0x7f, "raw byte %d", *m);
+        dg_destroy(g);
+    }
+    remove(path);
 }
 
 static const tt_case cases[] = {
