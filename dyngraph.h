@@ -1329,11 +1329,12 @@ static size_t dg__list_at(const dg_graph *g, const dg__store *s, dg_vertex u, ui
     return (size_t)dg__la_pages(s, p)[1 + k / cn] * g->P + DG__HDR + k % cn;
 }
 /* Position of v in u's list, or (size_t)-1. */
-static size_t dg__lh_find(const dg_graph *g, const dg__store *s, dg_vertex u, const struct dg__lhash *h,
-                          dg_vertex v);
+static size_t dg__lh_find_any(const dg_graph *g, const dg__store *s, dg_vertex u, dg_vertex v, int *indexed);
 static size_t dg__find(const dg_graph *g, const dg__store *s, dg_vertex u, dg_vertex v) {
     int32_t j, runs = dg__list_runs(g, s, u);
-    if ((size_t)u < s->lh_cap && s->lh[u]) return dg__lh_find(g, s, u, s->lh[u], v);
+    int indexed;
+    size_t at = dg__lh_find_any(g, s, u, v, &indexed);
+    if (indexed) return at;
     for (j = 0; j < runs; j++) {
         uint32_t len, i;
         size_t at = dg__list_run(g, s, u, j, &len);
@@ -1477,6 +1478,12 @@ static void dg__lh_swap_out(dg__store *s, dg_vertex u, dg_vertex v, uint32_t las
 static size_t dg__lh_find(const dg_graph *g, const dg__store *s, dg_vertex u, const dg__lhash *h, dg_vertex v) {
     int64_t at = dg__lh_slot(h, v);
     return at < 0 ? (size_t)-1 : dg__list_at(g, s, u, (uint32_t)h->slot[at]);
+}
+/* The same through u's index if it has one (*indexed = 1), for dg__find, which scans otherwise. */
+static size_t dg__lh_find_any(const dg_graph *g, const dg__store *s, dg_vertex u, dg_vertex v, int *indexed) {
+    const dg__lhash *h = dg__lh_of(s, u);
+    *indexed = h != NULL;
+    return h ? dg__lh_find(g, s, u, h, v) : (size_t)-1;
 }
 
 /* the in-store of a graph (the out-store itself when undirected) */
@@ -1796,13 +1803,19 @@ static void dg__truncate_list(dg_graph *g, dg__store *s, dg_vertex u, uint32_t n
 }
 
 /* Removes the entry at pool position pos from the list of u: swap with the last, shrink. */
-static void dg__remove_at(dg_graph *g, dg__store *s, dg_vertex u, size_t pos) {
-    uint32_t deg = dg__deg(g, s, u);
+/* The entry at pool position pos of u's list (of deg entries so far) takes the list's last
+   entry, which the caller then cuts off (dg__truncate_list): the swap of every removal, with
+   u's index kept right. */
+static void dg__swap_last(dg_graph *g, dg__store *s, dg_vertex u, size_t pos, uint32_t deg) {
     size_t last = dg__list_at(g, s, u, deg - 1);
     dg__lh_swap_out(s, u, s->pool[pos], deg - 1, s->pool[last]);
     s->pool[pos] = s->pool[last];
     if (s->wpool) s->wpool[pos] = s->wpool[last];
     dg__touch_at(g, s, pos);
+}
+static void dg__remove_at(dg_graph *g, dg__store *s, dg_vertex u, size_t pos) {
+    uint32_t deg = dg__deg(g, s, u);
+    dg__swap_last(g, s, u, pos, deg);
     dg__truncate_list(g, s, u, deg - 1);
 }
 /* Removes v from the list of u if present; returns 1 if it was. */
@@ -2505,6 +2518,7 @@ static size_t dg__batch_arcs(const dg_graph *g, const dg_edge *e, size_t n, int 
 static dg_status dg__add_edges_ex(dg_graph *g, const dg_edge *e, size_t n, int flags, size_t *added) {
     dg__arc *A = NULL, *B = NULL, *C = NULL, *a;
     dg__lhash *h;
+    uint32_t deg;
     int32_t *mpos = NULL;
     size_t cap, m, i, k, nadd = 0, pages[2] = {0, 0}, lat[2] = {0, 0};
     dg_status st;
@@ -2531,7 +2545,8 @@ static dg_status dg__add_edges_ex(dg_graph *g, const dg_edge *e, size_t n, int f
         dg_vertex u = a[i].src;
         size_t j = i, k0 = k;
         while (j < m && a[j].src == u) j++;
-        if (j - i <= 32 && dg__deg(g, &g->st[0], u) == 0) {
+        deg = dg__deg(g, &g->st[0], u);
+        if (j - i <= 32 && deg == 0) {
             /* a short group into an empty list (the common case of a load): compare with the
                arcs kept so far, in cache, instead of touching the marks */
             for (; i < j; i++) {
@@ -2546,9 +2561,9 @@ static dg_status dg__add_edges_ex(dg_graph *g, const dg_edge *e, size_t n, int f
             }
             continue;
         }
-        if ((j - i) * DG__LH_DENSE >= dg__deg(g, &g->st[0], u))
+        if ((j - i) * DG__LH_DENSE >= deg)
             h = NULL;                                  /* many arcs for it: one scan is cheaper */
-        else if (dg__deg(g, &g->st[0], u) >= DG__LH_MIN)
+        else if (deg >= DG__LH_MIN)
             h = dg__lh_need(g, &g->st[0], u);
         else
             h = dg__lh_of(&g->st[0], u);
@@ -2639,16 +2654,11 @@ static size_t dg__store_remove_batch(dg_graph *g, dg__store *s, const dg__arc *a
         }
         if (h) {   /* a long list: each entry found through its index, no scan */
             for (; i < m && a[i].src == u; i++) {
-                size_t at = dg__lh_find(g, s, u, h, a[i].dst), lastp;
+                size_t at = dg__lh_find(g, s, u, h, a[i].dst);
                 if (at == (size_t)-1) continue;
-                lastp = dg__list_at(g, s, u, deg - 1);
-                dg__lh_swap_out(s, u, a[i].dst, deg - 1, s->pool[lastp]);
                 if (r) { r[nr].src = u; r[nr].dst = a[i].dst; r[nr].w = 1.0f; }
                 nr++;
-                s->pool[at] = s->pool[lastp];
-                if (s->wpool) s->wpool[at] = s->wpool[lastp];
-                dg__touch_at(g, s, at);
-                deg--;
+                dg__swap_last(g, s, u, at, deg--);
             }
             dg__truncate_list(g, s, u, deg);
             continue;
@@ -2658,14 +2668,10 @@ static size_t dg__store_remove_batch(dg_graph *g, dg__store *s, const dg__arc *a
             size_t at = dg__list_at(g, s, u, x);
             int32_t d = s->pool[at];
             if (DG__MARKED(g, d)) {
-                size_t lastp = dg__list_at(g, s, u, deg - 1);
                 DG__UNMARK(g, d);
                 if (r) { r[nr].src = u; r[nr].dst = d; r[nr].w = 1.0f; }
                 nr++;
-                s->pool[at] = s->pool[lastp];
-                if (s->wpool) s->wpool[at] = s->wpool[lastp];
-                dg__touch_at(g, s, at);
-                deg--;
+                dg__swap_last(g, s, u, at, deg--);
             } else {
                 x++;
             }
