@@ -227,8 +227,10 @@
      context per device (dg_cache_clear releases them). User programs compile against
      the common files only, their source as file "user" (errors name user:line). A failed build is
      DG_ERR_OPENCL with the compiler's log in dg_error_message and, whole, in
-     the log callback. Binaries are cached on disk, in $DYNGRAPH_CACHE_DIR, else
-     $XDG_CACHE_HOME, else $HOME/.cache (the directory must exist), as
+     the log callback. Binaries are cached on disk, in $DYNGRAPH_CACHE_DIR (which must
+     exist), else $XDG_CACHE_HOME/dyngraph, else $HOME/.cache/dyngraph (made private to the
+     user, mode 0700, and used only while it stays so: owned by the user, writable by
+     nobody else), as
      dyngraph-<hash>.bin; the hash covers platform, device, device and driver
      versions, library version, build options and the whole source. A cached
      binary the driver rejects (binary_status, or a failed build) is ignored and
@@ -651,6 +653,14 @@ DG_API dg_status dg_remove_edges_cl(dg_graph *g, cl_mem edges, size_t n, size_t 
    contexts and the programs no graph uses any more (optional: the end of the process does as
    much). Thread-safe (a spin lock) with GCC, clang and MSVC. */
 DG_API void dg_cache_clear(void);
+#ifdef DYNGRAPH_FAULT_INJECTION
+/* Tests only (compiled in with DYNGRAPH_FAULT_INJECTION, process-wide, not thread-safe): the
+   device allocation made after `after` more allocations (0: the next one) fails as on a full
+   device (CL_MEM_OBJECT_ALLOCATION_FAILURE); -1 turns it off. dg_debug_device_allocs counts the
+   allocations since the last dg_debug_fail_device_alloc. */
+DG_API void dg_debug_fail_device_alloc(long after);
+DG_API long dg_debug_device_allocs(void);
+#endif
 
 /* ---- Primitives: frontiers and user functions (the building blocks of the algorithms). ----
    A frontier is a device array of vertex ids with its length kept on the device. User functions
@@ -856,7 +866,9 @@ DG_API dg_status dg_reach_ex(dg_graph *g, const dg_vertex *src, const dg_vertex 
    line, '#' or '%' comments, spaces or tabs, CRLF accepted. Matrix Market: coordinate,
    pattern|real|integer, general|symmetric (symmetric loads both directions), 1-based. DIMACS
    .gr: "p sp n m", "a u v w", 1-based. METIS .graph: "n m [fmt [ncon]]", then one line of 1-based
-   neighbours per vertex (edge weights when fmt is 1 or 11); undirected by definition. GRAIL
+   neighbours per vertex (edge weights when fmt is 1 or 11); undirected by definition, so each
+   edge must be listed on both its vertices' lines (else DG_ERR_PARSE names the first line
+   that lists a neighbour which does not list it back). GRAIL
    .gra: "graph_for_greach", n, then "i: j k ... #" lines. Repeated edges in a file are one edge
    whose weight is the smallest given; an edge already in the graph keeps its weight. An id of
    a removed vertex gives DG_ERR_NOT_FOUND. A malformed file gives DG_ERR_PARSE with
@@ -3147,6 +3159,30 @@ static dg_status dg__clfail(dg_graph *g, cl_int e, const char *call) {
                    e == CL_INVALID_BUFFER_SIZE) ? DG_ERR_DEVICE_MEMORY : DG_ERR_OPENCL;
     return dg__fail(g, s, "%s failed: %s (%d)", call, dg__cl_error_name(e), (int)e);
 }
+/* Every device buffer of the library is made here (the pinned staging buffer with flags
+   CL_MEM_ALLOC_HOST_PTR). Built with DYNGRAPH_FAULT_INJECTION, dg_debug_fail_device_alloc
+   makes a chosen one fail as a full device would (tests of the DG_ERR_DEVICE_MEMORY paths). */
+#ifdef DYNGRAPH_FAULT_INJECTION
+static long dg__fault_countdown = -1, dg__fault_allocs;
+DG_API void dg_debug_fail_device_alloc(long after) { dg__fault_countdown = after; dg__fault_allocs = 0; }
+DG_API long dg_debug_device_allocs(void) { return dg__fault_allocs; }
+#endif
+static dg_status dg__cl_buffer(dg_graph *g, cl_mem_flags flags, size_t bytes, const char *what, cl_mem *out) {
+    cl_int e = CL_SUCCESS;
+    char call[80];
+#ifdef DYNGRAPH_FAULT_INJECTION
+    dg__fault_allocs++;
+    if (dg__fault_countdown >= 0 && dg__fault_countdown-- == 0) {
+        *out = NULL;
+        e = CL_MEM_OBJECT_ALLOCATION_FAILURE;
+    } else
+#endif
+    *out = clCreateBuffer(g->dev->ctx, flags, bytes, NULL, &e);
+    if (e == CL_SUCCESS) return DG_OK;
+    *out = NULL;
+    snprintf(call, sizeof call, "clCreateBuffer (%s, %zu bytes)", what, bytes);
+    return dg__clfail(g, e, call);
+}
 /* In functions with `dg_status st` and a `done:` label. */
 #define DG__CL(call) do { cl_int e_ = (call); \
     if (e_ != CL_SUCCESS) { st = dg__clfail(g, e_, #call); goto done; } } while (0)
@@ -3223,7 +3259,7 @@ static void dg__log(dg_graph *g, dg_log_level level, const char *msg) {
 /* (Re)creates b with at least `bytes` (growing by half at least). Contents are lost. */
 static dg_status dg__buf_fit(dg_graph *g, dg__buf *b, size_t bytes) {
     dg__dev *d = g->dev;
-    cl_int e;
+    dg_status st;
     cl_mem m;
     size_t cap;
     if (bytes == 0) bytes = 4;
@@ -3235,8 +3271,7 @@ static dg_status dg__buf_fit(dg_graph *g, dg__buf *b, size_t bytes) {
         return dg__fail(g, DG_ERR_DEVICE_MEMORY, "a device buffer of %zu bytes is over the device's limit of %llu",
                         bytes, (unsigned long long)d->max_alloc);
     if (b->m) { clReleaseMemObject(b->m); d->bytes -= b->cap; b->m = NULL; b->cap = 0; }
-    m = clCreateBuffer(d->ctx, CL_MEM_READ_WRITE, cap, NULL, &e);
-    if (e != CL_SUCCESS) return dg__clfail(g, e, "clCreateBuffer");
+    if ((st = dg__cl_buffer(g, CL_MEM_READ_WRITE, cap, "device buffer", &m)) != DG_OK) return st;
     b->m = m; b->cap = cap; d->bytes += cap;
     return DG_OK;
 }
@@ -3517,9 +3552,40 @@ static uint64_t dg__program_key(dg_graph *g, const char *opts, const char *const
     for (i = 0; i < n; i++) h = dg__fnv(dg__fnv(h, src[i], len[i]), "", 1);
     return h;
 }
-/* Cache file name for a program key; 0 if the cache is off. */
+/* The default cache directory, parent/dyngraph (the parent made first when make_parent):
+   created private to the user (mode 0700), and used only while it is a directory of this
+   user that nobody else may write (else a warning at each program build, and no cache). On systems
+   without POSIX directories (Windows) the user's profile is private already. Returns 0 when
+   it cannot be used. */
+#if defined(__unix__) || defined(__unix) || (defined(__APPLE__) && defined(__MACH__))
+#include <sys/stat.h>
+#include <unistd.h>
+static int dg__cache_private_dir(dg_graph *g, char *dir, size_t cap, const char *parent, int make_parent) {
+    struct stat st;
+    if (snprintf(dir, cap, "%s", parent) >= (int)cap) return 0;
+    if (make_parent) (void)mkdir(dir, 0700);
+    if (snprintf(dir, cap, "%s/dyngraph", parent) >= (int)cap) return 0;
+    (void)mkdir(dir, 0700);
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) return 0;
+    if (st.st_uid != getuid() || (st.st_mode & (S_IWGRP | S_IWOTH))) {
+        dg__log(g, DG_LOG_WARNING, "dyngraph: the kernel cache directory is not private to this "
+                "user (another owner, or writable by others); the disk cache is off");
+        return 0;
+    }
+    return 1;
+}
+#else
+static int dg__cache_private_dir(dg_graph *g, char *dir, size_t cap, const char *parent, int make_parent) {
+    (void)g; (void)make_parent;
+    return snprintf(dir, cap, "%s/dyngraph", parent) < (int)cap;
+}
+#endif
+
+/* Cache file name for a program key; 0 if the cache is off. DYNGRAPH_CACHE_DIR is used as it
+   is (the caller's choice); the default directory is private (dg__cache_private_dir). */
 static int dg__cache_path(dg_graph *g, uint64_t key, char *path, size_t cap) {
     const char *dir = getenv("DYNGRAPH_CACHE_DIR"), *env = getenv("DYNGRAPH_CACHE"), *home;
+    char base[1024];
     unsigned long long h = (unsigned long long)key;
     if (g->desc.binary_cache < 0) return 0;
     if (g->desc.binary_cache == 0 && env && env[0] == '0') return 0;
@@ -3527,11 +3593,16 @@ static int dg__cache_path(dg_graph *g, uint64_t key, char *path, size_t cap) {
        on PoCL the cache is on only when asked for (binary_cache = 1 or DYNGRAPH_CACHE=1) */
     if (g->desc.binary_cache == 0 && !(env && env[0] == '1') && g->dev->pocl) return 0;
     if (dir && *dir) return snprintf(path, cap, "%s/dyngraph-%016llx.bin", dir, h) < (int)cap;
-    if ((dir = getenv("XDG_CACHE_HOME")) != NULL && *dir)
-        return snprintf(path, cap, "%s/dyngraph-%016llx.bin", dir, h) < (int)cap;
-    if ((home = getenv("HOME")) != NULL && *home)
-        return snprintf(path, cap, "%s/.cache/dyngraph-%016llx.bin", home, h) < (int)cap;
-    return 0;
+    if ((dir = getenv("XDG_CACHE_HOME")) != NULL && *dir) {
+        if (!dg__cache_private_dir(g, base, sizeof base, dir, 0)) return 0;
+    } else if ((home = getenv("HOME")) != NULL && *home) {
+        char parent[1024];
+        if (snprintf(parent, sizeof parent, "%s/.cache", home) >= (int)sizeof parent ||
+            !dg__cache_private_dir(g, base, sizeof base, parent, 1)) return 0;
+    } else {
+        return 0;
+    }
+    return snprintf(path, cap, "%s/dyngraph-%016llx.bin", base, h) < (int)cap;
 }
 /* A cache file is a 24-byte header ("DGBIN1" + 2 zero bytes, the binary's length and its FNV-1a
    hash, little-endian u64s) and the binary. A file that does not check out is not handed to the
@@ -3820,12 +3891,10 @@ static dg_status dg__dev_init(dg_graph *g) {
     }
     {   /* staging: pinned host memory (CL_MEM_ALLOC_HOST_PTR), mapped once, and a device twin */
         d->st_bytes = DG__STAGE_BYTES;
-        d->pin = clCreateBuffer(d->ctx, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, d->st_bytes, NULL, &e);
-        if (e != CL_SUCCESS) { d->pin = NULL; st = dg__clfail(g, e, "clCreateBuffer (pinned staging)"); goto done; }
+        DG__TRY(dg__cl_buffer(g, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, d->st_bytes, "pinned staging", &d->pin));
         d->pin_ptr = (unsigned char *)clEnqueueMapBuffer(d->queue, d->pin, CL_TRUE, CL_MAP_WRITE, 0, d->st_bytes, 0, NULL, NULL, &e);
         if (e != CL_SUCCESS) { d->pin_ptr = NULL; st = dg__clfail(g, e, "clEnqueueMapBuffer (pinned staging)"); goto done; }
-        d->stage = clCreateBuffer(d->ctx, CL_MEM_READ_ONLY, d->st_bytes, NULL, &e);
-        if (e != CL_SUCCESS) { d->stage = NULL; st = dg__clfail(g, e, "clCreateBuffer (staging)"); goto done; }
+        DG__TRY(dg__cl_buffer(g, CL_MEM_READ_ONLY, d->st_bytes, "staging", &d->stage));
         d->bytes += 2 * d->st_bytes;
     }
     {
@@ -4295,7 +4364,6 @@ struct dg_frontier {
 DG_API dg_status dg_frontier_create(dg_graph *g, size_t capacity, dg_frontier **out) {
     dg_status st = DG_OK;
     dg_frontier *f;
-    cl_int e;
     if (!g || !out) return DG_ERR_INVALID_ARGUMENT;
     *out = NULL;
     if ((st = dg__sync(g)) != DG_OK) return st;
@@ -4303,8 +4371,7 @@ DG_API dg_status dg_frontier_create(dg_graph *g, size_t capacity, dg_frontier **
     memset(f, 0, sizeof *f);
     f->g = g;
     f->n_known = 1;
-    f->cnt = clCreateBuffer(g->dev->ctx, CL_MEM_READ_WRITE, 4, NULL, &e);
-    if (e != CL_SUCCESS) { f->cnt = NULL; st = dg__clfail(g, e, "clCreateBuffer (frontier)"); goto done; }
+    DG__TRY(dg__cl_buffer(g, CL_MEM_READ_WRITE, 4, "frontier count", &f->cnt));
     g->dev->bytes += 4;
     DG__TRY(dg__buf_fit(g, &f->ids, (capacity ? capacity : 1) * 4));
     DG__TRY(dg__write_u32(g, f->cnt, 0, 0));
@@ -6216,7 +6283,8 @@ DG_API dg_status dg_reach(dg_graph *g, const dg_vertex *src, const dg_vertex *ds
      comments; "a" lines need the weight. METIS: fmt 0, 1, 10, 11 (vertex
      weights are checked and dropped; vertex sizes, fmt 1xx, are refused);
      '%' lines are comments; after the n vertex lines only blank or comment
-     lines may follow. GRAIL: "i:" may also be written "i :" or "i:j"; each
+     lines may follow; the lists must be symmetric (dg__load_metis_symmetric);
+     a vertex line with neighbours names its own vertex (removed-vertex check). GRAIL: "i:" may also be written "i :" or "i:j"; each
      vertex line must end with '#'.
    - DG_ERR_NOT_FOUND names the graph's id (0-based), and for 1-based files
      also the id as written. */
@@ -6265,6 +6333,9 @@ typedef struct dg__load_state {
     size_t need;                 /* vertices the file needs: max(max id + 1, header n) */
     unsigned long long removed_line; /* first line naming a removed vertex (0: none) */
     dg_vertex removed_id;
+    size_t *skip;                /* METIS: for each comment line among the vertex lines, the
+                                    number of vertex lines before it (nskip of skip_cap) */
+    size_t nskip, skip_cap;
 } dg__load_state;
 
 /* ---- the reader ---- */
@@ -6438,6 +6509,15 @@ static unsigned long long dg__load_udec(const char *s, size_t n) {
     return x;
 }
 
+/* Remembers the first line that names v when v is a removed vertex of the graph (the error is
+   reported after the parse, so that a parse error later in the file wins). */
+static void dg__load_note_removed(dg__load_state *L, dg_vertex v) {
+    if ((size_t)v < L->old_bound && L->removed_line == 0 && !dg_has_vertex(L->g, v)) {
+        L->removed_line = L->r.line;
+        L->removed_id = v;
+    }
+}
+
 /* The vertex id in s[0..n), written base-based (0 or 1). When bounded, it must be one of the
    header's count ids. Records it for the vertex creation and the removed-vertex check. */
 static dg_status dg__load_id(dg__load_state *L, const char *s, size_t n, int base,
@@ -6472,10 +6552,7 @@ static dg_status dg__load_id(dg__load_state *L, const char *s, size_t n, int bas
                             DG__LOAD_MAX_ID + (unsigned long long)base);
     *out = (dg_vertex)v;
     if ((size_t)v + 1 > L->need) L->need = (size_t)v + 1;
-    if ((size_t)v < L->old_bound && L->removed_line == 0 && !dg_has_vertex(L->g, (dg_vertex)v)) {
-        L->removed_line = L->r.line;
-        L->removed_id = (dg_vertex)v;
-    }
+    dg__load_note_removed(L, (dg_vertex)v);
     return DG_OK;
 }
 
@@ -6803,6 +6880,63 @@ done:
 
 /* ---- METIS: "n m [fmt [ncon]]", then one line of 1-based neighbours per vertex ---- */
 
+static int dg__load_cmp_dst(const void *a, const void *b) {
+    dg_vertex x = ((const dg_edge *)a)->dst, y = ((const dg_edge *)b)->dst;
+    return (x > y) - (x < y);
+}
+
+/* METIS lists every edge on the lines of both its vertices. Checked after the parse in
+   O(entries + sorting each line): the entries were pushed line by line, so L->edges is grouped
+   by source in increasing order; a stable counting sort by neighbour gives each vertex the
+   ascending list of lines that name it, which must equal the vertex's own line as a set (each
+   line is sorted in place; a load keeps the smallest weight of repeats, so order is free).
+   Reports the first line (in the file) that lists a neighbour whose line does not list it back;
+   first_line is the file line of vertex line 0, and L->skip shifts the later ones. */
+static dg_status dg__load_metis_symmetric(dg__load_state *L, size_t n, unsigned long long first_line) {
+    size_t m = L->nedges, *off, i, e, r, bad_u = (size_t)-1, bad_v = 0, j;
+    uint32_t *t;
+    dg_graph *g = L->g;
+    if (m == 0) return DG_OK;
+    off = (size_t *)dg__alloc(g, (n + 2) * sizeof(size_t));
+    t = (uint32_t *)dg__alloc(g, m * sizeof(uint32_t));
+    if (!off || !t) {
+        if (off) dg__free(g, off);
+        if (t) dg__free(g, t);
+        return dg__load_err_at(L, DG_ERR_OUT_OF_MEMORY, first_line,
+                               "out of memory for checking that the edges are listed both ways");
+    }
+    memset(off, 0, (n + 2) * sizeof(size_t));
+    for (i = 0; i < m; i++) off[(size_t)L->edges[i].dst + 2]++;
+    for (r = 2; r < n + 2; r++) off[r] += off[r - 1];
+    for (i = 0; i < m; i++) t[off[(size_t)L->edges[i].dst + 1]++] = (uint32_t)L->edges[i].src;
+    /* now vertex r is named by the lines t[off[r] .. off[r + 1]), ascending */
+    for (r = 0, e = 0; r < n; r++) {
+        size_t b = e, p = off[r], pe = off[r + 1];
+        while (e < m && (size_t)L->edges[e].src == r) e++;
+        if (e - b > 1) qsort(L->edges + b, e - b, sizeof(dg_edge), dg__load_cmp_dst);
+        while (b < e || p < pe) {             /* merge the two ascending lists as sets */
+            size_t x = b < e ? (size_t)L->edges[b].dst : (size_t)-1;
+            size_t y = p < pe ? (size_t)t[p] : (size_t)-1;
+            if (x < y) {                      /* r lists x, x's line does not list r */
+                if (r < bad_u) { bad_u = r; bad_v = x; }
+            } else if (y < x) {               /* y lists r, r's line does not list y */
+                if (y < bad_u) { bad_u = y; bad_v = r; }
+            }
+            if (x <= y) for (; b < e && (size_t)L->edges[b].dst == x; b++) {}
+            if (y <= x) for (; p < pe && (size_t)t[p] == y; p++) {}
+        }
+    }
+    dg__free(g, off);
+    dg__free(g, t);
+    if (bad_u == (size_t)-1) return DG_OK;
+    for (j = 0; j < L->nskip && L->skip[j] <= bad_u; j++) {}
+    return dg__load_err_at(L, DG_ERR_PARSE, first_line + bad_u + j,
+                           "vertex %llu lists %llu, but the line of vertex %llu does not list "
+                           "%llu (METIS lists every edge on the lines of both its vertices)",
+                           (unsigned long long)bad_u + 1, (unsigned long long)bad_v + 1,
+                           (unsigned long long)bad_v + 1, (unsigned long long)bad_u + 1);
+}
+
 static dg_status dg__load_metis(dg__load_state *L) {
     dg__load_reader *r = &L->r;
     unsigned long long n, m, fmt = 0, ncon = 0, entries = 0, hdr_line, vline = 0;
@@ -6843,6 +6977,14 @@ static dg_status dg__load_metis(dg__load_state *L) {
                                    "end of file after %llu of the %llu vertex lines", vline, n);
         have = dg__load_token(r);
         if (have && dg__load_tok_is_comment(r, 0)) {
+            if (L->nskip == L->skip_cap) {
+                size_t cap = L->skip_cap ? 2 * L->skip_cap : 64;
+                if (!dg__grow(L->g, (void **)&L->skip, L->skip_cap, cap, sizeof(size_t)))
+                    return dg__load_err_at(L, DG_ERR_OUT_OF_MEMORY, r->line,
+                                           "out of memory for the comment lines' positions");
+                L->skip_cap = cap;
+            }
+            L->skip[L->nskip++] = (size_t)vline;
             dg__load_next_line(r);
             continue;
         }
@@ -6854,6 +6996,7 @@ static dg_status dg__load_metis(dg__load_state *L) {
             DG__TRY(dg__load_weight(L, r->tok, r->toklen, "vertex weight", &vw));
             have = dg__load_token(r);
         }
+        if (have) dg__load_note_removed(L, (dg_vertex)vline);
         while (have) {
             dg_vertex v;
             float w = 1.0f;
@@ -6872,6 +7015,7 @@ static dg_status dg__load_metis(dg__load_state *L) {
         return dg__load_err_at(L, DG_ERR_PARSE, hdr_line,
                                "the header declares %llu edges (%llu neighbour entries) but the "
                                "vertex lines hold %llu entries", m, 2 * m, entries);
+    DG__TRY(dg__load_metis_symmetric(L, (size_t)n, hdr_line + 1));
 done:
     return st;
 }
@@ -7082,6 +7226,7 @@ DG_API dg_status dg_load(dg_graph *g, const char *path, dg_format format) {
     dg__free(g, L.r.buf);
     if (s == DG_OK) s = dg__load_commit(&L);
     if (L.edges) dg__free(g, L.edges);
+    if (L.skip) dg__free(g, L.skip);
     return s;
 }
 

@@ -13,7 +13,9 @@
 #              1 failed; so does one that exits non-zero while reporting 0 failures (for
 #              instance a leak found by LeakSanitizer at exit). The fast host tests
 #              ($CLANG_TESTS) are then built and run once more with clang and the same flags
-#              (clang's UBSan checks more), reported as NAME.clang.
+#              (clang's UBSan checks more), reported as NAME.clang;
+#   6 checks   a fuzzing smoke where clang has libFuzzer: the five loaders and the mutation
+#              sequences, a few seconds each from test/fuzz/corpus (see below).
 # The last line printed is "N passed, M failed" (the totals); the exit status is 1 if M > 0.
 #
 # Environment: CC (default cc) builds the tests; DYNGRAPH_CL_OPTIONS (default -cl-opt-disable;
@@ -28,7 +30,8 @@
 # only the cases named, or all of them for a bare entry. It prints "-- CASE" as each case
 # starts; a case name it does not have is a failure (the message lists its cases; each
 # test/test_*.c names its cases in its header comment). An entry that names no test/test_*.c
-# counts as 1 failed. The compile checks above run whatever DG_TESTS says.
+# counts as 1 failed; the entry "fuzz" selects the fuzzing smoke. The compile checks above run
+# whatever DG_TESTS says.
 # Flag lists ($STRICT, $LIBS, ...) are split into words on purpose:
 # shellcheck disable=SC2086
 set -u
@@ -98,6 +101,7 @@ selected() {                    # selected NAME: DG_TESTS is empty or names NAME
     [ -z "$DG_TESTS" ] || entries | grep -qx -e "$1" -e "$1:.*"
 }
 entries | while IFS= read -r entry; do
+    [ "$entry" = fuzz ] && continue
     [ -f "test/${entry%%:*}.c" ] && case ${entry%%:*} in test_*) continue ;; esac
     echo "FAIL  DG_TESTS: '$entry' names no test program (test/test_*.c)"
 done > "$BUILD/unknown.log"
@@ -168,6 +172,58 @@ if command -v clang >/dev/null 2>&1; then
     done
 else
     echo "note: clang not found, the clang sanitizer pass ($CLANG_TESTS) is skipped"
+fi
+
+# Fuzzing smoke, where clang has libFuzzer: each loader's target (test/fuzz/fuzz_load.c, built
+# once per format) and the mutation-sequence target against its reference model
+# (test/fuzz/fuzz_mutate.c), FUZZ_SECONDS each (default 3), starting from the corpus in
+# test/fuzz/corpus/NAME/ (read only: new inputs go to $BUILD/fuzz/NAME.new/). A crash, a failed
+# check, a sanitizer report, a leak or a slow input is 1 failed; the input that did it is
+# kept as $BUILD/fuzz/NAME-crash-* (or -leak-, -timeout-), and `$BUILD/fuzz/NAME that-file`
+# runs it again. Selected like a test program (DG_TESTS=fuzz).
+FUZZ_SECONDS=${FUZZ_SECONDS:-3}
+FUZZ_FLAGS="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Wall -Wextra -I."
+FUZZ_TARGETS="load_edge_list:DG_FORMAT_EDGE_LIST load_mm:DG_FORMAT_MATRIX_MARKET \
+load_dimacs:DG_FORMAT_DIMACS load_metis:DG_FORMAT_METIS load_grail:DG_FORMAT_GRAIL mutate:"
+fuzz_build() {                  # fuzz_build NAME FORMAT: $BUILD/fuzz/NAME
+    if [ -n "$2" ]; then set -- "$1" test/fuzz/fuzz_load.c "-DFUZZ_FORMAT=$2"
+    else set -- "$1" "test/fuzz/fuzz_$1.c"; fi
+    clang $FUZZ_FLAGS ${3:-} "$2" -o "$BUILD/fuzz/$1" $LIBS > "$BUILD/fuzz/$1.build.log" 2>&1
+}
+if selected fuzz; then
+    mkdir -p "$BUILD/fuzz"
+    if printf 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n) { (void)d; return (int)n * 0; }\n' \
+           > "$BUILD/fuzz/probe.c" &&
+       clang -fsanitize=fuzzer "$BUILD/fuzz/probe.c" -o "$BUILD/fuzz/probe" > /dev/null 2>&1; then
+        echo "== fuzzing smoke: clang $FUZZ_FLAGS, ${FUZZ_SECONDS}s a target"
+        i=0
+        for t in $FUZZ_TARGETS; do  # two builds at a time
+            fuzz_build "${t%%:*}" "${t#*:}" &
+            i=$((i + 1))
+            [ $((i % 2)) = 0 ] && wait
+        done
+        wait
+        for t in $FUZZ_TARGETS; do
+            name=${t%%:*}
+            bin="$BUILD/fuzz/$name"
+            if [ ! -x "$bin" ]; then
+                fail "fuzz $name: does not build"
+                head -n 60 "$bin.build.log" | indent
+                continue
+            fi
+            mkdir -p "$bin.new"
+            if "./$bin" -max_total_time="$FUZZ_SECONDS" -timeout=20 -rss_limit_mb=2048 -max_len=4096 \
+                   -print_final_stats=1 -artifact_prefix="$bin-" "$bin.new" "test/fuzz/corpus/$name" \
+                   > "$bin.log" 2>&1; then
+                pass "fuzz $name: $(sed -n 's/^stat::number_of_executed_units: *//p' "$bin.log") inputs"
+            else
+                fail "fuzz $name: see $bin.log"
+                tail -n 40 "$bin.log" | indent
+            fi
+        done
+    else
+        echo "note: clang with libFuzzer not found, the fuzzing smoke is skipped"
+    fi
 fi
 
 echo "$passed passed, $failed failed"

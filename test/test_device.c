@@ -7,6 +7,7 @@
      DYNGRAPH_CACHE=0 write nothing, binary_cache = 1 writes despite DYNGRAPH_CACHE=0; an
      unusable cache directory is not an error; last of all (a driver given a damaged binary
      may crash), graphs still work after the files are overwritten with garbage or truncated;
+     the default directory is private (default_cache);
    - device choice: dg_device_name, DYNGRAPH_DEVICE matching nothing (DG_ERR_NO_DEVICE with a
      message naming it, for every kind of first device operation; the same graph works once the
      variable is gone), desc.device overriding it, "cpu", "gpu" where there is no GPU, a
@@ -34,10 +35,15 @@
 
    Usage: test_device [seed]   (the seed is printed)
    Cases (DG_TESTS=test_device:NAME, see tt.h): binary_cache, device_choice, failed_build,
-   cl_objects, mirror, sync_cost, primitives, scan, cache_damage. They draw from one random
+   cl_objects, mirror, sync_cost, primitives, scan, cache_damage, cl_batches, cl_options,
+   device_faults (every device allocation of a sync, a growing sync, each BFS and SSSP strategy,
+   reach, a frontier and dg_add_edges_cl fails in turn: DG_ERR_DEVICE_MEMORY, graph unchanged,
+   the same call then succeeds with the same answer), default_cache (HOME and XDG_CACHE_HOME in the temporary directory: the default cache
+   directory is made 0700; one others can write is not used). They draw from one random
    stream in turn: a case run alone sees other draws than in a whole run. */
 #define _POSIX_C_SOURCE 200809L
 #define DYNGRAPH_IMPLEMENTATION
+#define DYNGRAPH_FAULT_INJECTION      /* dg_debug_fail_device_alloc (device_faults) */
 #include "dyngraph.h"
 #include "tt.h"
 #include <stdio.h>
@@ -505,6 +511,76 @@ static void test_binary_cache(void)
     }
 }
 
+/* The default cache directory ($HOME/.cache/dyngraph, $XDG_CACHE_HOME/dyngraph) is made
+   private (0700) and not used once another user could write it. HOME and XDG_CACHE_HOME point
+   into the test's temporary directory. */
+static char *saved_env(const char *name)
+{
+    const char *v = getenv(name);
+    return v ? strcpy((char *)xmalloc(strlen(v) + 1), v) : NULL;
+}
+static void restore_env(const char *name, char *v)
+{
+    if (v) setenv(name, v, 1);
+    else unsetenv(name);
+    free(v);
+}
+static int cache_files_after_sync(const char *dir, const char *label)
+{
+    dg_graph *g;
+    dg_status s;
+    dg_cache_clear();   /* programs kept in memory would not touch the disk cache */
+    g = new_graph(0, 0, 0);
+    if (!g) return -1;
+    s = dg_sync(g);
+    CHECK_MSG(s == DG_OK, "%s: sync: %s: %s", label, dg_status_string(s), dg_error_message(g));
+    dg_destroy(g);
+    return count_files(dir, NULL);
+}
+static void test_default_cache(void)
+{
+    char *home = saved_env("HOME"), *xdg = saved_env("XDG_CACHE_HOME"), *dir = saved_env("DYNGRAPH_CACHE_DIR");
+    char h[512], cache[600], sub[640], x[512], xsub[600];
+    struct stat st;
+    int n;
+    setenv("DYNGRAPH_CACHE", "1", 1);   /* on, also on PoCL */
+    unsetenv("DYNGRAPH_CACHE_DIR");
+    unsetenv("XDG_CACHE_HOME");
+    if (!make_dir(h, sizeof h, "home") || !make_dir(x, sizeof x, "xdg")) {
+        CHECK_MSG(0, "cannot make the home directories under %s", tmp_root);
+        goto out;
+    }
+    setenv("HOME", h, 1);
+    snprintf(cache, sizeof cache, "%s/.cache", h);
+    snprintf(sub, sizeof sub, "%s/dyngraph", cache);
+    /* $HOME/.cache is made too, both private */
+    n = cache_files_after_sync(sub, "default cache");
+    CHECK_MSG(n >= 1, "no cache file under %s (%d)", sub, n);
+    CHECK(stat(cache, &st) == 0 && (st.st_mode & 0777) == 0700);
+    CHECK_MSG(stat(sub, &st) == 0 && S_ISDIR(st.st_mode) && (st.st_mode & 0777) == 0700,
+              "%s: mode %o, want 0700", sub, (unsigned)(st.st_mode & 0777));
+    /* writable by others: not used (nothing read, nothing written) */
+    remove_tree(sub);
+    CHECK(mkdir(sub, 0700) == 0 && chmod(sub, 0777) == 0);
+    n = cache_files_after_sync(sub, "shared cache directory");
+    CHECK_MSG(n == 0, "a cache directory others can write got %d files", n);
+    /* group-writable only: not used either */
+    CHECK(chmod(sub, 0770) == 0);
+    n = cache_files_after_sync(sub, "group-writable cache directory");
+    CHECK_MSG(n == 0, "a group-writable cache directory got %d files", n);
+    /* XDG_CACHE_HOME wins over HOME: its dyngraph subdirectory, private */
+    setenv("XDG_CACHE_HOME", x, 1);
+    snprintf(xsub, sizeof xsub, "%s/dyngraph", x);
+    n = cache_files_after_sync(xsub, "XDG cache");
+    CHECK_MSG(n >= 1, "no cache file under %s (%d)", xsub, n);
+    CHECK(stat(xsub, &st) == 0 && (st.st_mode & 0777) == 0700);
+out:
+    restore_env("HOME", home);
+    restore_env("XDG_CACHE_HOME", xdg);
+    restore_env("DYNGRAPH_CACHE_DIR", dir);
+    dg_cache_clear();
+}
+
 /* Damaged cache files must be ignored (the program is built from source again). Run last: a
    driver handed a damaged binary may crash the process. */
 static void test_cache_damage(void)
@@ -537,6 +613,165 @@ static void test_cache_damage(void)
         CHECK(small_works(g, "cache: after the rewrite"));
         dg_destroy(g);
     }
+}
+
+/* ================================ device faults ================================ */
+/* Each device allocation that an operation makes fails in turn (dg_debug_fail_device_alloc,
+   fault k = 0, 1, ... until the operation makes fewer than k + 1 allocations), each time on a
+   fresh graph with the same edges, synced first unless the operation is the first sync: the call
+   returns DG_ERR_DEVICE_MEMORY, the host graph is unchanged and valid, and without the fault the
+   same call succeeds with the answer of a graph that never saw a fault. */
+enum { FOP_SYNC, FOP_GROW, FOP_BFS, FOP_SSSP = FOP_BFS + 5, FOP_REACH = FOP_SSSP + 3, FOP_FRONTIER,
+       FOP_BATCH_CL, FOP_COUNT };
+#define FAULT_N 600
+#define FAULT_Q 64
+typedef struct fault_ctx {
+    dg_edge *e, *more;            /* the graph's edges; more edges for FOP_GROW and FOP_BATCH_CL */
+    size_t ne, nmore;
+    int32_t dist[FAULT_N];
+    float fdist[FAULT_N];
+    dg_vertex qs[FAULT_Q], qd[FAULT_Q];
+    uint8_t reach[FAULT_Q];
+} fault_ctx;
+
+static const char *fop_name(int op)
+{
+    static const char *names[FOP_COUNT] = { "first sync", "growing sync", "bfs mask", "bfs queue",
+        "bfs edge-chunk", "bfs top-down", "bfs direction-opt", "sssp bellman-ford", "sssp frontier",
+        "sssp near-far", "reach", "frontier", "dg_add_edges_cl" };
+    return names[op];
+}
+
+/* Runs op on g; out receives its answer (for comparison). */
+static dg_status fault_run(dg_graph *g, int op, fault_ctx *c, fault_ctx *out)
+{
+    dg_status s;
+    if (op == FOP_SYNC) return dg_sync(g);
+    if (op == FOP_GROW) {
+        if ((s = dg_add_edges(g, c->more, c->nmore, NULL)) != DG_OK) return s;
+        return dg_sync(g);
+    }
+    if (op < FOP_SSSP) {
+        dg_bfs_options o;
+        memset(&o, 0, sizeof o);
+        o.strategy = (dg_bfs_strategy)(DG_BFS_MASK + (op - FOP_BFS));
+        return dg_bfs(g, 0, out->dist, &o);
+    }
+    if (op < FOP_REACH) {
+        dg_sssp_options o;
+        memset(&o, 0, sizeof o);
+        o.strategy = (dg_sssp_strategy)(DG_SSSP_BELLMAN_FORD + (op - FOP_SSSP));
+        return dg_sssp(g, 0, out->fdist, &o);
+    }
+    if (op == FOP_REACH) return dg_reach(g, c->qs, c->qd, FAULT_Q, out->reach);
+    if (op == FOP_FRONTIER) {
+        dg_frontier *f = NULL;
+        dg_vertex ids[3] = { 1, 2, 3 };
+        if ((s = dg_frontier_create(g, 1000, &f)) == DG_OK) s = dg_frontier_set(f, ids, 3);
+        dg_frontier_destroy(f);
+        return s;
+    }
+    {   /* FOP_BATCH_CL */
+        cl_mem m = buf_new(g, c->nmore * sizeof(dg_edge));
+        size_t added = 0;
+        if (!m) return DG_ERR_OPENCL;
+        s = buf_write(g, m, c->more, c->nmore * sizeof(dg_edge)) ? dg_add_edges_cl(g, m, c->nmore, &added)
+                                                                 : DG_ERR_OPENCL;
+        clReleaseMemObject(m);
+        return s;
+    }
+}
+
+static dg_graph *fault_graph(const fault_ctx *c)
+{
+    dg_graph *g = new_graph(64, 0, 1);
+    if (!g) return NULL;
+    CHECK(dg_add_vertices(g, FAULT_N, NULL) == DG_OK);
+    CHECK(dg_add_edges(g, c->e, c->ne, NULL) == DG_OK);
+    return g;
+}
+
+static void test_device_faults(void)
+{
+    fault_ctx *c = (fault_ctx *)xmalloc(sizeof *c), *want = (fault_ctx *)xmalloc(sizeof *want),
+              *got = (fault_ctx *)xmalloc(sizeof *got);
+    size_t i;
+    int op, k, total = 0;
+    c->ne = 3000;
+    c->nmore = 6000;          /* grows the page pool past its first capacity */
+    c->e = (dg_edge *)xmalloc(c->ne * sizeof(dg_edge));
+    c->more = (dg_edge *)xmalloc(c->nmore * sizeof(dg_edge));
+    for (i = 0; i < c->ne; i++) {
+        c->e[i].src = (dg_vertex)(i < 400 ? 7 : rnd(FAULT_N));   /* a hub: a large list */
+        c->e[i].dst = (dg_vertex)rnd(FAULT_N);
+        c->e[i].weight = (float)(1 + rnd(9));
+    }
+    for (i = 0; i < c->nmore; i++) {
+        c->more[i].src = (dg_vertex)rnd(FAULT_N);
+        c->more[i].dst = (dg_vertex)rnd(FAULT_N);
+        c->more[i].weight = (float)(1 + rnd(9));
+    }
+    for (i = 0; i < FAULT_Q; i++) { c->qs[i] = (dg_vertex)rnd(FAULT_N); c->qd[i] = (dg_vertex)rnd(FAULT_N); }
+    for (op = 0; op < FOP_COUNT; op++) {
+        dg_graph *g = fault_graph(c);
+        dg_status s;
+        if (!g) break;
+        if (op != FOP_SYNC) CHECK(dg_sync(g) == DG_OK);
+        s = fault_run(g, op, c, want);
+        CHECK_MSG(s == DG_OK, "faults: %s without a fault: %s: %s", fop_name(op), dg_status_string(s), dg_error_message(g));
+        dg_destroy(g);
+        for (k = 0; k < 200; k++) {
+            size_t edges, bound;
+            long made;
+            g = fault_graph(c);
+            if (!g) break;
+            if (op != FOP_SYNC) CHECK(dg_sync(g) == DG_OK);
+            edges = dg_edge_count(g);
+            bound = dg_vertex_id_bound(g);
+            dg_debug_fail_device_alloc(k);
+            s = fault_run(g, op, c, got);
+            made = dg_debug_device_allocs();
+            dg_debug_fail_device_alloc(-1);
+            if (made <= k) {       /* the operation made k allocations or fewer: every one failed once */
+                CHECK_MSG(s == DG_OK, "faults: %s: %s: %s", fop_name(op), dg_status_string(s), dg_error_message(g));
+                CHECK_MSG(op == FOP_SYNC || op == FOP_GROW || op == FOP_BATCH_CL || k > 0,
+                          "faults: %s made no device allocation on a synced graph", fop_name(op));
+                dg_destroy(g);
+                break;
+            }
+            total++;
+            CHECK_MSG(s == DG_ERR_DEVICE_MEMORY, "faults: %s, allocation %d failing: %s (%s)", fop_name(op), k,
+                      dg_status_string(s), dg_error_message(g));
+            CHECK_MSG(op == FOP_GROW || op == FOP_BATCH_CL ? 1 : dg_edge_count(g) == edges,
+                      "faults: %s, allocation %d: the edge count changed", fop_name(op), k);
+            CHECK(dg_vertex_id_bound(g) == bound);
+            CHECK_MSG(dg_validate(g) == DG_OK, "faults: %s, allocation %d: %s", fop_name(op), k, dg_error_message(g));
+            /* without the fault: the same call (the batch of FOP_GROW may have landed: a sync
+               failed after it, and adding it again adds nothing) */
+            s = fault_run(g, op, c, got);
+            CHECK_MSG(s == DG_OK, "faults: %s after allocation %d failed: %s: %s", fop_name(op), k,
+                      dg_status_string(s), dg_error_message(g));
+            if (s == DG_OK) {
+                s = dg_validate_device(g);
+                CHECK_MSG(s == DG_OK, "faults: %s after allocation %d failed: the mirror: %s", fop_name(op), k,
+                          dg_error_message(g));
+                if (op >= FOP_BFS && op < FOP_SSSP)
+                    CHECK_MSG(memcmp(got->dist, want->dist, sizeof got->dist) == 0, "faults: %s: other distances", fop_name(op));
+                if (op >= FOP_SSSP && op < FOP_REACH)
+                    CHECK_MSG(memcmp(got->fdist, want->fdist, sizeof got->fdist) == 0, "faults: %s: other distances", fop_name(op));
+                if (op == FOP_REACH)
+                    CHECK_MSG(memcmp(got->reach, want->reach, sizeof got->reach) == 0, "faults: reach: other answers");
+            }
+            dg_destroy(g);
+        }
+        CHECK_MSG(k < 200, "faults: %s: still failing after 200 allocations", fop_name(op));
+    }
+    printf("test_device: %d device allocations failed in turn\n", total);
+    free(c->e);
+    free(c->more);
+    free(c);
+    free(want);
+    free(got);
 }
 
 /* ================================ device choice ================================ */
@@ -1603,6 +1838,8 @@ static void use_main_cache(void)
     if (made) setenv("DYNGRAPH_CACHE_DIR", dir, 1);
 }
 static void case_binary_cache(void) { test_binary_cache(); done("binary cache"); }
+static void case_default_cache(void) { test_default_cache(); done("default cache"); }
+static void case_device_faults(void) { use_main_cache(); test_device_faults(); done("device faults"); }
 static void case_device_choice(void) { use_main_cache(); test_device_choice(); done("device choice"); }
 static void case_failed_build(void) { use_main_cache(); test_failed_build(); done("failed build"); }
 static void case_cl_objects(void) { use_main_cache(); test_cl_objects(); done("OpenCL objects"); }
@@ -1759,7 +1996,8 @@ static const tt_case cases[] = {
     { "failed_build", case_failed_build }, { "cl_objects", case_cl_objects }, { "mirror", case_mirror },
     { "sync_cost", case_sync_cost }, { "primitives", case_primitives }, { "scan", case_scan },
     { "cache_damage", case_cache_damage }, { "cl_batches", case_cl_batches },
-    { "cl_options", case_cl_options },
+    { "cl_options", case_cl_options }, { "default_cache", case_default_cache },
+    { "device_faults", case_device_faults },
 };
 
 int main(int argc, char **argv)

@@ -401,6 +401,8 @@ static const bad_file BAD[] = {
     { "gr_nan.gr", DG_FORMAT_DIMACS, 2, "NaN" },
     { "metis_id_range.graph", DG_FORMAT_METIS, 4, "out of range" },
     { "metis_wrong_m.graph", DG_FORMAT_METIS, 2, "3 edges" },
+    { "metis_asymmetric.graph", DG_FORMAT_METIS, 2, "vertex 1 lists 2, but the line of vertex 2 does not list 1" },
+    { "metis_asymmetric2.graph", DG_FORMAT_METIS, 5, "vertex 2 lists 4" },   /* after comment lines */
     { "metis_too_many_lines.graph", DG_FORMAT_METIS, 4, "more than" },
     { "metis_too_few_lines.graph", DG_FORMAT_METIS, 3, "2 of the 3" },
     { "metis_fmt100.graph", DG_FORMAT_METIS, 1, "not supported" },
@@ -486,6 +488,10 @@ static void test_other_failures(void)
                    "vertex 2 was removed", 2);
     expect_failure("test/good/el_mixed.txt", DG_FORMAT_EDGE_LIST, DG_ERR_NOT_FOUND, 9,
                    "vertex 3 was removed", 3);
+    /* METIS: a vertex line with neighbours names its own vertex (metis_blank.graph: line 3 is
+       vertex 2, 0-based 1, which lists 3) */
+    expect_failure("test/good/metis_blank.graph", DG_FORMAT_METIS, DG_ERR_NOT_FOUND, 3,
+                   "vertex 1 was removed (2 in this 1-based file)", 1);
     /* a parse error wins over a removed vertex named earlier */
     expect_failure("test/bad/el_crlf.txt", DG_FORMAT_EDGE_LIST, DG_ERR_PARSE, 3, NULL, 1);
 }
