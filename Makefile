@@ -42,7 +42,7 @@ examples: deps $(EX_BIN)
 
 $(EX_BIN): build/%: examples/%.c dyngraph.h dyngraph_kernels.cl.h | deps
 	@mkdir -p build
-	$(CC) $(EX_CFLAGS) $< -o $@ $(LDLIBS)
+	$(CC) $(EX_CFLAGS) $< -o $@ $(if $(filter build/demo,$@),-lm,$(LDLIBS))
 
 bench: deps $(BENCH_BIN)
 	@$(if $(BENCH_SRC),echo "bench: built $(BENCH_BIN)",echo "bench: no bench/*.c yet, nothing to build")

@@ -21,7 +21,7 @@
      14    shortest paths                           >>sssp
      15    reachability                             >>reach
      16    how to add an algorithm                  (see >>registry)
-           files                                    >>load
+           files: loading, saving, exporting        >>load, >>save
    Kernels: kernels/00_shared.h (constants shared with the host), 10_adjacency.cl (device
    functions every program has), then one file per module (dyngraph_kernels.cl.h holds them).
 
@@ -123,7 +123,10 @@
 
    5. PAGE RULES
    - a new vertex goes to the last page if that page keeps >= 60% free space,
-     else to a new page;
+     else to a new page; so does a removed id handed out again (dg_desc.reuse_ids:
+     the last removed id first), which is why, in a graph with reuse_ids, the
+     slots of a page need not ascend by id and are searched in turn (O(slots of
+     the page), where an ordinary graph bisects them);
    - an edge added goes into the gap after its list when there is one (O(1):
      the usual case); else the lists up to the next gap move by one entry
      (usually a few lists); else, if the page has free entries before the
@@ -204,7 +207,13 @@
      its switching heuristic suffers).
 
    10. BUILD OPTIONS
-   DYNGRAPH_STATIC   make every function static (DG_API)
+   DYNGRAPH_STATIC   make every function static (DG_API; marked unused under GCC and
+                     clang, so a program that calls a few gets no warning for the rest)
+   DYNGRAPH_NO_OPENCL  the host store alone (before every include of dyngraph.h): no
+                     OpenCL headers, no -lOpenCL; loading, saving, mutations, queries and
+                     dg_validate work, every function that needs a device returns
+                     DG_ERR_NO_DEVICE (dg_cl_context & co. NULL, dg_device_name "")
+   DYNGRAPH_FAULT_INJECTION  tests: dg_debug_fail_device_alloc (see dg_cache_clear)
    DG_ASSERT(x)      internal assertions (default: assert from <assert.h>)
    DG_MALLOC(sz) DG_REALLOC(p,sz) DG_FREE(p)   the default allocator
    DG_CACHE_MAX_BYTES  largest program binary written to the binary cache (64 MiB)
@@ -450,6 +459,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef DYNGRAPH_NO_OPENCL
+/* The host store alone: no OpenCL headers, no -lOpenCL. The OpenCL handle types of the API
+   stay, as the opaque pointers the Khronos headers declare; every function that needs a
+   device returns DG_ERR_NO_DEVICE. */
+typedef struct _cl_context *cl_context;
+typedef struct _cl_command_queue *cl_command_queue;
+typedef struct _cl_device_id *cl_device_id;
+typedef struct _cl_mem *cl_mem;
+#else
 #ifndef CL_TARGET_OPENCL_VERSION
 #define CL_TARGET_OPENCL_VERSION 120
 #endif
@@ -458,10 +476,15 @@
 #else
 #include <CL/cl.h>
 #endif
+#endif
 
 #ifndef DG_API
 #ifdef DYNGRAPH_STATIC
+#if defined(__GNUC__) || defined(__clang__)
+#define DG_API static __attribute__((unused))   /* a program uses a few: no warning for the rest */
+#else
 #define DG_API static
+#endif
 #else
 #define DG_API extern
 #endif
@@ -471,7 +494,7 @@
 extern "C" {
 #endif
 
-typedef int32_t dg_vertex;        /* vertex id: 0, 1, 2, ... in creation order, never reused */
+typedef int32_t dg_vertex;        /* vertex id: 0, 1, 2, ... in creation order (reused only with dg_desc.reuse_ids) */
 typedef struct dg_graph dg_graph; /* opaque */
 typedef struct dg_edge { dg_vertex src, dst; float weight; } dg_edge;
 
@@ -529,6 +552,11 @@ typedef struct dg_desc {          /* zero-initialised means "all defaults" */
     int binary_cache;             /* 0: cache compiled kernels on disk unless DYNGRAPH_CACHE=0 (on
                                      PoCL, which caches by itself, only if DYNGRAPH_CACHE=1);
                                      -1: never; 1: always (see the manual, THE DEVICE) */
+    int reuse_ids;                /* 1: dg_add_vertex hands out the ids of removed vertices (any
+                                     order) before creating new ones, so dg_vertex_id_bound() stays
+                                     at most the largest number of vertices alive at one time plus
+                                     the ids given by dg_add_vertices (which always returns a fresh
+                                     consecutive range). 0 (default): ids are never reused. */
     int device_batches;           /* where dg_add_edges / dg_remove_edges apply a batch: 0 =
                                      automatic (large batches on the device), 1 = always on the
                                      device, -1 = always on the host; the result is the same
@@ -859,6 +887,35 @@ DG_API dg_status dg_reach(dg_graph *g, const dg_vertex *src, const dg_vertex *ds
 DG_API dg_status dg_reach_ex(dg_graph *g, const dg_vertex *src, const dg_vertex *dst, size_t n,
                              uint8_t *reachable, const dg_reach_options *opt);
 
+/* ---- Whole-graph algorithms. Arrays are indexed by vertex id, dg_vertex_id_bound() long. ----
+   dg_components and dg_pagerank run on the device (they sync first); dg_scc and dg_triangles
+   run on the host in this version. */
+/* label[v] = the smallest id in v's weakly connected component (edges in either direction); -1
+   for removed ids; *count = components among live vertices (either pointer may be NULL). */
+DG_API dg_status dg_components(dg_graph *g, dg_vertex *label, size_t *count);
+/* As dg_components for strongly connected components (undirected graphs: the same). */
+DG_API dg_status dg_scc(dg_graph *g, dg_vertex *label, size_t *count);
+/* Triangles {a,b,c} of three distinct vertices in the underlying undirected simple graph (a and
+   b adjacent if either arc exists; self-loops ignored); per_vertex[v] = triangles containing v
+   (may be NULL); either pointer may be NULL. */
+DG_API dg_status dg_triangles(dg_graph *g, uint64_t *total, uint64_t *per_vertex);
+typedef struct dg_pagerank_stats {
+    uint32_t iterations;          /* iterations run */
+    float change;                 /* L1 change of the last one */
+    int converged;                /* 1: change < tolerance; 0: max_iterations ran out */
+} dg_pagerank_stats;
+typedef struct dg_pagerank_options {  /* zero-initialised means defaults */
+    float damping;                /* 0 = 0.85; else in (0, 1) */
+    float tolerance;              /* stop when the L1 change of an iteration is below this; 0 = 1e-6 */
+    uint32_t max_iterations;      /* 0 = 100 */
+    dg_pagerank_stats *stats;     /* optional: filled in on success */
+} dg_pagerank_options;
+/* rank over the live vertices, summing to 1; rank[v] = (1-d)/n + d * (sum over in-arcs u->v of
+   rank[u]/outdeg(u) + (rank held by vertices without out-arcs)/n); removed ids get 0; an
+   undirected edge is an arc each way; opt may be NULL. Float arithmetic (the sums are within a
+   few float roundings of a double computation). */
+DG_API dg_status dg_pagerank(dg_graph *g, float *rank, const dg_pagerank_options *opt);
+
 /* ---- Files. ---- */
 /* Ids in files are kept (1-based formats become 0-based); vertices 0..max id are created.
    AUTO decides by extension (.mtx, .gr, .graph/.metis, .gra, anything else: edge list), then by
@@ -874,8 +931,42 @@ DG_API dg_status dg_reach_ex(dg_graph *g, const dg_vertex *src, const dg_vertex 
    a removed vertex gives DG_ERR_NOT_FOUND. A malformed file gives DG_ERR_PARSE with
    "file:line: what" in dg_error_message. On any failure the graph is unchanged. */
 typedef enum dg_format { DG_FORMAT_AUTO = 0, DG_FORMAT_EDGE_LIST, DG_FORMAT_MATRIX_MARKET,
-                         DG_FORMAT_DIMACS, DG_FORMAT_METIS, DG_FORMAT_GRAIL } dg_format;
+                         DG_FORMAT_DIMACS, DG_FORMAT_METIS, DG_FORMAT_GRAIL,
+                         DG_FORMAT_SNAPSHOT } dg_format;
 DG_API dg_status dg_load(dg_graph *g, const char *path, dg_format format);
+/* Loading with options. A DG_FORMAT_SNAPSHOT file (found by its first bytes under AUTO) loads
+   only into an empty graph of the same kind (undirected, weighted: else
+   DG_ERR_INVALID_ARGUMENT) and restores every id, removed ones as removed. */
+typedef struct dg_load_options {
+    dg_format format;             /* as in dg_load */
+    int compact_ids;              /* 1: only ids that appear in the file's edges become vertices,
+                                     numbered from dg_vertex_id_bound() (0..k-1 in an empty graph)
+                                     in increasing order of the file's id; header vertex counts
+                                     are then ignored. Not for snapshots. */
+    int64_t *id_map;              /* optional, with compact_ids: id_map[v] = the file's id of
+                                     vertex v (0-based as in dg_load), for v < id_map_capacity;
+                                     entries of other vertices are left alone */
+    size_t id_map_capacity;
+} dg_load_options;
+DG_API dg_status dg_load_ex(dg_graph *g, const char *path, const dg_load_options *opt);
+
+/* ---- Saving and exporting. ---- */
+/* Writes the graph to path in format: EDGE_LIST, MATRIX_MARKET, DIMACS, METIS (undirected graphs
+   without self-loops), GRAIL (unweighted graphs) or SNAPSHOT (binary, exact, fast; AUTO means
+   SNAPSHOT). dg_load of the file into an empty graph with the same desc gives the same live
+   vertices, edges and weights (weights round-trip exactly: 9 significant digits). Text formats
+   keep ids, so a removed id comes back as an isolated vertex (an edge list names the id bound
+   in a "# vertices N" comment, which dg_load reads); SNAPSHOT restores removed ids as removed.
+   Lists are written in increasing neighbour order. A format that cannot hold the graph (METIS
+   of a directed graph, an infinite weight in a text format) is DG_ERR_INVALID_ARGUMENT; a write
+   failure is DG_ERR_IO, and then an existing file at path is left as it was (the file is
+   written as path.tmp and renamed). */
+DG_API dg_status dg_save(dg_graph *g, const char *path, dg_format format);
+/* The out-arcs as CSR over ids 0..dg_vertex_id_bound()-1: offsets has bound + 1 entries and
+   offsets[bound] is the number of arcs (an undirected edge is two arcs, a self-loop one);
+   targets (and weights, which may be NULL) have that many; targets == NULL fills offsets only.
+   Each list in increasing target order; removed ids have empty lists. */
+DG_API dg_status dg_export_csr(const dg_graph *g, int64_t *offsets, dg_vertex *targets, float *weights);
 
 #ifdef __cplusplus
 }
@@ -997,6 +1088,9 @@ struct dg_graph {
     int32_t *tmp;         /* run_max pages of scratch (and of weights) */
     float *wtmp;
     dg__dirdirty dd;      /* directory blocks changed since the last sync */
+    dg_vertex *free_ids;  /* reuse_ids: removed ids, handed out again by dg_add_vertex (a stack
+                             of nfree_ids; room for free_ids_cap) */
+    size_t nfree_ids, free_ids_cap;
     uint64_t ver_ins;     /* counts calls that may add reachability (vertex or edge insertions) */
     uint64_t ver_del;     /* counts calls that may take it away (removals) */
     struct dg__reach *reach; /* the reachability index (dg_reach), built on first use */
@@ -1059,6 +1153,7 @@ static void dg__free_with(const dg_allocator *a, void *p) {
     if (!p) return;
     if (a->free_fn) a->free_fn(p, a->user_data); else DG_FREE(p);
 }
+#ifndef DYNGRAPH_NO_OPENCL
 /* A failure whose detail may be long (a build log): dg_error_message keeps what fits, the
    log callback gets all of it. */
 static dg_status dg__fail_long(dg_graph *g, dg_status s, const char *head, const char *body) {
@@ -1073,6 +1168,7 @@ static dg_status dg__fail_long(dg_graph *g, dg_status s, const char *head, const
     dg__free_with(&g->desc.allocator, all);
     return s;
 }
+#endif
 
 static void *dg__alloc(dg_graph *g, size_t bytes) { return dg__alloc_with(&g->desc.allocator, bytes); }
 static void dg__free(dg_graph *g, void *p) { dg__free_with(&g->desc.allocator, p); }
@@ -1094,6 +1190,18 @@ static int dg__grow(dg_graph *g, void **pp, size_t old_n, size_t n, size_t sz) {
     *pp = q;
     return 1;
 }
+/* FNV-1a hashes (program keys, the binary cache, snapshots) and little-endian u64s in files. */
+static uint64_t dg__fnv(uint64_t h, const char *s, size_t n) {
+    size_t i;
+    for (i = 0; i < n; i++) { h ^= (unsigned char)s[i]; h *= 1099511628211ULL; }
+    return h;
+}
+#define DG__FNV_SEED 14695981039346656037ULL
+static void dg__put_u64(unsigned char *b, uint64_t v) { int i; for (i = 0; i < 8; i++) b[i] = (unsigned char)(v >> (8 * i)); }
+static uint64_t dg__get_u64(const unsigned char *b) { uint64_t v = 0; int i; for (i = 7; i >= 0; i--) v = v << 8 | b[i]; return v; }
+
+/* In functions with `dg_status st` and a `done:` label. */
+#define DG__TRY(x) do { if ((st = (x)) != DG_OK) goto done; } while (0)
 static dg_status dg__oom(dg_graph *g, const char *what) {
     return dg__fail(g, DG_ERR_OUT_OF_MEMORY, "out of host memory (%s)", what);
 }
@@ -1522,9 +1630,15 @@ static void dg__put_arcs(dg__store *s, size_t at, const dg__arc *a, size_t k) {
 }
 static void dg__clear(int32_t *e, size_t n) { memset(e, 0xff, n * sizeof(int32_t)); } /* to -1: free */
 
-/* Slot index of vertex v in page pg (slots ascend by id). */
+/* Slot index of vertex v in page pg: slots ascend by id, except with reuse_ids (a reused id
+   joins the last page like a new one), where the page's slots are searched in turn. */
 static uint32_t dg__slot_of(const dg_graph *g, const int32_t *pg, dg_vertex v) {
     uint32_t lo = 0, hi = (uint32_t)pg[0];
+    if (g->desc.reuse_ids) {
+        for (lo = 0; lo < hi && DG__SLOT_VID(g, pg, lo) != v; lo++) {}
+        DG_ASSERT(lo < hi);
+        return lo;
+    }
     while (hi - lo > 1) {
         uint32_t mid = (lo + hi) / 2;
         if (DG__SLOT_VID(g, pg, mid) <= v) lo = mid; else hi = mid;
@@ -1901,6 +2015,8 @@ DG_API dg_status dg_create(const dg_desc *desc, dg_graph **out) {
     d.weighted = d.weighted != 0;
     if (d.device_batches < -1 || d.device_batches > 1)
         return dg__create_fail(&d, DG_ERR_INVALID_ARGUMENT, "dg_create: device_batches must be -1, 0 or 1");
+    if (d.reuse_ids != 0 && d.reuse_ids != 1)
+        return dg__create_fail(&d, DG_ERR_INVALID_ARGUMENT, "dg_create: reuse_ids must be 0 or 1");
     g = (dg_graph *)dg__alloc_with(&d.allocator, sizeof *g);
     if (!g) return dg__create_fail(&d, DG_ERR_OUT_OF_MEMORY, "dg_create: out of host memory (graph)");
     memset(g, 0, sizeof *g);
@@ -1939,6 +2055,7 @@ DG_API void dg_destroy(dg_graph *g) {
     for (i = 0; i < 2; i++) dg__store_free(g, &g->st[i]);
     dg__free(g, g->dd.blk); dg__free(g, g->dd.list);
     dg__free(g, g->tmp); dg__free(g, g->wtmp); dg__free(g, g->mark); dg__free(g, g->items);
+    dg__free(g, g->free_ids);
     dg__free(g, g->dir); dg__free(g, g->runs);
     a = g->desc.allocator;
     dg__free_with(&a, g);
@@ -1976,7 +2093,19 @@ DG_API dg_status dg_add_vertices(dg_graph *g, size_t count, dg_vertex *out_first
 }
 
 DG_API dg_status dg_add_vertex(dg_graph *g, dg_vertex *out_id) {
-    return dg_add_vertices(g, 1, out_id);
+    dg_status st;
+    dg_vertex v;
+    int i;
+    if (!g) return DG_ERR_INVALID_ARGUMENT;
+    if (!g->nfree_ids) return dg_add_vertices(g, 1, out_id);
+    for (i = 0; i < g->nstores; i++)              /* reuse_ids: the last removed id */
+        if ((st = dg__reserve_pages(g, &g->st[i], 2)) != DG_OK) return st;
+    v = g->free_ids[--g->nfree_ids];
+    g->ver_ins++;
+    for (i = 0; i < g->nstores; i++) dg__store_add_vertex(g, &g->st[i], v);
+    g->nverts++;
+    if (out_id) *out_id = v;
+    return DG_OK;
 }
 
 /* Checks that v names a live vertex; names the argument in the message. */
@@ -2019,6 +2148,13 @@ DG_API dg_status dg_remove_vertex(dg_graph *g, dg_vertex v) {
     size_t self, deg_out, deg_in;
     if (!g) return DG_ERR_INVALID_ARGUMENT;
     if ((st = dg__check_vertex(g, v, "dg_remove_vertex")) != DG_OK) return st;
+    if (g->desc.reuse_ids && g->nfree_ids == g->free_ids_cap) {   /* room to remember v first */
+        size_t cap = g->free_ids_cap ? g->free_ids_cap * 2 : 64;
+        if (!dg__grow(g, (void **)&g->free_ids, g->free_ids_cap, cap, sizeof(dg_vertex)))
+            return dg__oom(g, "dg_remove_vertex: the list of free ids");
+        g->free_ids_cap = cap;
+    }
+    if (g->desc.reuse_ids) g->free_ids[g->nfree_ids++] = v;
     g->ver_del++;
     out = &g->st[0]; in = dg__in(g);
     self = dg__find(g, out, v, v) != (size_t)-1;
@@ -2243,11 +2379,22 @@ DG_API dg_status dg_in_neighbors(const dg_graph *g, dg_vertex v, dg_vertex *out,
 /* =========================================================================
    Batches: group by source with a radix (counting) sort, rewrite each touched page once   >>batch
    ========================================================================= */
-/* Stable LSD radix sort of n arcs by source, digits of up to 11 bits, as many passes as the
-   id bound needs (2 for a million vertices); the histograms of all passes come from one read.
-   Sorts between a and tmp; returns the sorted one. */
-static dg__arc *dg__sort_arcs(dg__arc *a, dg__arc *tmp, size_t n, size_t bound) {
-    size_t cnt[3][2048], i, d;
+/* The key that orders a batch's arcs for store s: the source id, where ids ascend through the
+   pages (then the order of the ids is the order of the lists); with reuse_ids, where a reused
+   id sits out of order, the position of the source's list in the pool (page, record offset),
+   which orders a page's lists as its slots are (a removed source gets 0: the batch fails on it
+   anyway). dg__store_batch and dg__repack need that order; grouping by source is the same. */
+static size_t dg__arc_key(const dg_graph *g, const dg__store *s, dg_vertex v) {
+    int32_t p;
+    if (!g->desc.reuse_ids) return (size_t)v;
+    p = s->dir[s->ds * (size_t)v];
+    return p < 0 ? 0 : (size_t)p * g->P + (size_t)s->dir[s->ds * (size_t)v + 1];
+}
+/* Stable LSD radix sort of n arcs by dg__arc_key, digits of up to 11 bits, as many passes as
+   the key's range needs (2 for a million vertices); the histograms of all passes come from
+   one read. Sorts between a and tmp; returns the sorted one. */
+static dg__arc *dg__sort_arcs(const dg_graph *g, const dg__store *s, dg__arc *a, dg__arc *tmp, size_t n) {
+    size_t cnt[3][2048], i, d, bound = g->desc.reuse_ids ? (size_t)s->page_hw * g->P : g->id_bound;
     unsigned bits = 1, passes, digit, pass;
     size_t mask;
     while (bits < 31 && ((size_t)1 << bits) < bound) bits++;
@@ -2257,7 +2404,7 @@ static dg__arc *dg__sort_arcs(dg__arc *a, dg__arc *tmp, size_t n, size_t bound) 
     if (n < 2) return a;
     memset(cnt, 0, sizeof cnt);
     for (i = 0; i < n; i++) {
-        size_t k = (size_t)a[i].src;
+        size_t k = dg__arc_key(g, s, a[i].src);
         for (pass = 0; pass < passes; pass++) cnt[pass][(k >> (pass * digit)) & mask]++;
     }
     for (pass = 0; pass < passes; pass++) {
@@ -2265,7 +2412,7 @@ static dg__arc *dg__sort_arcs(dg__arc *a, dg__arc *tmp, size_t n, size_t bound) 
         size_t sum = 0, *c = cnt[pass];
         dg__arc *t;
         for (d = 0; d <= mask; d++) { size_t x = c[d]; c[d] = sum; sum += x; }
-        for (i = 0; i < n; i++) tmp[c[((size_t)a[i].src >> shift) & mask]++] = a[i];
+        for (i = 0; i < n; i++) tmp[c[(dg__arc_key(g, s, a[i].src) >> shift) & mask]++] = a[i];
         t = a; a = tmp; tmp = t;
     }
     return a;
@@ -2550,7 +2697,7 @@ static dg_status dg__add_edges_ex(dg_graph *g, const dg_edge *e, size_t n, int f
     if (!A || !B || (g->nstores == 2 && !C) || (keep_min && !mpos)) { st = dg__oom(g, "batch"); goto done; }
     if ((st = dg__marks(g)) != DG_OK) goto done;
     m = dg__batch_arcs(g, e, n, flags & DG__BATCH_BOTH_DIRS, A);
-    a = dg__sort_arcs(A, B, m, g->id_bound);
+    a = dg__sort_arcs(g, &g->st[0], A, B, m);
     if ((st = dg__check_alive(g, a, m, "dg_add_edges")) != DG_OK) goto done;
     /* drop arcs already present and repeats (first wins, or the smallest weight with keep_min) */
     for (i = 0, k = 0; i < m;) {
@@ -2619,7 +2766,7 @@ static dg_status dg__add_edges_ex(dg_graph *g, const dg_edge *e, size_t n, int f
     if (g->nstores == 2) {
         dg__arc *t = a == A ? B : A, *r;
         for (i = 0; i < m; i++) { t[i].src = a[i].dst; t[i].dst = a[i].src; t[i].w = a[i].w; }
-        r = dg__sort_arcs(t, C, m, g->id_bound);
+        r = dg__sort_arcs(g, &g->st[1], t, C, m);
         if ((st = dg__check_alive(g, r, m, "dg_add_edges")) != DG_OK) goto done;
         dg__store_batch(g, &g->st[1], r, m, 0, &pages[1], &lat[1]);
         for (s = 0; s < 2; s++) {
@@ -2711,13 +2858,13 @@ DG_API dg_status dg_remove_edges(dg_graph *g, const dg_edge *e, size_t n, size_t
     for (i = 0; i < n; i++)
         if ((st = dg__check_edge(g, e[i].src, e[i].dst, "dg_remove_edges")) != DG_OK) goto done;
     m = dg__batch_arcs(g, e, n, 0, A);
-    a = dg__sort_arcs(A, B, m, g->id_bound);
+    a = dg__sort_arcs(g, &g->st[0], A, B, m);
     nr = dg__store_remove_batch(g, &g->st[0], a, m, R);
     for (i = 0; i < nr; i++) nedges += g->nstores == 2 || R[i].src <= R[i].dst;
     if (g->nstores == 2 && nr) {
         dg__arc *t = a == A ? B : A;
         for (i = 0; i < nr; i++) { t[i].src = R[i].dst; t[i].dst = R[i].src; }
-        a = dg__sort_arcs(t, R, nr, g->id_bound);
+        a = dg__sort_arcs(g, &g->st[1], t, R, nr);
         dg__store_remove_batch(g, &g->st[1], a, nr, NULL);
     }
     g->narcs -= nr;
@@ -2833,7 +2980,7 @@ static dg_status dg__validate_store(dg_graph *g, int si, uint8_t *seen, uint64_t
             int32_t x;
             for (i = 0; i < n; i++) {
                 int32_t vid = DG__SLOT_VID(g, pg, i), off = DG__SLOT_OFF(g, pg, i);
-                DG__CHECK(vid > last_vid, "store %d page %d slot %u: vertex %d not above %d", si, (int)p, i, (int)vid, (int)last_vid);
+                DG__CHECK(vid > last_vid || g->desc.reuse_ids, "store %d page %d slot %u: vertex %d not above %d", si, (int)p, i, (int)vid, (int)last_vid);
                 DG__CHECK((size_t)vid < g->id_bound, "store %d page %d slot %u: vertex %d beyond the id bound", si, (int)p, i, (int)vid);
                 DG__CHECK(off >= expect && off < pg[1], "store %d page %d slot %u: record offset %d overlaps the previous list (ends %d)", si, (int)p, i, (int)off, (int)expect);
                 for (x = expect; x < off; x++) DG__CHECK(pg[x] == -1, "store %d page %d: gap entry %d is %d, not -1", si, (int)p, (int)x, (int)pg[x]);
@@ -2851,7 +2998,7 @@ static dg_status dg__validate_store(dg_graph *g, int si, uint8_t *seen, uint64_t
             size_t total = 0;
             DG__CHECK(pg[0] == 1 && DG__SLOT_OFF(g, pg, 0) == DG__HDR && pg[1] == (int32_t)P - 2 && s->ph[p].fill == P, "store %d page %d: first page of a large list malformed", si, (int)p);
             DG__CHECK(ix->first == vid && ix->la_pos == 0 && L >= 2 && ix->la_tab >= 0 && (size_t)ix->la_tab < s->latab_len, "store %d page %d: index of a large list's first page", si, (int)p);
-            DG__CHECK(vid > last_vid && (size_t)vid < g->id_bound, "store %d page %d: large-list vertex %d out of order", si, (int)p, (int)vid);
+            DG__CHECK((vid > last_vid || g->desc.reuse_ids) && (size_t)vid < g->id_bound, "store %d page %d: large-list vertex %d out of order", si, (int)p, (int)vid);
             DG__CHECK(s->dir[s->ds * (size_t)vid] == p && s->dir[s->ds * (size_t)vid + 1] == DG__HDR, "store %d: directory of large-list vertex %d", si, (int)vid);
             DG__CHECK(s->latab[ix->la_tab] >= L && (size_t)ix->la_tab + 1 + (size_t)L <= s->latab_len, "store %d: LA table segment of vertex %d too small", si, (int)vid);
             tab = dg__la_pages(s, p);
@@ -2916,6 +3063,11 @@ DG_API dg_status dg_validate(dg_graph *g) {
     b = (uint64_t *)dg__alloc(g, (g->narcs + 1) * sizeof(uint64_t));
     if (!seen || !a || !b) { st = dg__oom(g, "dg_validate"); goto done; }
     DG__CHECK(g->nverts <= g->id_bound, "more vertices than ids");
+    DG__CHECK(g->desc.reuse_ids ? g->nfree_ids == g->id_bound - g->nverts : g->nfree_ids == 0,
+              "%zu free ids listed, %zu ids not in use", g->nfree_ids, g->id_bound - g->nverts);
+    for (i = 0; i < g->nfree_ids; i++)
+        DG__CHECK(g->free_ids[i] >= 0 && (size_t)g->free_ids[i] < g->id_bound && !dg__alive(g, g->free_ids[i]),
+                  "free id %d is in use or out of range", (int)g->free_ids[i]);
     {
         size_t alive = 0;
         for (i = 0; i < g->id_bound; i++) {
@@ -2989,6 +3141,109 @@ done:
 }
 #undef DG__CHECK
 
+#ifdef DYNGRAPH_NO_OPENCL
+/* =========================================================================
+   Built with DYNGRAPH_NO_OPENCL: no device. Every device function says so.
+   ========================================================================= */
+static dg_status dg__no_device(dg_graph *g, const char *fn) {
+    if (!g) return DG_ERR_NO_DEVICE;
+    return dg__fail(g, DG_ERR_NO_DEVICE, "%s: dyngraph was built with DYNGRAPH_NO_OPENCL (no device)", fn);
+}
+static void dg__dev_free(dg_graph *g) { (void)g; }
+static void dg__reach_free(dg_graph *g) { (void)g; }
+static void dg__dev_stats(const dg_graph *g, dg_stats *out) { (void)g; (void)out; }
+DG_API void dg_cache_clear(void) {}
+DG_API dg_status dg_sync(dg_graph *g) { return dg__no_device(g, "dg_sync"); }
+DG_API dg_status dg_add_edges_cl(dg_graph *g, cl_mem edges, size_t n, size_t *added) {
+    (void)edges; (void)n; (void)added;
+    return dg__no_device(g, "dg_add_edges_cl");
+}
+DG_API dg_status dg_remove_edges_cl(dg_graph *g, cl_mem edges, size_t n, size_t *removed) {
+    (void)edges; (void)n; (void)removed;
+    return dg__no_device(g, "dg_remove_edges_cl");
+}
+DG_API cl_context dg_cl_context(dg_graph *g) { dg__no_device(g, "dg_cl_context"); return NULL; }
+DG_API cl_command_queue dg_cl_queue(dg_graph *g) { dg__no_device(g, "dg_cl_queue"); return NULL; }
+DG_API cl_device_id dg_cl_device(dg_graph *g) { dg__no_device(g, "dg_cl_device"); return NULL; }
+DG_API const char *dg_device_name(const dg_graph *g) { (void)g; return ""; }
+DG_API dg_status dg_validate_device(dg_graph *g) { return dg__no_device(g, "dg_validate_device"); }
+DG_API dg_status dg_scan(dg_graph *g, cl_mem in, cl_mem out, size_t n, uint32_t *total) {
+    (void)in; (void)out; (void)n; (void)total;
+    return dg__no_device(g, "dg_scan");
+}
+DG_API dg_status dg_frontier_create(dg_graph *g, size_t capacity, dg_frontier **out) {
+    (void)capacity;
+    if (out) *out = NULL;
+    return dg__no_device(g, "dg_frontier_create");
+}
+DG_API void dg_frontier_destroy(dg_frontier *f) { (void)f; }
+DG_API cl_mem dg_frontier_buffer(const dg_frontier *f) { (void)f; return NULL; }
+DG_API dg_status dg_frontier_set(dg_frontier *f, const dg_vertex *ids, size_t n) {
+    (void)f; (void)ids; (void)n;
+    return DG_ERR_NO_DEVICE;
+}
+DG_API dg_status dg_frontier_get(dg_frontier *f, dg_vertex *ids, size_t capacity, size_t *n) {
+    (void)f; (void)ids; (void)capacity; (void)n;
+    return DG_ERR_NO_DEVICE;
+}
+DG_API dg_status dg_program_create(dg_graph *g, const char *source, const dg_op *ops, size_t nops,
+                                   dg_program **out) {
+    (void)source; (void)ops; (void)nops;
+    if (out) *out = NULL;
+    return dg__no_device(g, "dg_program_create");
+}
+DG_API void dg_program_destroy(dg_program *p) { (void)p; }
+DG_API dg_status dg_advance(dg_program *p, size_t op, const dg_frontier *in, dg_frontier *out, cl_mem data) {
+    (void)p; (void)op; (void)in; (void)out; (void)data;
+    return DG_ERR_NO_DEVICE;
+}
+DG_API dg_status dg_filter(dg_program *p, size_t op, const dg_frontier *in, dg_frontier *out, cl_mem data) {
+    (void)p; (void)op; (void)in; (void)out; (void)data;
+    return DG_ERR_NO_DEVICE;
+}
+DG_API dg_status dg_compute(dg_program *p, size_t op, const dg_frontier *in, cl_mem data) {
+    (void)p; (void)op; (void)in; (void)data;
+    return DG_ERR_NO_DEVICE;
+}
+DG_API dg_status dg_bfs(dg_graph *g, dg_vertex source, int32_t *dist, const dg_bfs_options *opt) {
+    (void)source; (void)dist; (void)opt;
+    return dg__no_device(g, "dg_bfs");
+}
+DG_API dg_status dg_sssp(dg_graph *g, dg_vertex source, float *dist, const dg_sssp_options *opt) {
+    (void)source; (void)dist; (void)opt;
+    return dg__no_device(g, "dg_sssp");
+}
+DG_API dg_status dg_reach_ex(dg_graph *g, const dg_vertex *src, const dg_vertex *dst, size_t n,
+                             uint8_t *reachable, const dg_reach_options *opt) {
+    (void)src; (void)dst; (void)n; (void)reachable; (void)opt;
+    return dg__no_device(g, "dg_reach");
+}
+DG_API dg_status dg_reach(dg_graph *g, const dg_vertex *src, const dg_vertex *dst, size_t n,
+                          uint8_t *reachable) {
+    return dg_reach_ex(g, src, dst, n, reachable, NULL);
+}
+DG_API dg_status dg_components(dg_graph *g, dg_vertex *label, size_t *count) {
+    (void)label; (void)count;
+    return dg__no_device(g, "dg_components");
+}
+DG_API dg_status dg_scc(dg_graph *g, dg_vertex *label, size_t *count) {
+    (void)label; (void)count;
+    return dg__no_device(g, "dg_scc");
+}
+DG_API dg_status dg_triangles(dg_graph *g, uint64_t *total, uint64_t *per_vertex) {
+    (void)total; (void)per_vertex;
+    return dg__no_device(g, "dg_triangles");
+}
+DG_API dg_status dg_pagerank(dg_graph *g, float *rank, const dg_pagerank_options *opt) {
+    (void)rank; (void)opt;
+    return dg__no_device(g, "dg_pagerank");
+}
+#ifdef DYNGRAPH_FAULT_INJECTION
+DG_API void dg_debug_fail_device_alloc(long after) { (void)after; }
+DG_API long dg_debug_device_allocs(void) { return 0; }
+#endif
+#else /* the device, through OpenCL */
+
 /* =========================================================================
    The device: OpenCL set-up and the device state (sections 10-11)   >>device
    =========================================================================
@@ -3009,7 +3264,8 @@ done:
     X(CORE,  "kernels/20_sync.cl kernels/30_primitives.cl") \
     X(BFS,   "kernels/40_bfs.cl") \
     X(SSSP,  "kernels/50_sssp.cl") \
-    X(REACH, "kernels/60_reach.cl")
+    X(REACH, "kernels/60_reach.cl") \
+    X(GRAPH, "kernels/70_graph.cl")
 #define DG__KERNELS(X) \
     X(CORE,  SCATTER,          dg_scatter) \
     X(CORE,  FILL_INT,         dg_fill_int) \
@@ -3046,7 +3302,14 @@ done:
     X(REACH, REACH_EXPAND,     dg_reach_expand) \
     X(REACH, REACH_EXPAND_DAG, dg_reach_expand_dag) \
     X(REACH, REACH_FINISH,     dg_reach_finish) \
-    X(REACH, REACH_FOREST,     dg_reach_forest)
+    X(REACH, REACH_FOREST,     dg_reach_forest) \
+    X(GRAPH, CC_INIT,          dg_cc_init) \
+    X(GRAPH, CC_HOOK,          dg_cc_hook) \
+    X(GRAPH, CC_JUMP,          dg_cc_jump) \
+    X(GRAPH, PR_INIT,          dg_pr_init) \
+    X(GRAPH, PR_CONTRIB,       dg_pr_contrib) \
+    X(GRAPH, PR_SUM,           dg_pr_sum) \
+    X(GRAPH, PR_PULL,          dg_pr_pull)
 
 #define DG__MODULE_ENUM(id, files) DG__MOD_##id,
 #define DG__MODULE_FILES(id, files) files,
@@ -3186,7 +3449,6 @@ static dg_status dg__cl_buffer(dg_graph *g, cl_mem_flags flags, size_t bytes, co
 /* In functions with `dg_status st` and a `done:` label. */
 #define DG__CL(call) do { cl_int e_ = (call); \
     if (e_ != CL_SUCCESS) { st = dg__clfail(g, e_, #call); goto done; } } while (0)
-#define DG__TRY(x) do { if ((st = (x)) != DG_OK) goto done; } while (0)
 #define DG__ARG(k, i, v) do { if ((st = dg__arg(g, (k), (i), sizeof(v), &(v))) != DG_OK) goto done; } while (0)
 
 /* One kernel argument for dg__args: DG__A(v) (its size and address), dg__adj(in_edges, csr)
@@ -3537,12 +3799,6 @@ static size_t dg__source_files(const char *files, const char **src, size_t *len,
 }
 
 /* ---- the binary cache on disk ---- */
-static uint64_t dg__fnv(uint64_t h, const char *s, size_t n) {
-    size_t i;
-    for (i = 0; i < n; i++) { h ^= (unsigned char)s[i]; h *= 1099511628211ULL; }
-    return h;
-}
-#define DG__FNV_SEED 14695981039346656037ULL
 /* What a program is keyed on: the device (platform, name, versions, library version), the
    options and every piece of source. */
 static uint64_t dg__program_key(dg_graph *g, const char *opts, const char *const *src, const size_t *len, size_t n) {
@@ -3607,8 +3863,6 @@ static int dg__cache_path(dg_graph *g, uint64_t key, char *path, size_t cap) {
 /* A cache file is a 24-byte header ("DGBIN1" + 2 zero bytes, the binary's length and its FNV-1a
    hash, little-endian u64s) and the binary. A file that does not check out is not handed to the
    driver at all (some drivers crash on garbage binaries). */
-static void dg__put_u64(unsigned char *b, uint64_t v) { int i; for (i = 0; i < 8; i++) b[i] = (unsigned char)(v >> (8 * i)); }
-static uint64_t dg__get_u64(const unsigned char *b) { uint64_t v = 0; int i; for (i = 7; i >= 0; i--) v = v << 8 | b[i]; return v; }
 static unsigned char *dg__cache_read(dg_graph *g, const char *path, size_t *len) {
     FILE *f = fopen(path, "rb");
     unsigned char *buf = NULL, hdr[24];
@@ -6249,6 +6503,275 @@ DG_API dg_status dg_reach(dg_graph *g, const dg_vertex *src, const dg_vertex *ds
 }
 
 /* =========================================================================
+   Whole-graph algorithms: components, SCC, triangles, PageRank   >>graph
+   =========================================================================
+   dg_components and dg_pagerank run on the device (kernels/70_graph.cl); dg_scc and
+   dg_triangles run on the host in this version (Tarjan on a CSR snapshot, as dg_reach does;
+   sorted-list intersection with degree ordering), over the same graph. */
+typedef struct dg__graph_state {
+    struct {
+        dg__buf comp, flag, rank[2], contrib, part, tot;
+    } b;
+} dg__graph_state;
+
+/* The sync, the id limit of the kernels and the module's state. */
+static dg_status dg__graph_begin(dg_graph *g, const char *fn, dg__graph_state **out) {
+    dg_status st = dg__sync(g);
+    *out = NULL;
+    if (st != DG_OK) return st;
+    if (g->id_bound > 0x7fffffffu) return dg__fail(g, DG_ERR_LIMIT, "%s: too many vertex ids", fn);
+    if (!(*out = DG__STATE(g, DG__MOD_GRAPH, dg__graph_state))) return dg__oom(g, fn);
+    return DG_OK;
+}
+
+DG_API dg_status dg_components(dg_graph *g, dg_vertex *label, size_t *count) {
+    dg__graph_state *gs;
+    dg__core_state *cs;
+    dg__dev *d;
+    dg_status st;
+    cl_kernel ki = NULL, kh = NULL, kj = NULL;
+    size_t n, v, c = 0, passes = 0;
+    cl_uint un, nch, mec = DG_CC_CHUNK, tot;
+    int32_t *lab = NULL;
+    uint32_t flag = 1;
+    if (!g) return DG_ERR_INVALID_ARGUMENT;
+    if ((st = dg__graph_begin(g, "dg_components", &gs)) != DG_OK) return st;
+    d = g->dev;
+    cs = (dg__core_state *)d->mod[DG__MOD_CORE].state;
+    n = g->id_bound;
+    un = (cl_uint)n;
+    lab = label ? label : (int32_t *)dg__alloc(g, (n ? n : 1) * sizeof(int32_t));
+    if (!lab) return dg__oom(g, "dg_components: labels");
+    if (n) {
+        DG__TRY(dg__ec_ensure(g, 0, mec));
+        nch = (cl_uint)cs->ec_chunks; tot = cs->ec_total;
+        DG__TRY(dg__buf_fit(g, &gs->b.comp, n * 4));
+        DG__TRY(dg__buf_fit(g, &gs->b.flag, 4));
+        DG__TRY(dg__kernel(g, DG__K_CC_INIT, 0, &ki));
+        DG__TRY(dg__kernel(g, DG__K_CC_HOOK, 0, &kh));
+        DG__TRY(dg__kernel(g, DG__K_CC_JUMP, 0, &kj));
+        DG__TRY(dg__args(g, ki, DG__A(d->dir.m), DG__A(gs->b.comp.m), DG__A(un), DG__END));
+        DG__TRY(dg__args(g, kh, dg__adj(0, 0), DG__A(cs->b.deg.m), DG__A(cs->b.sv.m), DG__A(nch), DG__A(mec),
+                         DG__A(tot), DG__A(gs->b.comp.m), DG__A(gs->b.flag.m), DG__END));
+        DG__TRY(dg__args(g, kj, DG__A(gs->b.comp.m), DG__A(un), DG__END));
+        DG__TRY(dg__launch(g, ki, n, d->wg));
+        /* each pass hooks every root joined to a smaller one by an arc; labels only fall, so
+           passes are bounded by the id bound (in practice O(log n)) */
+        while (flag && nch) {
+            if (++passes > n + 1) { st = dg__fail(g, DG_ERR_OPENCL, "dg_components: no convergence"); goto done; }
+            DG__TRY(dg__write_u32(g, gs->b.flag.m, 0, 0));
+            DG__TRY(dg__launch(g, kh, nch, d->wg));
+            DG__TRY(dg__launch(g, kj, n, d->wg));
+            DG__TRY(dg__read_u32(g, gs->b.flag.m, 0, &flag));
+        }
+        DG__CL(clEnqueueReadBuffer(d->queue, gs->b.comp.m, CL_TRUE, 0, n * 4, lab, 0, NULL, NULL));
+    }
+    for (v = 0; v < n; v++) c += lab[v] == (int32_t)v;
+    if (count) *count = c;
+done:
+    if (lab != label) dg__free(g, lab);
+    return st;
+}
+
+DG_API dg_status dg_pagerank(dg_graph *g, float *rank, const dg_pagerank_options *opt) {
+    dg__graph_state *gs;
+    dg__dev *d;
+    dg_status st;
+    dg_pagerank_options o;
+    cl_kernel ki = NULL, kc = NULL, ks = NULL, kp = NULL;
+    size_t n, ng, it = 0;
+    cl_uint un, ung, slot_d = DG_PR_DANGLING, slot_c = DG_PR_CHANGE;
+    float damping, tol, change = 0.0f, r0, nlive;
+    uint32_t maxit;
+    int cur = 0;
+    if (!g) return DG_ERR_INVALID_ARGUMENT;
+    if (opt) o = *opt; else memset(&o, 0, sizeof o);
+    damping = o.damping == 0.0f ? 0.85f : o.damping;
+    tol = o.tolerance == 0.0f ? 1e-6f : o.tolerance;
+    maxit = o.max_iterations ? o.max_iterations : 100;
+    if (!(damping > 0.0f && damping < 1.0f))
+        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_pagerank: damping %g is not in (0, 1)", (double)o.damping);
+    if (!(tol > 0.0f))
+        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_pagerank: tolerance %g is not positive", (double)o.tolerance);
+    if (!rank) return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_pagerank: NULL rank");
+    if ((st = dg__graph_begin(g, "dg_pagerank", &gs)) != DG_OK) return st;
+    d = g->dev;
+    n = g->id_bound;
+    if (o.stats) memset(o.stats, 0, sizeof *o.stats);
+    if (g->nverts == 0) {
+        if (n) memset(rank, 0, n * sizeof(float));
+        return DG_OK;
+    }
+    nlive = (float)g->nverts;
+    r0 = 1.0f / nlive;
+    un = (cl_uint)n;
+    ng = (n + d->wg - 1) / d->wg;
+    ung = (cl_uint)ng;
+    DG__TRY(dg__buf_fit(g, &gs->b.rank[0], n * 4));
+    DG__TRY(dg__buf_fit(g, &gs->b.rank[1], n * 4));
+    DG__TRY(dg__buf_fit(g, &gs->b.contrib, n * 4));
+    DG__TRY(dg__buf_fit(g, &gs->b.part, ng * 4));
+    DG__TRY(dg__buf_fit(g, &gs->b.tot, DG_PR_TOT_WORDS * 4));
+    DG__TRY(dg__kernel(g, DG__K_PR_INIT, 0, &ki));
+    DG__TRY(dg__kernel(g, DG__K_PR_CONTRIB, 0, &kc));
+    DG__TRY(dg__kernel(g, DG__K_PR_SUM, 0, &ks));
+    DG__TRY(dg__kernel(g, DG__K_PR_PULL, 0, &kp));
+    DG__TRY(dg__args(g, ki, DG__A(d->dir.m), DG__A(gs->b.rank[0].m), DG__A(r0), DG__A(un), DG__END));
+    DG__TRY(dg__launch(g, ki, n, d->wg));
+    for (it = 0; it < maxit; it++) {
+        cl_mem rk = gs->b.rank[cur].m, nx = gs->b.rank[cur ^ 1].m;
+        DG__TRY(dg__args(g, kc, dg__adj(0, 0), DG__A(rk), DG__A(gs->b.contrib.m), DG__A(gs->b.part.m), DG__A(un), DG__END));
+        DG__TRY(dg__launch(g, kc, n, d->wg));
+        DG__TRY(dg__args(g, ks, DG__A(gs->b.part.m), DG__A(ung), DG__A(gs->b.tot.m), DG__A(slot_d), DG__END));
+        DG__TRY(dg__launch(g, ks, d->wg, d->wg));
+        DG__TRY(dg__args(g, kp, dg__adj(1, 0), DG__A(gs->b.contrib.m), DG__A(rk), DG__A(nx), DG__A(gs->b.part.m),
+                         DG__A(gs->b.tot.m), DG__A(damping), DG__A(nlive), DG__A(un), DG__END));
+        DG__TRY(dg__launch(g, kp, n, d->wg));
+        DG__TRY(dg__args(g, ks, DG__A(gs->b.part.m), DG__A(ung), DG__A(gs->b.tot.m), DG__A(slot_c), DG__END));
+        DG__TRY(dg__launch(g, ks, d->wg, d->wg));
+        DG__CL(clEnqueueReadBuffer(d->queue, gs->b.tot.m, CL_TRUE, DG_PR_CHANGE * 4, 4, &change, 0, NULL, NULL));
+        cur ^= 1;
+        if (change < tol) { it++; break; }
+    }
+    DG__CL(clEnqueueReadBuffer(d->queue, gs->b.rank[cur].m, CL_TRUE, 0, n * 4, rank, 0, NULL, NULL));
+    if (o.stats) {
+        o.stats->iterations = (uint32_t)it;
+        o.stats->change = change;
+        o.stats->converged = change < tol;
+    }
+done:
+    return st;
+}
+
+/* Labels of components numbered 0..nc-1 (comp[v], -1 for removed ids) become the smallest id
+   of each. */
+static dg_status dg__min_labels(dg_graph *g, const int32_t *comp, size_t n, size_t nc, dg_vertex *label) {
+    int32_t *minv = (int32_t *)dg__alloc(g, (nc ? nc : 1) * sizeof(int32_t));
+    size_t v;
+    if (!minv) return dg__oom(g, "component labels");
+    for (v = 0; v < nc; v++) minv[v] = -1;
+    for (v = n; v-- > 0;)
+        if (comp[v] >= 0) minv[comp[v]] = (int32_t)v;
+    for (v = 0; v < n; v++) label[v] = comp[v] >= 0 ? minv[comp[v]] : -1;
+    dg__free(g, minv);
+    return DG_OK;
+}
+
+DG_API dg_status dg_scc(dg_graph *g, dg_vertex *label, size_t *count) {
+    uint32_t *row = NULL;
+    int32_t *col = NULL, *comp = NULL;
+    size_t n, nc = 0;
+    dg_status st = DG_OK;
+    if (!g) return DG_ERR_INVALID_ARGUMENT;
+    n = g->id_bound;
+    if (n > 0x7fffffffu) return dg__fail(g, DG_ERR_LIMIT, "dg_scc: too many vertex ids");
+    if (!(comp = (int32_t *)dg__alloc(g, (n ? n : 1) * sizeof(int32_t)))) return dg__oom(g, "dg_scc");
+    DG__TRY(dg__host_csr(g, n, &row, &col));
+    DG__TRY(dg__reach_scc(g, n, row, col, comp, &nc));
+    if (label) DG__TRY(dg__min_labels(g, comp, n, nc, label));
+    if (count) *count = nc;
+done:
+    dg__free(g, row);
+    dg__free(g, col);
+    dg__free(g, comp);
+    return st;
+}
+
+static int dg__cmp_i32(const void *x, const void *y) {
+    int32_t a = *(const int32_t *)x, b = *(const int32_t *)y;
+    return a < b ? -1 : a > b;
+}
+/* The underlying simple undirected graph as sorted lists (no self-loops, no repeats): out- and
+   in-arcs of every live vertex. */
+static dg_status dg__simple_lists(dg_graph *g, size_t n, size_t **prow, int32_t **pcol) {
+    size_t v, m = 0, *row = (size_t *)dg__alloc(g, (n + 1) * sizeof(size_t));
+    int32_t *col = NULL;
+    int si;
+    *prow = NULL; *pcol = NULL;
+    if (!row) return dg__oom(g, "dg_triangles: lists");
+    for (v = 0; v < n; v++) {
+        row[v] = m;
+        if (dg__alive(g, (dg_vertex)v))
+            for (si = 0; si < g->nstores; si++) m += dg__deg(g, &g->st[si], (dg_vertex)v);
+    }
+    row[n] = m;
+    if (!(col = (int32_t *)dg__alloc(g, (m ? m : 1) * sizeof(int32_t)))) { dg__free(g, row); return dg__oom(g, "dg_triangles: lists"); }
+    for (v = 0; v < n; v++) {
+        size_t at = row[v], b = at, i, k;
+        for (si = 0; si < g->nstores && row[v + 1] > row[v]; si++) {
+            int32_t j, runs = dg__list_runs(g, &g->st[si], (dg_vertex)v);
+            for (j = 0; j < runs; j++) {
+                uint32_t len;
+                size_t pos = dg__list_run(g, &g->st[si], (dg_vertex)v, j, &len);
+                memcpy(col + at, g->st[si].pool + pos, len * sizeof(int32_t));
+                at += len;
+            }
+        }
+        if (at - b > 1) qsort(col + b, at - b, sizeof(int32_t), dg__cmp_i32);
+        for (i = b, k = b; i < at; i++)           /* drop self-loops and repeats, in place */
+            if (col[i] != (int32_t)v && (k == b || col[k - 1] != col[i])) col[k++] = col[i];
+        for (i = k; i < at; i++) col[i] = -1;     /* the rest of the row: unused */
+        row[v] = b;                               /* (row[v + 1] stays: -1 entries end a row) */
+    }
+    *prow = row; *pcol = col;
+    return DG_OK;
+}
+
+DG_API dg_status dg_triangles(dg_graph *g, uint64_t *total, uint64_t *per_vertex) {
+    size_t *row = NULL, n, v, i;
+    int32_t *col = NULL;
+    uint32_t *deg = NULL, *up = NULL;
+    uint64_t t = 0;
+    dg_status st = DG_OK;
+    if (!g) return DG_ERR_INVALID_ARGUMENT;
+    n = g->id_bound;
+    DG__TRY(dg__simple_lists(g, n, &row, &col));
+    deg = (uint32_t *)dg__alloc(g, (n ? n : 1) * sizeof(uint32_t));
+    up = (uint32_t *)dg__alloc(g, (n ? n : 1) * sizeof(uint32_t));
+    if (!deg || !up) { st = dg__oom(g, "dg_triangles"); goto done; }
+    for (v = 0; v < n; v++) {
+        for (i = row[v]; i < row[v + 1] && col[i] >= 0; i++) {}
+        deg[v] = (uint32_t)(i - row[v]);
+    }
+    if (per_vertex) memset(per_vertex, 0, n * sizeof(uint64_t));
+    /* each list keeps only the vertices above its own in (degree, id) order (still sorted by
+       id), so each triangle is found once: at its lowest vertex v, with w the middle and x,
+       in both lists, the highest; O(arcs^1.5) at worst */
+    for (v = 0; v < n; v++) {
+        size_t k = row[v];
+        for (i = row[v]; i < row[v] + deg[v]; i++) {
+            size_t w = (size_t)col[i];
+            if (deg[w] > deg[v] || (deg[w] == deg[v] && w > v)) col[k++] = col[i];
+        }
+        up[v] = (uint32_t)(k - row[v]);
+    }
+    for (v = 0; v < n; v++) {
+        size_t a, e = row[v] + up[v];
+        for (a = row[v]; a < e; a++) {
+            size_t w = (size_t)col[a], p = row[v], q = row[w], qe = row[w] + up[w];
+            while (p < e && q < qe) {
+                int32_t x = col[p], y = col[q];
+                if (x < y) p++;
+                else if (y < x) q++;
+                else {
+                    t++;
+                    if (per_vertex) { per_vertex[v]++; per_vertex[w]++; per_vertex[x]++; }
+                    p++; q++;
+                }
+            }
+        }
+    }
+    if (total) *total = t;
+done:
+    dg__free(g, row);
+    dg__free(g, col);
+    dg__free(g, deg);
+    dg__free(g, up);
+    return st;
+}
+#endif /* DYNGRAPH_NO_OPENCL */
+
+/* =========================================================================
    FILE LOADING (dg_load)   >>load
    =========================================================================
    The file is read in DG__LOAD_CHUNK-byte blocks through a small reader that
@@ -6296,6 +6819,7 @@ DG_API dg_status dg_reach(dg_graph *g, const dg_vertex *src, const dg_vertex *ds
                                                                  (0-based): the last id */
 #define DG__LOAD_MAX_N  ((unsigned long long)DG__MAX_IDS)       /* largest header vertex count */
 #define DG__LOAD_MAX_COUNT (1ULL << 60) /* largest header edge count */
+#define DG__SNAP_MAGIC "DGSNAP1"        /* a snapshot's first 8 bytes (with the '\0'; >>save) */
 
 /* printf-style checking (GCC, clang): the format is argument fmt_index, its arguments start at
    first_arg. Guarded, so that a definition earlier in the file (next to dg__fail) is kept. */
@@ -6336,6 +6860,9 @@ typedef struct dg__load_state {
     size_t *skip;                /* METIS: for each comment line among the vertex lines, the
                                     number of vertex lines before it (nskip of skip_cap) */
     size_t nskip, skip_cap;
+    const dg_load_options *opt;
+    dg_vertex *dead;             /* snapshot: the removed ids to remove again (ndead) */
+    size_t ndead;
 } dg__load_state;
 
 /* ---- the reader ---- */
@@ -6730,9 +7257,21 @@ static dg_status dg__load_edge_list(dg__load_state *L) {
     dg__load_reader *r = &L->r;
     dg_status st = DG_OK;
     r->comma = 1;
-    while (dg__load_skip_to_content(r, 1)) {
+    while (dg__load_peek(r) >= 0) {
         dg_vertex u, v;
         float w = 1.0f;
+        if (!dg__load_token(r)) { dg__load_next_line(r); continue; }
+        if (dg__load_tok_is_comment(r, 1)) {
+            /* "# vertices N" (dg_save writes it): the id bound, N <= DG__LOAD_MAX_N */
+            if (r->toklen == 1 && r->tok[0] == '#' && dg__load_token(r) && dg__load_tok_is(r, "vertices", 0) &&
+                dg__load_token(r) && dg__load_digits(r->tok, r->toklen)) {
+                unsigned long long n;
+                DG__TRY(dg__load_count(L, "vertex count", DG__LOAD_MAX_N, &n));
+                dg__load_header_n(L, n);
+            }
+            dg__load_next_line(r);
+            continue;
+        }
         DG__TRY(dg__load_id(L, r->tok, r->toklen, 0, 0, 0, "source vertex id", &u));
         DG__TRY(dg__load_field_id(L, 0, 0, 0, "destination vertex id", &v));
         if (dg__load_token(r) && !dg__load_tok_is_comment(r, 1)) {
@@ -7081,16 +7620,131 @@ done:
     return st;
 }
 
+/* ---- snapshot (dg_save's binary format; see >>save) ---- */
+
+/* The next n bytes of the file into dst (NULL: skipped), hashed; 0 at the end of the file. */
+static int dg__load_bytes(dg__load_reader *r, void *dst, size_t n, uint64_t *hash) {
+    unsigned char *d = (unsigned char *)dst;
+    while (n) {
+        size_t k;
+        if (r->pos >= r->len && !dg__load_fill(r)) return 0;
+        k = r->len - r->pos < n ? r->len - r->pos : n;
+        if (d) { memcpy(d, r->buf + r->pos, k); d += k; }
+        if (hash) *hash = dg__fnv(*hash, r->buf + r->pos, k);
+        r->pos += k;
+        n -= k;
+    }
+    return 1;
+}
+static uint32_t dg__get_u32(const unsigned char *b) {
+    return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+}
+
+static dg_status dg__snap_err(dg__load_state *L, const char *what) {
+    return dg__fail(L->g, DG_ERR_PARSE, "%s: not a valid dyngraph snapshot: %s", L->path, what);
+}
+
+/* Reads the whole snapshot into L (edges, need, dead); the commit applies it. */
+static dg_status dg__load_snapshot(dg__load_state *L) {
+    dg__load_reader *r = &L->r;
+    dg_graph *g = L->g;
+    unsigned char b[32];
+    uint64_t h = DG__FNV_SEED, flags, bound, arcs, i, words, k = 0;
+    uint32_t *deg = NULL;
+    uint64_t *alive = NULL;
+    dg_status st = DG_OK;
+    size_t v;
+    if (!dg__load_bytes(r, b, 32, &h) || memcmp(b, DG__SNAP_MAGIC, 8) != 0) return dg__snap_err(L, "no header");
+    flags = dg__get_u64(b + 8);
+    bound = dg__get_u64(b + 16);
+    arcs = dg__get_u64(b + 24);
+    if (flags > 3 || bound > DG__MAX_IDS || arcs > ((uint64_t)1 << 40) || arcs > (uint64_t)((size_t)-1 / sizeof(dg_edge)) ||
+        (bound == 0 && arcs))
+        return dg__snap_err(L, "a bad header");
+    if (L->old_bound != 0)
+        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "%s: a snapshot loads only into an empty graph "
+                        "(this one has %zu vertex ids)", L->path, L->old_bound);
+    if ((int)(flags & 1) != (g->desc.undirected != 0) || (int)((flags >> 1) & 1) != dg__is_weighted(g))
+        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "%s: the snapshot is of %s%s graph, this graph is %s%s",
+                        L->path, flags & 1 ? "an undirected" : "a directed", flags & 2 ? " weighted" : "",
+                        g->desc.undirected ? "undirected" : "directed", dg__is_weighted(g) ? " and weighted" : "");
+    words = (bound + 63) / 64;
+    {   /* the sizes must be those of the file before anything is allocated for them */
+        long here = ftell(r->f), end = -1;
+        uint64_t want = 32 + 8 * words + 4 * bound + 4 * arcs * (flags & 2 ? 2 : 1) + 8;
+        if (here >= 0 && fseek(r->f, 0, SEEK_END) == 0) end = ftell(r->f);
+        if (here >= 0 && fseek(r->f, here, SEEK_SET) != 0) return dg__snap_err(L, "cannot seek in the file");
+        if (end >= 0 && (uint64_t)end != want) return dg__snap_err(L, "its size does not match its header");
+    }
+    deg = (uint32_t *)dg__alloc(g, (size_t)(bound ? bound : 1) * sizeof(uint32_t));
+    alive = (uint64_t *)dg__alloc(g, (size_t)(words ? words : 1) * sizeof(uint64_t));
+    L->edges = (dg_edge *)dg__alloc(g, (size_t)(arcs ? arcs : 1) * sizeof(dg_edge));
+    L->dead = (dg_vertex *)dg__alloc(g, (size_t)(bound ? bound : 1) * sizeof(dg_vertex));
+    if (!deg || !alive || !L->edges || !L->dead) { st = dg__oom(g, "loading a snapshot"); goto done; }
+    L->cap = (size_t)arcs;
+    for (i = 0; i < words; i++) {
+        if (!dg__load_bytes(r, b, 8, &h)) { st = dg__snap_err(L, "cut short"); goto done; }
+        alive[i] = dg__get_u64(b);
+    }
+    for (v = 0; v < bound; v++) {
+        if (!dg__load_bytes(r, b, 4, &h)) { st = dg__snap_err(L, "cut short"); goto done; }
+        deg[v] = dg__get_u32(b);
+        k += deg[v];
+        if (!((alive[v / 64] >> (v % 64)) & 1)) {
+            if (deg[v]) { st = dg__snap_err(L, "a removed id has edges"); goto done; }
+            L->dead[L->ndead++] = (dg_vertex)v;
+        }
+    }
+    if (k != arcs) { st = dg__snap_err(L, "the degrees do not add up to the arcs"); goto done; }
+    for (v = 0, i = 0; v < bound; v++) {
+        uint32_t j;
+        for (j = 0; j < deg[v]; j++, i++) {
+            uint32_t t;
+            if (!dg__load_bytes(r, b, 4, &h)) { st = dg__snap_err(L, "cut short"); goto done; }
+            t = dg__get_u32(b);
+            if (t >= bound || !((alive[t / 64] >> (t % 64)) & 1)) { st = dg__snap_err(L, "an arc to a missing vertex"); goto done; }
+            L->edges[i].src = (dg_vertex)v;
+            L->edges[i].dst = (dg_vertex)t;
+            L->edges[i].weight = 1.0f;
+        }
+    }
+    if (flags & 2)
+        for (i = 0; i < arcs; i++) {
+            uint32_t u;
+            if (!dg__load_bytes(r, b, 4, &h)) { st = dg__snap_err(L, "cut short"); goto done; }
+            u = dg__get_u32(b);
+            memcpy(&L->edges[i].weight, &u, 4);
+            if (L->edges[i].weight != L->edges[i].weight) { st = dg__snap_err(L, "a NaN weight"); goto done; }
+        }
+    if (!dg__load_bytes(r, b, 8, NULL) || dg__get_u64(b) != h) { st = dg__snap_err(L, "the checksum does not match"); goto done; }
+    if (dg__load_bytes(r, b, 1, NULL)) { st = dg__snap_err(L, "bytes after the end"); goto done; }
+    L->nedges = (size_t)arcs;
+    if (flags & 1) {                              /* each edge once: the batch adds both arcs */
+        size_t n = 0;
+        for (i = 0; i < arcs; i++)
+            if (L->edges[i].dst >= L->edges[i].src) L->edges[n++] = L->edges[i];
+        L->nedges = n;
+    }
+    L->need = (size_t)bound;
+    L->flags = 0;                                 /* no repeats: the weights as they are */
+done:
+    if (deg) dg__free(g, deg);
+    if (alive) dg__free(g, alive);
+    return st;
+}
+
 /* ---- format detection ---- */
 
 static int dg__load_ext_is(const char *ext, const char *word) {
     return dg__load_word_ci(ext, strlen(ext), word);
 }
 
-/* By extension, else by the first non-blank line of the first block, else edge list. */
+/* A snapshot by its first bytes; else by extension, else by the first non-blank line of the
+   first block, else edge list. */
 static dg_format dg__load_detect(const char *path, const dg__load_reader *r) {
     const char *base = path, *p, *ext = NULL;
     size_t i, n;
+    if (r->len - r->pos >= 8 && memcmp(r->buf + r->pos, DG__SNAP_MAGIC, 8) == 0) return DG_FORMAT_SNAPSHOT;
     for (p = path; *p; p++)
         if (*p == '/' || *p == '\\') base = p + 1;
     for (p = base; *p; p++)
@@ -7132,10 +7786,70 @@ static void dg__load_copy_message(char *dst, size_t size, const char *src) {
     dst[i] = '\0';
 }
 
+/* Stable LSD radix sort of n 32-bit keys (a into tmp and back; returns the sorted one). */
+static uint32_t *dg__sort_u32(uint32_t *a, uint32_t *tmp, size_t n) {
+    size_t cnt[256], i, d;
+    unsigned shift;
+    for (shift = 0; shift < 32; shift += 8) {
+        uint32_t *t;
+        size_t sum = 0;
+        memset(cnt, 0, sizeof cnt);
+        for (i = 0; i < n; i++) cnt[(a[i] >> shift) & 255]++;
+        if (cnt[(a[0] >> shift) & 255] == n) continue;     /* one digit value: nothing moves */
+        for (d = 0; d < 256; d++) { size_t x = cnt[d]; cnt[d] = sum; sum += x; }
+        for (i = 0; i < n; i++) tmp[cnt[(a[i] >> shift) & 255]++] = a[i];
+        t = a; a = tmp; tmp = t;
+    }
+    return a;
+}
+
+/* compact_ids: the ids the edges name, sorted and made unique, become old_bound + 0..k-1. */
+static dg_status dg__load_compact(dg__load_state *L) {
+    dg_graph *g = L->g;
+    size_t m = L->nedges, n = 2 * m, k = 0, i, cap = L->opt->id_map_capacity;
+    uint32_t *a, *b, *ids;
+    L->need = L->old_bound;
+    L->removed_line = 0;                          /* file ids are not the graph's */
+    if (m == 0) return DG_OK;
+    a = (uint32_t *)dg__alloc(g, n * sizeof(uint32_t));
+    b = (uint32_t *)dg__alloc(g, n * sizeof(uint32_t));
+    if (!a || !b) {
+        if (a) dg__free(g, a);
+        if (b) dg__free(g, b);
+        return dg__fail(g, DG_ERR_OUT_OF_MEMORY, "%s: out of memory for compacting the ids", L->path);
+    }
+    for (i = 0; i < m; i++) { a[2 * i] = (uint32_t)L->edges[i].src; a[2 * i + 1] = (uint32_t)L->edges[i].dst; }
+    ids = dg__sort_u32(a, b, n);
+    for (i = 0; i < n; i++)
+        if (i == 0 || ids[i] != ids[i - 1]) ids[k++] = ids[i];
+    if (k > (size_t)DG__MAX_IDS - L->old_bound) {
+        dg__free(g, a);
+        dg__free(g, b);
+        return dg__fail(g, DG_ERR_LIMIT, "%s: %zu more vertices would pass the limit of %u ids", L->path,
+                        k, (unsigned)DG__MAX_IDS);
+    }
+    for (i = 0; i < m; i++) {                     /* the rank of each id among the k */
+        dg_edge *e = &L->edges[i];
+        size_t lo = 0, hi = k, mid;
+        while (hi - lo > 1) { mid = (lo + hi) / 2; if (ids[mid] <= (uint32_t)e->src) lo = mid; else hi = mid; }
+        e->src = (dg_vertex)(L->old_bound + lo);
+        lo = 0; hi = k;
+        while (hi - lo > 1) { mid = (lo + hi) / 2; if (ids[mid] <= (uint32_t)e->dst) lo = mid; else hi = mid; }
+        e->dst = (dg_vertex)(L->old_bound + lo);
+    }
+    if (L->opt->id_map)
+        for (i = 0; i < k && L->old_bound + i < cap; i++) L->opt->id_map[L->old_bound + i] = (int64_t)ids[i];
+    L->need = L->old_bound + k;
+    dg__free(g, a);
+    dg__free(g, b);
+    return DG_OK;
+}
+
 static dg_status dg__load_commit(dg__load_state *L) {
     char why[256];
     dg_status s;
-    size_t added = 0;
+    size_t added = 0, i;
+    if (L->opt->compact_ids && (s = dg__load_compact(L)) != DG_OK) return s;
     if (L->removed_line) {
         if (L->one_based)
             return dg__load_err_at(L, DG_ERR_NOT_FOUND, L->removed_line,
@@ -7162,17 +7876,35 @@ static dg_status dg__load_commit(dg__load_state *L) {
                             (unsigned long long)L->nedges, why);
         }
     }
+    for (i = 0; i < L->ndead; i++)                /* snapshot: removed ids (isolated) go again */
+        (void)dg_remove_vertex(L->g, L->dead[i]);
     return DG_OK;
 }
 
 DG_API dg_status dg_load(dg_graph *g, const char *path, dg_format format) {
+    dg_load_options o;
+    memset(&o, 0, sizeof o);
+    o.format = format;
+    return dg_load_ex(g, path, &o);
+}
+
+DG_API dg_status dg_load_ex(dg_graph *g, const char *path, const dg_load_options *opt) {
     dg__load_state L;
+    dg_load_options none;
     dg_status s;
+    dg_format format;
     if (!g) return DG_ERR_INVALID_ARGUMENT;
+    if (!opt) { memset(&none, 0, sizeof none); opt = &none; }
+    format = opt->format;
     if (!path) return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_load: path is NULL");
-    if ((int)format < (int)DG_FORMAT_AUTO || (int)format > (int)DG_FORMAT_GRAIL)
+    if ((int)format < (int)DG_FORMAT_AUTO || (int)format > (int)DG_FORMAT_SNAPSHOT)
         return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_load: unknown format %d", (int)format);
+    if (opt->id_map && !opt->compact_ids)
+        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_load_ex: id_map needs compact_ids");
+    if (opt->compact_ids != 0 && opt->compact_ids != 1)
+        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_load_ex: compact_ids must be 0 or 1");
     memset(&L, 0, sizeof L);
+    L.opt = opt;
     L.g = g;
     L.path = path;
     L.weighted = dg__is_weighted(g);
@@ -7212,6 +7944,11 @@ DG_API dg_status dg_load(dg_graph *g, const char *path, dg_format format) {
         case DG_FORMAT_GRAIL:
             s = dg__load_grail(&L);
             break;
+        case DG_FORMAT_SNAPSHOT:
+            s = opt->compact_ids ? dg__fail(g, DG_ERR_INVALID_ARGUMENT, "%s: a snapshot keeps its ids "
+                                            "(compact_ids is for text files)", path)
+                                 : dg__load_snapshot(&L);
+            break;
         case DG_FORMAT_AUTO:
         case DG_FORMAT_EDGE_LIST:
         default:
@@ -7227,7 +7964,266 @@ DG_API dg_status dg_load(dg_graph *g, const char *path, dg_format format) {
     if (s == DG_OK) s = dg__load_commit(&L);
     if (L.edges) dg__free(g, L.edges);
     if (L.skip) dg__free(g, L.skip);
+    if (L.dead) dg__free(g, L.dead);
     return s;
+}
+
+/* =========================================================================
+   SAVING AND EXPORTING (dg_export_csr, dg_save)   >>save
+   =========================================================================
+   Both read the out-store on the host. Lists come out in increasing target
+   order (each list is sorted on its way out). Text files keep the graph's ids
+   and name the id bound where the format has a place for it (Matrix Market,
+   DIMACS, METIS and GRAIL headers; an edge list's "# vertices N" comment,
+   which dg_load reads), so a load gives back every id, removed ones as
+   isolated vertices. Weights are written with 9 significant digits: the
+   shortest decimal form that reads back as the same float. A file is written
+   to "path.tmp" first and renamed over path at the end: a failed save leaves
+   an existing file as it was. */
+
+typedef struct dg__tw { dg_vertex t; float w; } dg__tw;
+static int dg__tw_cmp(const void *a, const void *b) {
+    dg_vertex x = ((const dg__tw *)a)->t, y = ((const dg__tw *)b)->t;
+    return (x > y) - (x < y);
+}
+/* The out-list of the live vertex v, sorted by target, into buf; returns its length. */
+static size_t dg__sorted_list(const dg_graph *g, dg_vertex v, dg__tw *buf) {
+    const dg__store *s = &g->st[0];
+    int32_t j, runs = dg__list_runs(g, s, v);
+    size_t n = 0;
+    for (j = 0; j < runs; j++) {
+        uint32_t len, i;
+        size_t at = dg__list_run(g, s, v, j, &len);
+        for (i = 0; i < len; i++, n++) {
+            buf[n].t = s->pool[at + i];
+            buf[n].w = s->wpool ? s->wpool[at + i] : 1.0f;
+        }
+    }
+    if (n > 1) qsort(buf, n, sizeof *buf, dg__tw_cmp);
+    return n;
+}
+/* Scratch for the longest out-list. */
+static dg__tw *dg__list_scratch(dg_graph *g) {
+    size_t v, most = 1;
+    for (v = 0; v < g->id_bound; v++)
+        if (dg__alive(g, (dg_vertex)v)) {
+            size_t d = dg__deg(g, &g->st[0], (dg_vertex)v);
+            if (d > most) most = d;
+        }
+    return (dg__tw *)dg__alloc(g, most * sizeof(dg__tw));
+}
+
+DG_API dg_status dg_export_csr(const dg_graph *cg, int64_t *offsets, dg_vertex *targets, float *weights) {
+    dg_graph *g = (dg_graph *)(uintptr_t)cg;   /* for the error message only */
+    size_t v, n = 0;
+    dg__tw *buf;
+    if (!g) return DG_ERR_INVALID_ARGUMENT;
+    if (!offsets) return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_export_csr: NULL offsets");
+    if (!targets) {
+        for (v = 0; v < g->id_bound; v++) {
+            offsets[v] = (int64_t)n;
+            if (dg__alive(g, (dg_vertex)v)) n += dg__deg(g, &g->st[0], (dg_vertex)v);
+        }
+        offsets[g->id_bound] = (int64_t)n;
+        return DG_OK;
+    }
+    if (!(buf = dg__list_scratch(g))) return dg__oom(g, "dg_export_csr: a list's scratch");
+    for (v = 0; v < g->id_bound; v++) {
+        size_t d = 0, i;
+        offsets[v] = (int64_t)n;
+        if (dg__alive(g, (dg_vertex)v)) d = dg__sorted_list(g, (dg_vertex)v, buf);
+        for (i = 0; i < d; i++) {
+            targets[n + i] = buf[i].t;
+            if (weights) weights[n + i] = buf[i].w;
+        }
+        n += d;
+    }
+    offsets[g->id_bound] = (int64_t)n;
+    dg__free(g, buf);
+    return DG_OK;
+}
+
+/* ---- the snapshot: "DGSNAP1\0", then little-endian u64s: flags (1 undirected, 2 weighted),
+   id bound, arcs; the alive bits (one u64 per 64 ids); per id its out-degree (u32); the targets
+   (u32 each), in increasing order per list; the weights (f32 bits) if weighted; last the FNV-1a
+   hash of everything before it (u64). ---- */
+typedef struct dg__writer {
+    FILE *f;
+    uint64_t hash;
+    int err;
+} dg__writer;
+static void dg__w_bytes(dg__writer *w, const void *p, size_t n) {
+    if (w->err || n == 0) return;
+    w->hash = dg__fnv(w->hash, (const char *)p, n);
+    if (fwrite(p, 1, n, w->f) != n) w->err = errno ? errno : EIO;
+}
+static void dg__w_u64(dg__writer *w, uint64_t v) { unsigned char b[8]; dg__put_u64(b, v); dg__w_bytes(w, b, 8); }
+static void dg__w_u32(dg__writer *w, uint32_t v) {
+    unsigned char b[4];
+    b[0] = (unsigned char)v; b[1] = (unsigned char)(v >> 8); b[2] = (unsigned char)(v >> 16); b[3] = (unsigned char)(v >> 24);
+    dg__w_bytes(w, b, 4);
+}
+static uint32_t dg__f32_bits(float x) { uint32_t u; memcpy(&u, &x, 4); return u; }
+
+static void dg__save_snapshot(dg_graph *g, dg__writer *w, dg__tw *buf) {
+    size_t v, i, d;
+    uint64_t word = 0;
+    dg__w_bytes(w, DG__SNAP_MAGIC, 8);
+    dg__w_u64(w, (uint64_t)(g->desc.undirected ? 1 : 0) | (uint64_t)(dg__is_weighted(g) ? 2 : 0));
+    dg__w_u64(w, (uint64_t)g->id_bound);
+    dg__w_u64(w, (uint64_t)g->narcs);
+    for (v = 0; v < g->id_bound; v++) {
+        if (dg__alive(g, (dg_vertex)v)) word |= (uint64_t)1 << (v & 63);
+        if ((v & 63) == 63 || v + 1 == g->id_bound) { dg__w_u64(w, word); word = 0; }
+    }
+    for (v = 0; v < g->id_bound; v++)
+        dg__w_u32(w, dg__alive(g, (dg_vertex)v) ? dg__deg(g, &g->st[0], (dg_vertex)v) : 0);
+    for (v = 0; v < g->id_bound; v++) {
+        if (!dg__alive(g, (dg_vertex)v)) continue;
+        d = dg__sorted_list(g, (dg_vertex)v, buf);
+        for (i = 0; i < d; i++) dg__w_u32(w, (uint32_t)buf[i].t);
+    }
+    if (dg__is_weighted(g))
+        for (v = 0; v < g->id_bound; v++) {
+            if (!dg__alive(g, (dg_vertex)v)) continue;
+            d = dg__sorted_list(g, (dg_vertex)v, buf);
+            for (i = 0; i < d; i++) dg__w_u32(w, dg__f32_bits(buf[i].w));
+        }
+    if (!w->err) {
+        unsigned char b[8];
+        dg__put_u64(b, w->hash);
+        if (fwrite(b, 1, 8, w->f) != 8) w->err = errno ? errno : EIO;
+    }
+}
+
+/* Text formats. Undirected graphs write each edge once (u <= v) where the format lists edges,
+   both arcs where it lists arcs (DIMACS, GRAIL) or neighbours (METIS). */
+static void dg__save_text(dg_graph *g, dg__writer *w, dg_format format, dg__tw *buf) {
+    size_t v, i, d, n = g->id_bound, lines = 0;
+    int weighted = dg__is_weighted(g), und = g->desc.undirected != 0, one = format != DG_FORMAT_EDGE_LIST &&
+                   format != DG_FORMAT_GRAIL;
+    char line[64];
+    size_t edges = g->nedges;
+    switch (format) {
+    case DG_FORMAT_MATRIX_MARKET:
+        fprintf(w->f, "%%%%MatrixMarket matrix coordinate %s %s\n", weighted ? "real" : "pattern",
+                und ? "symmetric" : "general");
+        fprintf(w->f, "%% written by dyngraph %s\n%zu %zu %zu\n", DYNGRAPH_VERSION_STRING, n, n, edges);
+        break;
+    case DG_FORMAT_DIMACS:
+        fprintf(w->f, "c written by dyngraph %s\np sp %zu %zu\n", DYNGRAPH_VERSION_STRING, n, g->narcs);
+        break;
+    case DG_FORMAT_METIS:
+        fprintf(w->f, "%% written by dyngraph %s\n%zu %zu%s\n", DYNGRAPH_VERSION_STRING, n, edges, weighted ? " 1" : "");
+        break;
+    case DG_FORMAT_GRAIL:
+        fprintf(w->f, "graph_for_greach\n%zu\n", n);
+        break;
+    default:
+        fprintf(w->f, "# written by dyngraph %s: %s%s graph, %zu edges\n# vertices %zu\n", DYNGRAPH_VERSION_STRING,
+                und ? "undirected" : "directed", weighted ? ", weighted" : "", edges, n);
+        break;
+    }
+    for (v = 0; v < n && !ferror(w->f); v++) {
+        int live = dg__alive(g, (dg_vertex)v);
+        d = live ? dg__sorted_list(g, (dg_vertex)v, buf) : 0;
+        if (format == DG_FORMAT_METIS || format == DG_FORMAT_GRAIL) {
+            if (format == DG_FORMAT_GRAIL) fprintf(w->f, "%zu:", v);
+            for (i = 0; i < d; i++) {
+                if (format == DG_FORMAT_METIS && weighted)
+                    fprintf(w->f, "%s%ld %.9g", i ? " " : "", (long)buf[i].t + 1, (double)buf[i].w);
+                else if (format == DG_FORMAT_METIS)
+                    fprintf(w->f, "%s%ld", i ? " " : "", (long)buf[i].t + 1);
+                else
+                    fprintf(w->f, " %ld", (long)buf[i].t);
+            }
+            fputs(format == DG_FORMAT_GRAIL ? " #\n" : "\n", w->f);
+            continue;
+        }
+        for (i = 0; i < d; i++) {
+            dg_vertex t = buf[i].t;
+            if (und && format != DG_FORMAT_DIMACS && t < (dg_vertex)v) continue;
+            if (format == DG_FORMAT_MATRIX_MARKET && und)   /* the lower triangle */
+                snprintf(line, sizeof line, "%ld %ld", (long)t + 1, (long)v + 1);
+            else
+                snprintf(line, sizeof line, "%s%ld %ld", format == DG_FORMAT_DIMACS ? "a " : "",
+                         (long)v + one, (long)t + one);
+            if (weighted || format == DG_FORMAT_DIMACS) fprintf(w->f, "%s %.9g\n", line, (double)buf[i].w);
+            else fprintf(w->f, "%s\n", line);
+            lines++;
+        }
+    }
+    (void)lines;
+    if (ferror(w->f) && !w->err) w->err = errno ? errno : EIO;
+}
+
+/* What a text format cannot hold: NULL if it holds the graph. */
+static const char *dg__save_refuse(dg_graph *g, dg_format format, char *why, size_t cap) {
+    size_t v;
+    if (format == DG_FORMAT_SNAPSHOT) return NULL;
+    if (format == DG_FORMAT_METIS && !g->desc.undirected)
+        return "METIS holds undirected graphs only (save a directed graph as an edge list, Matrix "
+               "Market, DIMACS, GRAIL or a snapshot)";
+    if (format == DG_FORMAT_GRAIL && dg__is_weighted(g))
+        return "GRAIL holds no weights (save a weighted graph in another format)";
+    for (v = 0; v < g->id_bound; v++) {
+        const dg__store *s = &g->st[0];
+        int32_t j, runs;
+        if (!dg__alive(g, (dg_vertex)v)) continue;
+        runs = dg__list_runs(g, s, (dg_vertex)v);
+        for (j = 0; j < runs; j++) {
+            uint32_t len, i;
+            size_t at = dg__list_run(g, s, (dg_vertex)v, j, &len);
+            for (i = 0; i < len; i++) {
+                float x = s->wpool ? s->wpool[at + i] : 1.0f;
+                if (format == DG_FORMAT_METIS && s->pool[at + i] == (int32_t)v) {
+                    snprintf(why, cap, "METIS cannot hold the self-loop on vertex %ld", (long)v);
+                    return why;
+                }
+                if (x - x != 0) {    /* an infinity (NaN never gets in) */
+                    snprintf(why, cap, "the weight of %ld->%ld is infinite, which text files cannot hold "
+                             "(DG_FORMAT_SNAPSHOT can)", (long)v, (long)s->pool[at + i]);
+                    return why;
+                }
+            }
+        }
+    }
+    return NULL;
+}
+
+DG_API dg_status dg_save(dg_graph *g, const char *path, dg_format format) {
+    char tmp[1100], why[160];
+    const char *refuse;
+    dg__writer w;
+    dg__tw *buf;
+    if (!g) return DG_ERR_INVALID_ARGUMENT;
+    if (!path) return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_save: NULL path");
+    if (format == DG_FORMAT_AUTO) format = DG_FORMAT_SNAPSHOT;
+    if ((int)format < (int)DG_FORMAT_EDGE_LIST || (int)format > (int)DG_FORMAT_SNAPSHOT)
+        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_save: unknown format %d", (int)format);
+    if ((refuse = dg__save_refuse(g, format, why, sizeof why)) != NULL)
+        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_save: %s", refuse);
+    if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp)
+        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_save: the path is too long");
+    if (!(buf = dg__list_scratch(g))) return dg__oom(g, "dg_save: a list's scratch");
+    w.hash = DG__FNV_SEED;
+    w.err = 0;
+    errno = 0;
+    if (!(w.f = fopen(tmp, "wb"))) {
+        int e = errno;
+        dg__free(g, buf);
+        return dg__fail(g, DG_ERR_IO, "dg_save: cannot create %s: %s", tmp, strerror(e));
+    }
+    if (format == DG_FORMAT_SNAPSHOT) dg__save_snapshot(g, &w, buf);
+    else dg__save_text(g, &w, format, buf);
+    dg__free(g, buf);
+    if (fclose(w.f) != 0 && !w.err) w.err = errno ? errno : EIO;
+    if (!w.err && rename(tmp, path) != 0) w.err = errno ? errno : EIO;
+    if (w.err) {
+        remove(tmp);
+        return dg__fail(g, DG_ERR_IO, "dg_save: writing %s failed: %s", path, strerror(w.err));
+    }
+    return DG_OK;
 }
 
 #endif /* DYNGRAPH_IMPLEMENTATION_DONE */

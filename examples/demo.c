@@ -1,8 +1,10 @@
 /* demo.c - a first look at dyngraph: build a small graph, change it, print what it holds.
-   Uses only the public API of dyngraph.h.
+   Uses only the public API of dyngraph.h, and no device: it is built host-only
+   (DYNGRAPH_NO_OPENCL), so it needs neither the OpenCL headers nor -lOpenCL.
 
-   Build and run:  cc -O2 -I. examples/demo.c -o demo -lOpenCL -lm && ./demo
+   Build and run:  cc -O2 -I. examples/demo.c -o demo -lm && ./demo
              or:   make demo */
+#define DYNGRAPH_NO_OPENCL
 #define DYNGRAPH_IMPLEMENTATION
 #include "dyngraph.h"
 

@@ -81,4 +81,12 @@
 #define DG_RL_BY_HUBS    3     /* decided by the hub bits */
 #define DG_RL_WORDS      4
 
+/* ---- whole-graph algorithms (70_graph.cl) ----
+   PageRank's sums, by dg_pr_sum into tot[]: the dangling mass and the L1 change of an
+   iteration. */
+#define DG_PR_DANGLING   0
+#define DG_PR_CHANGE     1
+#define DG_PR_TOT_WORDS  2
+#define DG_CC_CHUNK      64    /* arcs per work-item of a components hooking pass */
+
 #endif /* DG_SHARED_H */

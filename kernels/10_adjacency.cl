@@ -73,6 +73,40 @@ inline int dg_neighbor(DG_ADJ_ARGS, const uint base, const uint k)
     return pool[dg_entry(DG_ADJ, base, k)];
 }
 
+/* ---- edge chunks: the arcs of the out-lists, in vertex order, cut into chunks of mec arcs
+   (off: the exclusive scan of the degrees; sv[c]: the vertex owning chunk c's first arc) ---- */
+/* A walk over one chunk, a vertex at a time: dg_ec_next gives the chunk's neighbours k0..k1-1
+   of vertex v (off[v] <= e < off[v + 1] while e < end: the chunk's next edge). */
+typedef struct dg_ec_walk {
+    uint e, end;   /* the chunk's next edge and its end */
+    int v;         /* the vertex owning edge e */
+    uint k0, k1;   /* the run dg_ec_next gave */
+} dg_ec_walk;
+
+inline dg_ec_walk dg_ec_start(__global const int *sv, const uint c, const uint mec,
+                              const uint total)
+{
+    dg_ec_walk w;
+    w.e = c * mec;                       /* < total: c is a chunk */
+    w.end = total - w.e < mec ? total : w.e + mec;   /* no 32-bit wrap for a huge mec */
+    w.v = sv[c];
+    w.k0 = w.k1 = 0;
+    return w;
+}
+/* The next vertex with edges in the chunk (skipping those of degree 0) and its run; 0 at the
+   chunk's end. */
+inline int dg_ec_next(__global const uint *off, dg_ec_walk *w)
+{
+    uint first;
+    if (w->e >= w->end) return 0;
+    while (off[w->v + 1] <= w->e) w->v++;
+    first = off[w->v];
+    w->k0 = w->e - first;
+    w->e = min(off[w->v + 1], w->end);
+    w->k1 = w->e - first;
+    return 1;
+}
+
 /* ---- bitmaps of vertices (32 per word) ---- */
 inline int dg_bit(__global const uint *bm, const int v) { return (bm[(uint)v >> 5] >> ((uint)v & 31u)) & 1u; }
 /* Sets bit v; returns 1 if this call set it (it was clear). */

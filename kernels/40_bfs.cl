@@ -303,38 +303,6 @@ __kernel void dg_bfs_mask_visit(__global uchar *fmask, __global uchar *umask, __
    current level (algorithm 3): a hub is shared by many work-items, and one work-item serves
    several small vertices. Rebuilt only when the graph changed. */
 
-/* A walk over one chunk, a vertex at a time: dg_ec_next gives the chunk's neighbours k0..k1-1
-   of vertex v (off[v] <= e < off[v + 1] while e < end: the chunk's next edge). */
-typedef struct dg_ec_walk {
-    uint e, end;   /* the chunk's next edge and its end */
-    int v;         /* the vertex owning edge e */
-    uint k0, k1;   /* the run dg_ec_next gave */
-} dg_ec_walk;
-
-inline dg_ec_walk dg_ec_start(__global const int *sv, const uint c, const uint mec,
-                              const uint total)
-{
-    dg_ec_walk w;
-    w.e = c * mec;                       /* < total: c is a chunk */
-    w.end = total - w.e < mec ? total : w.e + mec;   /* no 32-bit wrap for a huge mec */
-    w.v = sv[c];
-    w.k0 = w.k1 = 0;
-    return w;
-}
-/* The next vertex with edges in the chunk (skipping those of degree 0) and its run; 0 at the
-   chunk's end. */
-inline int dg_ec_next(__global const uint *off, dg_ec_walk *w)
-{
-    uint first;
-    if (w->e >= w->end) return 0;
-    while (off[w->v + 1] <= w->e) w->v++;
-    first = off[w->v];
-    w->k0 = w->e - first;
-    w->e = min(off[w->v + 1], w->end);
-    w->k1 = w->e - first;
-    return 1;
-}
-
 /* Neighbours k0..k1-1 of v, top-down: unreached ones get level + 1; returns 1 if any did. */
 inline int dg_ec_expand(DG_ADJ_ARGS, const int v, const uint k0, const uint k1,
                         __global int *dist, const int level)

@@ -6,6 +6,8 @@
 #   5 checks   test/compile/c99.c with gcc and clang (-std=c99), test/compile/cxx.cc with g++
 #              and clang++ (-std=c++11), all -Wall -Wextra -Werror -pedantic, and c99.c once
 #              more with -DDYNGRAPH_STATIC; each is compiled and linked, not run;
+#   3 checks   test/compile/no_opencl.c (DYNGRAPH_NO_OPENCL) with gcc, clang and g++, without
+#              the OpenCL headers or -lOpenCL, built and run;
 #   N checks   every test/test_*.c is built with sanitizers ($TEST_CFLAGS) and run from the
 #              repository root with DG_DATA=test/data; the last line of its stdout,
 #              "<name>: N passed, M failed" (test/tt.h's TT_SUMMARY), gives its counts. A test
@@ -93,6 +95,22 @@ compile "C99   clang"                     c99_clang   clang   -std=c99   $STRICT
 compile "C++11 g++"                       cxx_gxx     g++     -std=c++11 $STRICT -I. test/compile/cxx.cc
 compile "C++11 clang++"                   cxx_clangxx clang++ -std=c++11 $STRICT -I. test/compile/cxx.cc
 compile "C99   gcc -DDYNGRAPH_STATIC"     c99_static  gcc     -std=c99   $STRICT -DDYNGRAPH_STATIC -I. test/compile/c99.c
+# host only: without the OpenCL headers (test/compile/no_cl stops any include of them) and
+# without -lOpenCL; built with gcc, clang and g++, and run (device calls: DG_ERR_NO_DEVICE)
+no_opencl() {                   # no_opencl LABEL OUTPUT COMMAND...
+    label=$1 out=$2
+    shift 2
+    if "$@" -Itest/compile/no_cl -I. -o "$BUILD/$out" -lm > "$BUILD/$out.log" 2>&1 &&
+       "./$BUILD/$out" >> "$BUILD/$out.log" 2>&1; then
+        pass "$label"
+    else
+        fail "$label: $*"
+        head -n 60 "$BUILD/$out.log" | indent
+    fi
+}
+no_opencl "C99   gcc   -DDYNGRAPH_NO_OPENCL, no OpenCL" noocl_gcc   gcc   -std=c99 $STRICT test/compile/no_opencl.c
+no_opencl "C99   clang -DDYNGRAPH_NO_OPENCL, no OpenCL" noocl_clang clang -std=c99 $STRICT test/compile/no_opencl.c
+no_opencl "C++11 g++   -DDYNGRAPH_NO_OPENCL, no OpenCL" noocl_gxx   g++   -std=c++11 $STRICT -x c++ test/compile/no_opencl.c
 
 echo "== test programs: $CC $TEST_CFLAGS ... $LIBS"
 # the entries of DG_TESTS, one per line (spaces and commas split them, no glob expansion)

@@ -646,16 +646,16 @@ static void mutate_once(pair *p, int32_t hub, int *ok)
     }
 }
 
-static void run_mutations(int undirected, uint32_t page_size, int rounds)
+static void run_mutations(int undirected, uint32_t page_size, int rounds, int reuse)
 {
     pair p;
     char label[256];
     int32_t hub;
     int round, ok = 1, fails = 0;
     int32_t *ref_dist;
-    snprintf(label, sizeof label, "mutations, %s, page size %u", undirected ? "undirected" : "directed",
-             (unsigned)page_size);
-    if (!pair_create(&p, page_size, undirected, undirected)) return;
+    snprintf(label, sizeof label, "mutations, %s, page size %u%s", undirected ? "undirected" : "directed",
+             (unsigned)page_size, reuse ? ", reuse_ids" : "");
+    if (!pair_create_ex(&p, page_size, undirected, undirected, reuse)) return;
     hub = 7;
     pair_mutation_start(&p, hub, 2, rweight);      /* a start: random edges and a hub past 3 pages */
     for (round = 0; round < rounds && ok; round++) {
@@ -720,9 +720,10 @@ static void case_datasets(void)
 }
 static void case_mutations(void)
 {
-    run_mutations(0, 64, 160);
-    run_mutations(0, 1024, 120);
-    run_mutations(1, 1024, 200);
+    run_mutations(0, 64, 160, 0);
+    run_mutations(0, 1024, 120, 0);
+    run_mutations(1, 1024, 200, 0);
+    run_mutations(0, 64, 120, 1);       /* removed ids handed out again */
     printf("test_bfs: mutations done (%lds, %ld BFS runs)\n", (long)(time(NULL) - w0), bfs_runs);
 }
 static const tt_case cases[] = {

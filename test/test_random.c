@@ -122,6 +122,18 @@ static int32_t m_add_vertex(model *m)
     m->bound++;
     return v;
 }
+/* reuse_ids: the removed id v lives again, without edges */
+static void m_revive(model *m, int32_t v)
+{
+    size_t i;
+    for (i = 0; i < m->ndead && m->dead_list[i] != v; i++) {}
+    if (i < m->ndead) m->dead_list[i] = m->dead_list[--m->ndead];
+    m->alive[v] = 1;
+    m->out[v].n = 0;
+    m->in[v].n = 0;
+    m->alive_pos[v] = (int32_t)m->nalive;
+    m->alive_list[m->nalive++] = v;
+}
 static int m_valid(const model *m, int32_t v) { return v >= 0 && v < m->bound && m->alive[v]; }
 static long m_find(const model *m, int32_t u, int32_t v)
 {
@@ -524,15 +536,25 @@ static dg_status pick_args(ctx *c, int32_t *args, int n, int bad_percent)
     return DG_OK;
 }
 
+static int reuse_ids;           /* configurations with dg_desc.reuse_ids */
 static void op_add_vertex(ctx *c)
 {
     dg_vertex id = -5;
-    int use_null = chance(10);
+    int reuse = reuse_ids && c->m.ndead > 0;
+    int use_null = !reuse && chance(10);
     dg_status s = dg_add_vertex(c->g, use_null ? NULL : &id);
     int32_t mid;
-    TRACE("add_vertex -> %d", s);
+    TRACE("add_vertex -> %d (%d)", s, id);
     EXPECT(s == DG_OK, "[%s step %ld] add_vertex = %d", FAILCTX, s);
     if (s != DG_OK) return;
+    if (reuse) {                   /* any removed id, and the id bound stays */
+        EXPECT(id >= 0 && id < c->m.bound && !c->m.alive[id], "[%s step %ld] add_vertex with reuse_ids gave %d, "
+               "not a removed id", FAILCTX, id);
+        if (id < 0 || id >= c->m.bound || c->m.alive[id]) return;
+        m_revive(&c->m, id);
+        touch(c, id);
+        return;
+    }
     mid = m_add_vertex(&c->m);
     if (!use_null) EXPECT(id == mid, "[%s step %ld] add_vertex id %d, model %d", FAILCTX, id, mid);
     touch(c, mid);
@@ -831,6 +853,7 @@ static int create_graph(ctx *c, int undirected, int weighted, uint32_t page_size
     dg_status s;
     memset(&d, 0, sizeof d);
     d.undirected = undirected; d.weighted = weighted; d.page_size = page_size;
+    d.reuse_ids = reuse_ids;
     c->g = NULL;
     s = dg_create(&d, &c->g);
     CHECK_MSG(s == DG_OK && c->g, "dg_create(undirected %d, weighted %d, page %u) = %d", undirected, weighted, page_size, s);
@@ -853,7 +876,7 @@ static void run_config(int undirected, int weighted, uint32_t page_size, long st
     size_t max_deg = 0;
     memset(c, 0, sizeof *c);
     memset(opcount, 0, sizeof opcount);
-    sprintf(name, "%s %s p%u", undirected ? "undirected" : "directed", weighted ? "weighted" : "unweighted", page_size);
+    sprintf(name, "%s %s p%u%s", undirected ? "undirected" : "directed", weighted ? "weighted" : "unweighted", page_size, reuse_ids ? " reuse_ids" : "");
     c->name = name;
     if (!create_graph(c, undirected, weighted, page_size)) return;
     TRACE("=== config %s", name);
@@ -1246,6 +1269,10 @@ static void case_configs(void)
         for (u = 0; u <= 1; u++)
             for (w = 0; w <= 1; w++)
                 run_config(u, w, pages[p], STEPS_PER_CONFIG);
+    reuse_ids = 1;                 /* removed ids handed out again (vertex ids out of order in pages) */
+    run_config(0, 1, 64, STEPS_PER_CONFIG);
+    run_config(1, 0, 128, STEPS_PER_CONFIG);
+    reuse_ids = 0;
 }
 static void case_bulk(void)
 {

@@ -212,7 +212,9 @@ typedef struct {
 /* the weight of a new edge, drawn for a graph of this kind */
 typedef float (*weight_fn)(int kind);
 
-static inline int pair_create(pair *p, uint32_t page_size, int undirected, int kind)
+/* reuse: dg_desc.reuse_ids, removed ids handed out again; mutate_add_vertex then accepts any
+   removed id and revives it in the model */
+static inline int pair_create_ex(pair *p, uint32_t page_size, int undirected, int kind, int reuse)
 {
     dg_desc d;
     dg_status s;
@@ -221,12 +223,17 @@ static inline int pair_create(pair *p, uint32_t page_size, int undirected, int k
     d.page_size = page_size;
     d.undirected = undirected;
     d.weighted = kind != 0;
+    d.reuse_ids = reuse;
     p->g = NULL;
     p->kind = kind;
     s = dg_create(&d, &p->g);
     CHECK_MSG(s == DG_OK, "dg_create: %s", dg_status_string(s));
     m_init(&p->m, undirected, kind != 0);
     return s == DG_OK;
+}
+static inline int pair_create(pair *p, uint32_t page_size, int undirected, int kind)
+{
+    return pair_create_ex(p, page_size, undirected, kind, 0);
 }
 static inline void pair_free(pair *p) { dg_destroy(p->g); m_free(&p->m); p->g = NULL; }
 static inline void pair_add_vertices(pair *p, size_t n)
@@ -407,11 +414,21 @@ static inline void mutate_add_vertex(pair *p, weight_fn weight, int *ok)
     model *m = &p->m;
     dg_vertex id = -1;
     int k, nk = (int)rnd(4);
+    int reuse = dg_query_desc(p->g).reuse_ids && (size_t)m->bound > m->nalive;
     dg_status s = dg_add_vertex(p->g, &id), want;
-    CHECK_MSG(s == DG_OK && id == m->bound, "dg_add_vertex: %s, id %d, expected %d", dg_status_string(s),
-              (int)id, (int)m->bound);
-    if (s != DG_OK || id != m->bound) { *ok = 0; return; }
-    m_add_vertex(m);
+    if (reuse) {                   /* a removed id comes back, without edges */
+        CHECK_MSG(s == DG_OK && id >= 0 && id < m->bound && !m->alive[id], "dg_add_vertex (reuse_ids): %s, id %d",
+                  dg_status_string(s), (int)id);
+        if (s != DG_OK || id < 0 || id >= m->bound || m->alive[id]) { *ok = 0; return; }
+        m->alive[id] = 1;
+        m->out[id].n = 0;
+        m->nalive++;
+    } else {
+        CHECK_MSG(s == DG_OK && id == m->bound, "dg_add_vertex: %s, id %d, expected %d", dg_status_string(s),
+                  (int)id, (int)m->bound);
+        if (s != DG_OK || id != m->bound) { *ok = 0; return; }
+        m_add_vertex(m);
+    }
     for (k = 0; k < nk; k++) {
         int32_t w = m_random_live(m);
         int32_t a = chance(50) ? id : w, b = a == id ? w : id;

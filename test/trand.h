@@ -6,15 +6,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 static uint64_t rng_state;
-static uint64_t rnext(void)
+static inline uint64_t rnext(void)
 {   /* splitmix64 */
     uint64_t z = (rng_state += 0x9E3779B97F4A7C15ull);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
     return z ^ (z >> 31);
 }
-static uint32_t rnd(uint32_t n) { return n ? (uint32_t)(rnext() % n) : 0; }
-static int chance(int percent) { return (int)rnd(100) < percent; }
+static inline uint32_t rnd(uint32_t n) { return n ? (uint32_t)(rnext() % n) : 0; }
+static inline int chance(int percent) { return (int)rnd(100) < percent; }
 
 /* The seed of a run: argv[1] if given (strtoull, any base), else dflt. It is printed,
    "<prog>: seed N", so that the run can be repeated, and rng_state starts from it. */

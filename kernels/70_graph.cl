@@ -1,0 +1,128 @@
+/* kernels/70_graph.cl - whole-graph algorithms (module GRAPH, >>graph in dyngraph.h):
+   weakly connected components and PageRank. */
+
+/* ---- weakly connected components: hooking on every arc, then pointer jumping ----
+   comp[v] is a vertex of v's component, never above v: it starts at v (at -1 for a removed
+   id), and a hook only lowers the label of a root (comp[r] == r) to a smaller vertex joined to
+   it by an arc. So following comp[] from any vertex ends at a root, and once no arc joins two
+   roots each component has one root, its smallest vertex ([Shiloach 1982]: hooking on the
+   minimum, with full pointer jumping between passes). */
+inline int dg_cc_root(__global const int *comp, int x)
+{
+    int p;
+    while ((p = comp[x]) != x) x = p;
+    return x;
+}
+
+__kernel void dg_cc_init(__global const int *dir, __global int *comp, const uint n)
+{
+    const size_t v = get_global_id(0);
+    if (v >= n) return;
+    comp[v] = dir[DG_DS * v] < 0 ? -1 : (int)v;
+}
+
+/* One pass over the arcs, edge chunks of mec arcs per work-item (hubs spread over many). Sets
+   *flag when a hook lowered a root's label. */
+__kernel void dg_cc_hook(DG_ADJ_ARGS, __global const uint *off, __global const int *sv,
+                         const uint nchunks, const uint mec, const uint total,
+                         __global int *comp, __global uint *flag)
+{
+    const size_t c = get_global_id(0);
+    dg_ec_walk w;
+    int changed = 0;
+    if (c >= nchunks) return;
+    w = dg_ec_start(sv, (uint)c, mec, total);
+    while (dg_ec_next(off, &w)) {
+        uint deg, k;
+        const uint base = dg_row(DG_ADJ, w.v, &deg);
+        for (k = w.k0; k < w.k1; k++) {
+            const int ru = dg_cc_root(comp, w.v), rv = dg_cc_root(comp, dg_neighbor(DG_ADJ, base, k));
+            if (ru != rv && atomic_min(&comp[max(ru, rv)], min(ru, rv)) > min(ru, rv)) changed = 1;
+        }
+    }
+    if (changed) *flag = 1;
+}
+
+__kernel void dg_cc_jump(__global int *comp, const uint n)
+{
+    const size_t v = get_global_id(0);
+    if (v >= n || comp[v] < 0) return;
+    comp[v] = dg_cc_root(comp, (int)v);
+}
+
+/* ---- PageRank, pulled over the in-arcs ----
+   Each iteration: contrib[u] = rank[u] / outdeg(u) and the dangling mass (rank of live
+   vertices without out-arcs), summed per work-group into part[] and by dg_pr_sum into
+   tot[DG_PR_DANGLING]; then next[v] = (1 - d) / n + d * (sum of contrib over v's in-arcs +
+   dangling / n), and |next[v] - rank[v]| summed the same way into tot[DG_PR_CHANGE]. */
+
+/* The work-group's sum of x (one value per work-item) into part[group]. */
+inline void dg_group_sum(__local float *s, const float x, __global float *part)
+{
+    const uint lid = (uint)get_local_id(0);
+    uint d;
+    s[lid] = x;
+    for (d = DG_WG >> 1; d > 0; d >>= 1) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (lid < d) s[lid] += s[lid + d];
+    }
+    if (lid == 0) part[get_group_id(0)] = s[0];
+}
+
+__kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1)))
+void dg_pr_contrib(DG_ADJ_ARGS, __global const float *rank, __global float *contrib,
+                   __global float *part, const uint n)
+{
+    __local float s[DG_WG];
+    const size_t v = get_global_id(0);
+    float dangling = 0.0f;
+    if (v < n) {
+        const uint deg = dg_degree(DG_ADJ, (int)v);
+        const float r = rank[v];
+        contrib[v] = deg ? r / (float)deg : 0.0f;
+        if (!deg && dir[DG_DS * v + dso] >= 0) dangling = r;
+    }
+    dg_group_sum(s, dangling, part);
+}
+
+/* tot[slot] = the sum of part[0..np), by one work-group. */
+__kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1)))
+void dg_pr_sum(__global const float *part, const uint np, __global float *tot, const uint slot)
+{
+    __local float s[DG_WG];
+    uint i;
+    float x = 0.0f;
+    for (i = (uint)get_local_id(0); i < np; i += DG_WG) x += part[i];
+    dg_group_sum(s, x, tot + slot);
+}
+
+/* DG_ADJ: the in-store (the out-store of an undirected graph). nlive: live vertices. */
+__kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1)))
+void dg_pr_pull(DG_ADJ_ARGS, __global const float *contrib, __global const float *rank,
+                __global float *next, __global float *part, __global const float *tot,
+                const float damping, const float nlive, const uint n)
+{
+    __local float s[DG_WG];
+    const size_t v = get_global_id(0);
+    float change = 0.0f;
+    if (v < n) {
+        float x = 0.0f;
+        if (dir[DG_DS * v + dso] >= 0) {
+            uint deg, k;
+            const uint base = dg_row(DG_ADJ, (int)v, &deg);
+            for (k = 0; k < deg; k++) x += contrib[dg_neighbor(DG_ADJ, base, k)];
+            x = (1.0f - damping) / nlive + damping * (x + tot[DG_PR_DANGLING] / nlive);
+        }
+        next[v] = x;
+        change = fabs(x - rank[v]);
+    }
+    dg_group_sum(s, change, part);
+}
+
+/* rank[v] = r0 for a live vertex, 0 for a removed id (the start of PageRank). */
+__kernel void dg_pr_init(__global const int *dir, __global float *rank, const float r0, const uint n)
+{
+    const size_t v = get_global_id(0);
+    if (v >= n) return;
+    rank[v] = dir[DG_DS * v] < 0 ? 0.0f : r0;
+}

@@ -1,0 +1,1 @@
+#error "a DYNGRAPH_NO_OPENCL build included the OpenCL headers"

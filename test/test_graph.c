@@ -1,0 +1,407 @@
+/* test_graph.c - whole-graph algorithms: dg_components, dg_scc, dg_triangles, dg_pagerank,
+   against simple references written here (union-find; SCC as mutual reachability by BFS on the
+   host; triangles by checking every pair of a vertex's neighbours in an adjacency matrix or a
+   sorted-list lookup; PageRank by the power iteration in double).
+
+   Cases (DG_TESTS=test_graph:NAME, see tt.h):
+   - small: hand-made graphs with known answers (two triangles sharing an edge, a directed
+     cycle with a tail, isolated and removed vertices, self-loops, a star's dangling mass);
+   - random: random graphs of every kind ({directed, undirected} x page size {64, 1024}, with
+     hubs over several pages, self-loops, removed ids), then random mutation rounds (edges and
+     vertices added and removed, reused ids), each algorithm compared after every round;
+   - datasets: Karate (78 edges, 45 triangles, 1 component) and CA-GrQc (compacted ids:
+     355 components, 48,260 triangles) from the data directory;
+   - bad: NULL graph, bad PageRank options, empty graphs. */
+#define DYNGRAPH_IMPLEMENTATION
+#include "dyngraph.h"
+#include "tt.h"
+#include "trand.h"
+#include "tdata.h"
+#include <math.h>
+#include <time.h>
+
+/* ---- the reference: the graph read back through the public API ---- */
+typedef struct ref {
+    size_t n;
+    uint8_t *alive;
+    int64_t *off;                 /* out-arcs, CSR (dg_export_csr) */
+    dg_vertex *t;
+    int64_t *uoff;                /* the underlying undirected simple graph, sorted lists */
+    dg_vertex *ut;
+} ref;
+
+static int cmp_v(const void *a, const void *b) { dg_vertex x = *(const dg_vertex *)a, y = *(const dg_vertex *)b; return (x > y) - (x < y); }
+
+static void ref_take(dg_graph *g, ref *r)
+{
+    size_t v, i, m, k = 0;
+    int64_t *cnt;
+    r->n = dg_vertex_id_bound(g);
+    r->alive = (uint8_t *)xmalloc(r->n + 1);
+    for (v = 0; v < r->n; v++) r->alive[v] = (uint8_t)dg_has_vertex(g, (dg_vertex)v);
+    r->off = (int64_t *)xmalloc((r->n + 1) * sizeof(int64_t));
+    CHECK(dg_export_csr(g, r->off, NULL, NULL) == DG_OK);
+    m = (size_t)r->off[r->n];
+    r->t = (dg_vertex *)xmalloc((m + 1) * sizeof(dg_vertex));
+    CHECK(dg_export_csr(g, r->off, r->t, NULL) == DG_OK);
+    /* undirected: every arc both ways, then sort, drop self-loops and repeats */
+    cnt = (int64_t *)xcalloc(r->n + 1, sizeof(int64_t));
+    for (v = 0; v < r->n; v++)
+        for (i = (size_t)r->off[v]; i < (size_t)r->off[v + 1]; i++) { cnt[v]++; cnt[r->t[i]]++; }
+    r->uoff = (int64_t *)xmalloc((r->n + 1) * sizeof(int64_t));
+    r->uoff[0] = 0;
+    for (v = 0; v < r->n; v++) r->uoff[v + 1] = r->uoff[v] + cnt[v];
+    r->ut = (dg_vertex *)xmalloc(((size_t)r->uoff[r->n] + 1) * sizeof(dg_vertex));
+    for (v = 0; v < r->n; v++) cnt[v] = r->uoff[v];
+    for (v = 0; v < r->n; v++)
+        for (i = (size_t)r->off[v]; i < (size_t)r->off[v + 1]; i++) {
+            r->ut[cnt[v]++] = r->t[i];
+            r->ut[cnt[r->t[i]]++] = (dg_vertex)v;
+        }
+    for (v = 0; v < r->n; v++) {          /* sort, dedup, no self-loops; compact in place */
+        size_t b = (size_t)r->uoff[v], e = (size_t)r->uoff[v + 1], s = k;
+        qsort(r->ut + b, e - b, sizeof(dg_vertex), cmp_v);
+        for (i = b; i < e; i++)
+            if (r->ut[i] != (dg_vertex)v && (k == s || r->ut[k - 1] != r->ut[i])) r->ut[k++] = r->ut[i];
+        r->uoff[v] = (int64_t)s;
+    }
+    r->uoff[r->n] = (int64_t)k;
+    free(cnt);
+}
+static void ref_free(ref *r) { free(r->alive); free(r->off); free(r->t); free(r->uoff); free(r->ut); }
+
+static int32_t uf_find(int32_t *p, int32_t x) { while (p[x] != x) x = p[x] = p[p[x]]; return x; }
+/* components: union-find over the arcs; label = smallest id */
+static size_t ref_components(const ref *r, dg_vertex *label)
+{
+    int32_t *p = (int32_t *)xmalloc((r->n + 1) * sizeof(int32_t));
+    size_t v, i, c = 0;
+    for (v = 0; v < r->n; v++) p[v] = (int32_t)v;
+    for (v = 0; v < r->n; v++)
+        for (i = (size_t)r->off[v]; i < (size_t)r->off[v + 1]; i++) {
+            int32_t a = uf_find(p, (int32_t)v), b = uf_find(p, r->t[i]);
+            if (a != b) p[a > b ? a : b] = a < b ? a : b;
+        }
+    for (v = 0; v < r->n; v++) {
+        label[v] = r->alive[v] ? uf_find(p, (int32_t)v) : -1;
+        c += r->alive[v] && label[v] == (dg_vertex)v;
+    }
+    free(p);
+    return c;
+}
+/* reachability from s by BFS over out-arcs (fwd) or in-arcs (computed as reverse scan) */
+static void ref_reach(const ref *r, size_t s, uint8_t *seen, size_t *queue, const int64_t *off, const dg_vertex *t)
+{
+    size_t h = 0, q = 0, i;
+    memset(seen, 0, r->n);
+    seen[s] = 1; queue[q++] = s;
+    while (h < q) {
+        size_t u = queue[h++];
+        for (i = (size_t)off[u]; i < (size_t)off[u + 1]; i++)
+            if (!seen[t[i]]) { seen[t[i]] = 1; queue[q++] = (size_t)t[i]; }
+    }
+}
+/* SCC: v and w strongly connected iff each reaches the other; label = smallest such id.
+   O(n (n + m)): small graphs only. */
+static size_t ref_scc(const ref *r, dg_vertex *label)
+{
+    size_t v, w, c = 0, m = (size_t)r->off[r->n], i;
+    uint8_t *fw = (uint8_t *)xmalloc(r->n + 1), *bw = (uint8_t *)xmalloc(r->n + 1);
+    size_t *queue = (size_t *)xmalloc((r->n + 1) * sizeof(size_t));
+    int64_t *roff = (int64_t *)xcalloc(r->n + 1, sizeof(int64_t));
+    dg_vertex *rt = (dg_vertex *)xmalloc((m + 1) * sizeof(dg_vertex));
+    int64_t *pos = (int64_t *)xmalloc((r->n + 1) * sizeof(int64_t));
+    for (v = 0; v < r->n; v++) for (i = (size_t)r->off[v]; i < (size_t)r->off[v + 1]; i++) roff[r->t[i] + 1]++;
+    for (v = 0; v < r->n; v++) roff[v + 1] += roff[v];
+    for (v = 0; v < r->n; v++) pos[v] = roff[v];
+    for (v = 0; v < r->n; v++) for (i = (size_t)r->off[v]; i < (size_t)r->off[v + 1]; i++) rt[pos[r->t[i]]++] = (dg_vertex)v;
+    for (v = 0; v < r->n; v++) label[v] = -1;
+    for (v = 0; v < r->n; v++) {
+        if (!r->alive[v] || label[v] >= 0) continue;
+        ref_reach(r, v, fw, queue, r->off, r->t);
+        ref_reach(r, v, bw, queue, roff, rt);
+        for (w = v; w < r->n; w++) if (fw[w] && bw[w]) label[w] = (dg_vertex)v;
+        c++;
+    }
+    free(fw); free(bw); free(queue); free(roff); free(rt); free(pos);
+    return c;
+}
+static int ref_adjacent(const ref *r, dg_vertex a, dg_vertex b)
+{
+    return bsearch(&b, r->ut + r->uoff[a], (size_t)(r->uoff[a + 1] - r->uoff[a]), sizeof(dg_vertex), cmp_v) != NULL;
+}
+/* triangles: every pair of neighbours b < c of a, with a < b, that are adjacent */
+static uint64_t ref_triangles(const ref *r, uint64_t *pv)
+{
+    size_t a, i, j;
+    uint64_t t = 0;
+    memset(pv, 0, r->n * sizeof(uint64_t));
+    for (a = 0; a < r->n; a++)
+        for (i = (size_t)r->uoff[a]; i < (size_t)r->uoff[a + 1]; i++) {
+            dg_vertex b = r->ut[i];
+            if (b <= (dg_vertex)a) continue;
+            for (j = i + 1; j < (size_t)r->uoff[a + 1]; j++) {
+                dg_vertex c = r->ut[j];
+                if (ref_adjacent(r, b, c)) { t++; pv[a]++; pv[b]++; pv[c]++; }
+            }
+        }
+    return t;
+}
+/* PageRank in double: the power iteration of the definition, to convergence */
+static void ref_pagerank(const ref *r, double d, double *rank)
+{
+    size_t v, i, it, nl = 0;
+    double *next = (double *)xmalloc((r->n + 1) * sizeof(double));
+    for (v = 0; v < r->n; v++) nl += r->alive[v];
+    for (v = 0; v < r->n; v++) rank[v] = r->alive[v] ? 1.0 / (double)nl : 0.0;
+    for (it = 0; it < 1000; it++) {
+        double dang = 0, change = 0;
+        for (v = 0; v < r->n; v++) next[v] = 0;
+        for (v = 0; v < r->n; v++) {
+            size_t deg = (size_t)(r->off[v + 1] - r->off[v]);
+            if (!r->alive[v]) continue;
+            if (!deg) dang += rank[v];
+            for (i = (size_t)r->off[v]; i < (size_t)r->off[v + 1]; i++) next[r->t[i]] += rank[v] / (double)deg;
+        }
+        for (v = 0; v < r->n; v++) {
+            double x = r->alive[v] ? (1 - d) / (double)nl + d * (next[v] + dang / (double)nl) : 0.0;
+            change += fabs(x - rank[v]);
+            rank[v] = x;
+        }
+        if (change < 1e-12) break;
+    }
+    free(next);
+}
+
+/* ---- comparing ---- */
+static int check_all(dg_graph *g, const char *what, int scc_too)
+{
+    ref r;
+    size_t n, v, c1 = 0, c2 = 0;
+    dg_vertex *l1, *l2;
+    uint64_t *p1, *p2, t1 = 0, t2 = 0;
+    float *pr;
+    double *rr, l1sum = 0, sum = 0;
+    dg_pagerank_stats ps;
+    dg_pagerank_options po;
+    dg_status s;
+    int ok = 1;
+    ref_take(g, &r);
+    n = r.n;
+    l1 = (dg_vertex *)xmalloc((n + 1) * sizeof(dg_vertex)); l2 = (dg_vertex *)xmalloc((n + 1) * sizeof(dg_vertex));
+    p1 = (uint64_t *)xmalloc((n + 1) * sizeof(uint64_t)); p2 = (uint64_t *)xmalloc((n + 1) * sizeof(uint64_t));
+    pr = (float *)xmalloc((n + 1) * sizeof(float)); rr = (double *)xmalloc((n + 1) * sizeof(double));
+    s = dg_components(g, l1, &c1);
+    c2 = ref_components(&r, l2);
+    CHECK_MSG(s == DG_OK, "%s: dg_components: %s", what, dg_error_message(g));
+    CHECK_MSG(c1 == c2 && !memcmp(l1, l2, n * sizeof(dg_vertex)), "%s: components: %zu, reference %zu", what, c1, c2);
+    ok &= s == DG_OK && c1 == c2 && !memcmp(l1, l2, n * sizeof(dg_vertex));
+    if (scc_too) {
+        s = dg_scc(g, l1, &c1);
+        c2 = ref_scc(&r, l2);
+        CHECK_MSG(s == DG_OK && c1 == c2 && !memcmp(l1, l2, n * sizeof(dg_vertex)), "%s: scc: %zu, reference %zu", what, c1, c2);
+        ok &= s == DG_OK && c1 == c2;
+    }
+    s = dg_triangles(g, &t1, p1);
+    t2 = ref_triangles(&r, p2);
+    CHECK_MSG(s == DG_OK && t1 == t2 && !memcmp(p1, p2, n * sizeof(uint64_t)), "%s: triangles %llu, reference %llu", what,
+              (unsigned long long)t1, (unsigned long long)t2);
+    ok &= s == DG_OK && t1 == t2;
+    memset(&po, 0, sizeof po);
+    po.tolerance = 1e-7f;
+    po.max_iterations = 1000;
+    po.stats = &ps;
+    s = dg_pagerank(g, pr, &po);
+    ref_pagerank(&r, 0.85, rr);
+    CHECK_MSG(s == DG_OK, "%s: dg_pagerank: %s", what, dg_error_message(g));
+    for (v = 0; v < n; v++) { l1sum += fabs((double)pr[v] - rr[v]); sum += pr[v]; }
+    CHECK_MSG(s == DG_OK && l1sum < 1e-4 + 1e-6 * (double)n && (dg_vertex_count(g) == 0 || fabs(sum - 1.0) < 1e-3),
+              "%s: pagerank: L1 distance %g to the reference, sum %g (%u iterations)", what, l1sum, sum, ps.iterations);
+    for (v = 0; v < n; v++) if (!r.alive[v]) CHECK(pr[v] == 0.0f);
+    ok &= s == DG_OK && l1sum < 1e-4 + 1e-6 * (double)n;
+    free(l1); free(l2); free(p1); free(p2); free(pr); free(rr);
+    ref_free(&r);
+    return ok;
+}
+
+static dg_graph *make(int undirected, uint32_t page, int reuse)
+{
+    dg_graph *g = NULL;
+    dg_desc d;
+    memset(&d, 0, sizeof d);
+    d.undirected = undirected;
+    d.page_size = page;
+    d.reuse_ids = reuse;
+    CHECK(dg_create(&d, &g) == DG_OK);
+    return g;
+}
+
+static void test_small(void)
+{
+    dg_graph *g = make(1, 64, 0);
+    dg_vertex lab[8];
+    uint64_t t = 0, pv[8];
+    size_t c = 0;
+    float pr[8];
+    if (!g) return;
+    /* two triangles sharing 1-2, an isolated 4, a pair 5-6, a removed 7, a self-loop on 0 */
+    CHECK(dg_add_vertices(g, 8, NULL) == DG_OK);
+    CHECK(dg_add_edge(g, 0, 1, 1) == DG_OK && dg_add_edge(g, 1, 2, 1) == DG_OK && dg_add_edge(g, 2, 0, 1) == DG_OK);
+    CHECK(dg_add_edge(g, 1, 3, 1) == DG_OK && dg_add_edge(g, 3, 2, 1) == DG_OK && dg_add_edge(g, 0, 0, 1) == DG_OK);
+    CHECK(dg_add_edge(g, 5, 6, 1) == DG_OK && dg_add_edge(g, 6, 7, 1) == DG_OK && dg_remove_vertex(g, 7) == DG_OK);
+    CHECK(dg_triangles(g, &t, pv) == DG_OK && t == 2 && pv[0] == 1 && pv[1] == 2 && pv[2] == 2 && pv[3] == 1 && pv[4] == 0);
+    CHECK(dg_components(g, lab, &c) == DG_OK && c == 3);
+    CHECK(lab[0] == 0 && lab[3] == 0 && lab[4] == 4 && lab[5] == 5 && lab[6] == 5 && lab[7] == -1);
+    CHECK(dg_components(g, NULL, &c) == DG_OK && c == 3);
+    CHECK(dg_components(g, lab, NULL) == DG_OK);
+    CHECK(dg_scc(g, lab, &c) == DG_OK && c == 3 && lab[3] == 0);
+    CHECK(dg_triangles(g, NULL, NULL) == DG_OK);
+    CHECK(dg_pagerank(g, pr, NULL) == DG_OK && pr[7] == 0.0f && fabsf(pr[5] - pr[6]) < 1e-6f);
+    CHECK(check_all(g, "small undirected", 1));
+    dg_destroy(g);
+    /* directed: a cycle 0->1->2->0 with a tail 2->3->4, and 5 alone: SCCs {0,1,2}, {3}, {4}, {5} */
+    g = make(0, 64, 0);
+    if (!g) return;
+    CHECK(dg_add_vertices(g, 6, NULL) == DG_OK);
+    CHECK(dg_add_edge(g, 0, 1, 1) == DG_OK && dg_add_edge(g, 1, 2, 1) == DG_OK && dg_add_edge(g, 2, 0, 1) == DG_OK);
+    CHECK(dg_add_edge(g, 2, 3, 1) == DG_OK && dg_add_edge(g, 3, 4, 1) == DG_OK && dg_add_edge(g, 1, 0, 1) == DG_OK);
+    CHECK(dg_scc(g, lab, &c) == DG_OK && c == 4 && lab[0] == 0 && lab[1] == 0 && lab[2] == 0 && lab[3] == 3 && lab[4] == 4);
+    CHECK(dg_components(g, lab, &c) == DG_OK && c == 2 && lab[4] == 0 && lab[5] == 5);
+    CHECK(dg_triangles(g, &t, NULL) == DG_OK && t == 1);   /* 0-1-2, though 0->1 and 1->0 both exist */
+    CHECK(check_all(g, "small directed", 1));
+    dg_destroy(g);
+}
+
+static void add_random(dg_graph *g, size_t n, size_t m, int hubs)
+{
+    dg_edge *e = (dg_edge *)xmalloc((m + (size_t)hubs * 400 + 10) * sizeof(dg_edge));
+    size_t k = 0, i;
+    int h;
+    for (i = 0; i < m; i++) { e[k].src = (dg_vertex)rnd((uint32_t)n); e[k].dst = (dg_vertex)rnd((uint32_t)n); e[k].weight = 1; k++; }
+    for (h = 0; h < hubs; h++)
+        for (i = 0; i < 400; i++) {
+            e[k].src = (dg_vertex)(h * 7); e[k].dst = (dg_vertex)rnd((uint32_t)n); e[k].weight = 1;
+            if (chance(50)) { dg_vertex x = e[k].src; e[k].src = e[k].dst; e[k].dst = x; }
+            k++;
+        }
+    {   /* edges naming removed ids become self-loops of a live vertex */
+        dg_vertex live = 0;
+        while ((size_t)live < n && !dg_has_vertex(g, live)) live++;
+        for (i = 0; i < k; i++)
+            if (!dg_has_vertex(g, e[i].src) || !dg_has_vertex(g, e[i].dst)) e[i].src = e[i].dst = live;
+    }
+    CHECK_MSG(dg_add_edges(g, e, k, NULL) == DG_OK, "%s", dg_error_message(g));
+    free(e);
+}
+
+static void test_random(void)
+{
+    int u, p, reuse;
+    for (reuse = 0; reuse <= 1; reuse++)
+        for (u = 0; u <= 1; u++)
+            for (p = 0; p < 2; p++) {
+                uint32_t page = p ? 1024 : 64;
+                size_t n = 300 + rnd(300), round;
+                dg_graph *g = make(u, page, reuse);
+                char what[128];
+                if (!g) continue;
+                CHECK(dg_add_vertices(g, n, NULL) == DG_OK);
+                add_random(g, n, n + rnd((uint32_t)(2 * n)), 2);     /* sparse: many components */
+                for (round = 0; round < 6; round++) {
+                    size_t i;
+                    snprintf(what, sizeof what, "%s page %u%s round %zu", u ? "undirected" : "directed", page,
+                             reuse ? " reuse_ids" : "", round);
+                    if (!check_all(g, what, n < 700)) break;
+                    for (i = 0; i < 10; i++) {          /* vertices go and come (ids reused or new) */
+                        dg_vertex v = (dg_vertex)(1 + rnd((uint32_t)n - 1));
+                        if (dg_has_vertex(g, v)) CHECK(dg_remove_vertex(g, v) == DG_OK);
+                        CHECK(dg_add_vertex(g, NULL) == DG_OK);
+                    }
+                    n = dg_vertex_id_bound(g);
+                    add_random(g, n, 100 + rnd(200), round & 1);
+                    {   /* and edges go */
+                        dg_edge e[64];
+                        size_t k;
+                        for (k = 0; k < 64; k++) { e[k].src = (dg_vertex)rnd((uint32_t)n); e[k].dst = (dg_vertex)rnd((uint32_t)n); e[k].weight = 0; }
+                        for (k = 0; k < 64; k++) if (!dg_has_vertex(g, e[k].src) || !dg_has_vertex(g, e[k].dst)) e[k] = e[0];
+                        if (!dg_has_vertex(g, e[0].src) || !dg_has_vertex(g, e[0].dst)) k = 0; else k = 64;
+                        CHECK(dg_remove_edges(g, e, k, NULL) == DG_OK);
+                    }
+                }
+                if (reuse) CHECK(dg_vertex_id_bound(g) < n + 70);
+                dg_destroy(g);
+            }
+}
+
+static void test_datasets(void)
+{
+    char path[1024];
+    dg_graph *g = make(1, 1024, 0);
+    dg_load_options o;
+    uint64_t t = 0;
+    size_t c = 0;
+    if (g) {
+        CHECK_MSG(dg_load(g, ds_path(path, sizeof path, "snap/Karate.txt"), DG_FORMAT_AUTO) == DG_OK, "%s", dg_error_message(g));
+        CHECK(dg_triangles(g, &t, NULL) == DG_OK && t == 45);
+        CHECK(dg_components(g, NULL, &c) == DG_OK);
+        CHECK(check_all(g, "Karate", 1));
+        dg_destroy(g);
+    }
+    g = make(1, 1024, 0);
+    memset(&o, 0, sizeof o);
+    o.compact_ids = 1;
+    if (g && dg_load_ex(g, ds_path(path, sizeof path, "snap/CA-GrQc.txt"), &o) == DG_OK) {
+        CHECK(dg_triangles(g, &t, NULL) == DG_OK);
+        CHECK_MSG(t == 48260, "CA-GrQc: %llu triangles (SNAP: 48,260)", (unsigned long long)t);
+        CHECK(dg_components(g, NULL, &c) == DG_OK);
+        CHECK_MSG(c == 355, "CA-GrQc: %zu components (SNAP: largest of 4,158 nodes; 355 in all)", c);
+        CHECK(check_all(g, "CA-GrQc", 0));
+    } else CHECK_MSG(0, "CA-GrQc: %s", g ? dg_error_message(g) : "");
+    dg_destroy(g);
+}
+
+static void test_bad(void)
+{
+    dg_graph *g = make(0, 64, 0);
+    dg_pagerank_options o;
+    float pr[4];
+    size_t c = 9;
+    uint64_t t = 9;
+    CHECK(dg_components(NULL, NULL, NULL) == DG_ERR_INVALID_ARGUMENT);
+    CHECK(dg_scc(NULL, NULL, NULL) == DG_ERR_INVALID_ARGUMENT);
+    CHECK(dg_triangles(NULL, NULL, NULL) == DG_ERR_INVALID_ARGUMENT);
+    CHECK(dg_pagerank(NULL, pr, NULL) == DG_ERR_INVALID_ARGUMENT);
+    if (!g) return;
+    /* the empty graph */
+    CHECK(dg_components(g, NULL, &c) == DG_OK && c == 0);
+    CHECK(dg_scc(g, NULL, &c) == DG_OK && c == 0);
+    CHECK(dg_triangles(g, &t, NULL) == DG_OK && t == 0);
+    CHECK(dg_pagerank(g, pr, NULL) == DG_OK);
+    CHECK(dg_add_vertices(g, 4, NULL) == DG_OK);
+    CHECK(dg_pagerank(g, NULL, NULL) == DG_ERR_INVALID_ARGUMENT);
+    memset(&o, 0, sizeof o);
+    o.damping = 1.0f;
+    CHECK(dg_pagerank(g, pr, &o) == DG_ERR_INVALID_ARGUMENT);
+    o.damping = -0.5f;
+    CHECK(dg_pagerank(g, pr, &o) == DG_ERR_INVALID_ARGUMENT);
+    o.damping = NAN;
+    CHECK(dg_pagerank(g, pr, &o) == DG_ERR_INVALID_ARGUMENT);
+    o.damping = 0; o.tolerance = -1;
+    CHECK(dg_pagerank(g, pr, &o) == DG_ERR_INVALID_ARGUMENT);
+    /* no edges: every vertex dangling, 1/4 each */
+    CHECK(dg_pagerank(g, pr, NULL) == DG_OK && fabsf(pr[0] - 0.25f) < 1e-6f && fabsf(pr[3] - 0.25f) < 1e-6f);
+    CHECK(dg_components(g, NULL, &c) == DG_OK && c == 4);
+    dg_destroy(g);
+}
+
+static const tt_case cases[] = {
+    { "small", test_small }, { "random", test_random }, { "datasets", test_datasets }, { "bad", test_bad },
+};
+
+int main(int argc, char **argv)
+{
+    uint64_t seed = trand_seed(argc, argv, (uint64_t)time(NULL), "test_graph");
+    (void)seed;
+    TT_RUN("test_graph", cases);
+    return TT_SUMMARY("test_graph");
+}
