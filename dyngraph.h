@@ -888,8 +888,9 @@ DG_API dg_status dg_reach_ex(dg_graph *g, const dg_vertex *src, const dg_vertex 
                              uint8_t *reachable, const dg_reach_options *opt);
 
 /* ---- Whole-graph algorithms. Arrays are indexed by vertex id, dg_vertex_id_bound() long. ----
-   dg_components and dg_pagerank run on the device (they sync first); dg_scc and dg_triangles
-   run on the host in this version. */
+   dg_components, dg_pagerank and dg_triangles run on the device (they sync first; triangles
+   orient the graph on the host, once per graph version); dg_scc runs on the host in this
+   version. */
 /* label[v] = the smallest id in v's weakly connected component (edges in either direction); -1
    for removed ids; *count = components among live vertices (either pointer may be NULL). */
 DG_API dg_status dg_components(dg_graph *g, dg_vertex *label, size_t *count);
@@ -3265,7 +3266,8 @@ DG_API long dg_debug_device_allocs(void) { return 0; }
     X(BFS,   "kernels/40_bfs.cl") \
     X(SSSP,  "kernels/50_sssp.cl") \
     X(REACH, "kernels/60_reach.cl") \
-    X(GRAPH, "kernels/70_graph.cl")
+    X(GRAPH, "kernels/70_graph.cl") \
+    X(TRI,   "kernels/75_triangles.cl")
 #define DG__KERNELS(X) \
     X(CORE,  SCATTER,          dg_scatter) \
     X(CORE,  FILL_INT,         dg_fill_int) \
@@ -3309,7 +3311,10 @@ DG_API long dg_debug_device_allocs(void) { return 0; }
     X(GRAPH, PR_INIT,          dg_pr_init) \
     X(GRAPH, PR_CONTRIB,       dg_pr_contrib) \
     X(GRAPH, PR_SUM,           dg_pr_sum) \
-    X(GRAPH, PR_PULL,          dg_pr_pull)
+    X(GRAPH, PR_PULL,          dg_pr_pull) \
+    X(GRAPH, PR_HUBS,          dg_pr_hubs) \
+    X(GRAPH, PR_PULL_HUBS,     dg_pr_pull_hubs) \
+    X(TRI,   TC_COUNT,         dg_tc_count)
 
 #define DG__MODULE_ENUM(id, files) DG__MOD_##id,
 #define DG__MODULE_FILES(id, files) files,
@@ -4541,6 +4546,11 @@ done:
 static dg_status dg__read_u32(dg_graph *g, cl_mem m, size_t index, uint32_t *out) {
     cl_int e = clEnqueueReadBuffer(g->dev->queue, m, CL_TRUE, index * 4, 4, out, 0, NULL, NULL);
     return e == CL_SUCCESS ? DG_OK : dg__clfail(g, e, "clEnqueueReadBuffer");
+}
+/* A blocking write of bytes from host memory p to the start of m. */
+static dg_status dg__clwrite(dg_graph *g, cl_mem m, const void *p, size_t bytes) {
+    cl_int e = clEnqueueWriteBuffer(g->dev->queue, m, CL_TRUE, 0, bytes, p, 0, NULL, NULL);
+    return e == CL_SUCCESS ? DG_OK : dg__clfail(g, e, "clEnqueueWriteBuffer");
 }
 static dg_status dg__write_u32(dg_graph *g, cl_mem m, size_t index, uint32_t v) {
     cl_int e = clEnqueueWriteBuffer(g->dev->queue, m, CL_TRUE, index * 4, 4, &v, 0, NULL, NULL);
@@ -6505,12 +6515,13 @@ DG_API dg_status dg_reach(dg_graph *g, const dg_vertex *src, const dg_vertex *ds
 /* =========================================================================
    Whole-graph algorithms: components, SCC, triangles, PageRank   >>graph
    =========================================================================
-   dg_components and dg_pagerank run on the device (kernels/70_graph.cl); dg_scc and
-   dg_triangles run on the host in this version (Tarjan on a CSR snapshot, as dg_reach does;
-   sorted-list intersection with degree ordering), over the same graph. */
+   dg_components and dg_pagerank run on the device (kernels/70_graph.cl); dg_triangles orients
+   the graph on the host, O(arcs), and intersects on the device (kernels/75_triangles.cl, a
+   module of its own: it needs 64-bit atomics); dg_scc runs on the host in this version
+   (Tarjan on a CSR snapshot, as dg_reach does). */
 typedef struct dg__graph_state {
     struct {
-        dg__buf comp, flag, rank[2], contrib, part, tot;
+        dg__buf comp, flag, rank[2], contrib, part, tot, hubs;
     } b;
 } dg__graph_state;
 
@@ -6578,8 +6589,9 @@ DG_API dg_status dg_pagerank(dg_graph *g, float *rank, const dg_pagerank_options
     dg__dev *d;
     dg_status st;
     dg_pagerank_options o;
-    cl_kernel ki = NULL, kc = NULL, ks = NULL, kp = NULL;
+    cl_kernel ki = NULL, kc = NULL, ks = NULL, kp = NULL, kh = NULL, kph = NULL;
     size_t n, ng, it = 0;
+    uint32_t nhubs = 0;
     cl_uint un, ung, slot_d = DG_PR_DANGLING, slot_c = DG_PR_CHANGE;
     float damping, tol, change = 0.0f, r0, nlive;
     uint32_t maxit;
@@ -6612,6 +6624,14 @@ DG_API dg_status dg_pagerank(dg_graph *g, float *rank, const dg_pagerank_options
     DG__TRY(dg__buf_fit(g, &gs->b.contrib, n * 4));
     DG__TRY(dg__buf_fit(g, &gs->b.part, ng * 4));
     DG__TRY(dg__buf_fit(g, &gs->b.tot, DG_PR_TOT_WORDS * 4));
+    DG__TRY(dg__buf_fit(g, &gs->b.hubs, (g->narcs / DG_PR_HUB + 1) * 4));   /* hubs have > DG_PR_HUB arcs */
+    DG__TRY(dg__buf_fit(g, &gs->b.flag, 4));
+    DG__TRY(dg__kernel(g, DG__K_PR_HUBS, 0, &kh));
+    DG__TRY(dg__kernel(g, DG__K_PR_PULL_HUBS, 0, &kph));
+    DG__TRY(dg__write_u32(g, gs->b.flag.m, 0, 0));
+    DG__TRY(dg__args(g, kh, dg__adj(1, 0), DG__A(gs->b.hubs.m), DG__A(gs->b.flag.m), DG__A(un), DG__END));
+    DG__TRY(dg__launch(g, kh, n, d->wg));
+    DG__TRY(dg__read_u32(g, gs->b.flag.m, 0, &nhubs));
     DG__TRY(dg__kernel(g, DG__K_PR_INIT, 0, &ki));
     DG__TRY(dg__kernel(g, DG__K_PR_CONTRIB, 0, &kc));
     DG__TRY(dg__kernel(g, DG__K_PR_SUM, 0, &ks));
@@ -6624,6 +6644,11 @@ DG_API dg_status dg_pagerank(dg_graph *g, float *rank, const dg_pagerank_options
         DG__TRY(dg__launch(g, kc, n, d->wg));
         DG__TRY(dg__args(g, ks, DG__A(gs->b.part.m), DG__A(ung), DG__A(gs->b.tot.m), DG__A(slot_d), DG__END));
         DG__TRY(dg__launch(g, ks, d->wg, d->wg));
+        if (nhubs) {
+            DG__TRY(dg__args(g, kph, dg__adj(1, 0), DG__A(gs->b.contrib.m), DG__A(gs->b.hubs.m), DG__A(nx),
+                             DG__A(gs->b.tot.m), DG__A(damping), DG__A(nlive), DG__END));
+            DG__TRY(dg__launch(g, kph, (size_t)nhubs * d->wg, d->wg));
+        }
         DG__TRY(dg__args(g, kp, dg__adj(1, 0), DG__A(gs->b.contrib.m), DG__A(rk), DG__A(nx), DG__A(gs->b.part.m),
                          DG__A(gs->b.tot.m), DG__A(damping), DG__A(nlive), DG__A(un), DG__END));
         DG__TRY(dg__launch(g, kp, n, d->wg));
@@ -6677,96 +6702,123 @@ done:
     return st;
 }
 
-static int dg__cmp_i32(const void *x, const void *y) {
-    int32_t a = *(const int32_t *)x, b = *(const int32_t *)y;
-    return a < b ? -1 : a > b;
-}
-/* The underlying simple undirected graph as sorted lists (no self-loops, no repeats): out- and
-   in-arcs of every live vertex. */
-static dg_status dg__simple_lists(dg_graph *g, size_t n, size_t **prow, int32_t **pcol) {
-    size_t v, m = 0, *row = (size_t *)dg__alloc(g, (n + 1) * sizeof(size_t));
-    int32_t *col = NULL;
-    int si;
-    *prow = NULL; *pcol = NULL;
-    if (!row) return dg__oom(g, "dg_triangles: lists");
-    for (v = 0; v < n; v++) {
-        row[v] = m;
-        if (dg__alive(g, (dg_vertex)v))
-            for (si = 0; si < g->nstores; si++) m += dg__deg(g, &g->st[si], (dg_vertex)v);
-    }
-    row[n] = m;
-    if (!(col = (int32_t *)dg__alloc(g, (m ? m : 1) * sizeof(int32_t)))) { dg__free(g, row); return dg__oom(g, "dg_triangles: lists"); }
-    for (v = 0; v < n; v++) {
-        size_t at = row[v], b = at, i, k;
-        for (si = 0; si < g->nstores && row[v + 1] > row[v]; si++) {
-            int32_t j, runs = dg__list_runs(g, &g->st[si], (dg_vertex)v);
-            for (j = 0; j < runs; j++) {
-                uint32_t len;
-                size_t pos = dg__list_run(g, &g->st[si], (dg_vertex)v, j, &len);
-                memcpy(col + at, g->st[si].pool + pos, len * sizeof(int32_t));
-                at += len;
+/* ---- triangles (kernels/75_triangles.cl): the host orients, the device intersects ---- */
+typedef struct dg__tri_state {
+    struct { dg__buf lrow, low, total, pv; } b;
+    uint64_t gen;                 /* the mirror generation the lists were made for */
+    uint32_t m;                   /* arcs in the lists */
+    int valid;
+} dg__tri_state;
+
+/* The simple undirected neighbours of the live vertex v (no self-loop, no repeat; out- and
+   in-arcs of a directed graph) into buf; returns how many. Uses the mark bits. */
+static size_t dg__simple_nbrs(dg_graph *g, dg_vertex v, int32_t *buf) {
+    size_t n = 0, i;
+    int si, j;
+    for (si = 0; si < g->nstores; si++) {
+        const dg__store *s = &g->st[si];
+        int32_t runs = dg__list_runs(g, s, v);
+        for (j = 0; j < runs; j++) {
+            uint32_t len, k;
+            size_t at = dg__list_run(g, s, v, j, &len);
+            for (k = 0; k < len; k++) {
+                int32_t w = s->pool[at + k];
+                if (w == v || (g->nstores == 2 && DG__MARKED(g, w))) continue;
+                if (g->nstores == 2) DG__MARK(g, w);
+                buf[n++] = w;
             }
         }
-        if (at - b > 1) qsort(col + b, at - b, sizeof(int32_t), dg__cmp_i32);
-        for (i = b, k = b; i < at; i++)           /* drop self-loops and repeats, in place */
-            if (col[i] != (int32_t)v && (k == b || col[k - 1] != col[i])) col[k++] = col[i];
-        for (i = k; i < at; i++) col[i] = -1;     /* the rest of the row: unused */
-        row[v] = b;                               /* (row[v + 1] stays: -1 entries end a row) */
     }
-    *prow = row; *pcol = col;
-    return DG_OK;
+    if (g->nstores == 2) for (i = 0; i < n; i++) DG__UNMARK(g, buf[i]);
+    return n;
+}
+
+/* The oriented lists: for each w, the neighbours below it, ascending (filled in id order). */
+static dg_status dg__tri_lists(dg_graph *g, size_t n, uint32_t **plrow, int32_t **plow, size_t *pm) {
+    size_t v, i, m = 0, most = 1, d;
+    uint32_t *deg = NULL, *lrow = NULL, *pos = NULL;
+    int32_t *low = NULL, *buf = NULL;
+    dg_status st = DG_OK;
+    *plrow = NULL; *plow = NULL; *pm = 0;
+    DG__TRY(dg__marks(g));
+    for (v = 0; v < n; v++)
+        if (dg__alive(g, (dg_vertex)v)) {
+            d = dg__deg(g, &g->st[0], (dg_vertex)v) + (g->nstores == 2 ? dg__deg(g, &g->st[1], (dg_vertex)v) : 0);
+            if (d > most) most = d;
+        }
+    deg = (uint32_t *)dg__alloc(g, (n + 1) * sizeof(uint32_t));
+    lrow = (uint32_t *)dg__alloc(g, (n + 2) * sizeof(uint32_t));
+    pos = (uint32_t *)dg__alloc(g, (n + 1) * sizeof(uint32_t));
+    buf = (int32_t *)dg__alloc(g, most * sizeof(int32_t));
+    if (!deg || !lrow || !pos || !buf) { st = dg__oom(g, "dg_triangles: lists"); goto done; }
+    for (v = 0; v < n; v++) deg[v] = dg__alive(g, (dg_vertex)v) ? (uint32_t)dg__simple_nbrs(g, (dg_vertex)v, buf) : 0;
+    memset(pos, 0, (n + 1) * sizeof(uint32_t));
+#define DG__BELOW(a, b) (deg[a] < deg[b] || (deg[a] == deg[b] && (a) < (b)))
+    for (v = 0; v < n; v++) {
+        if (!deg[v]) continue;
+        d = dg__simple_nbrs(g, (dg_vertex)v, buf);
+        for (i = 0; i < d; i++) if (DG__BELOW(v, (size_t)buf[i])) { pos[buf[i]]++; m++; }
+    }
+    if (m > 0xffffffffu) { st = dg__fail(g, DG_ERR_LIMIT, "dg_triangles: 2^32 oriented arcs or more"); goto done; }
+    lrow[0] = 0;
+    for (v = 0; v < n; v++) { lrow[v + 1] = lrow[v] + pos[v]; pos[v] = lrow[v]; }
+    if (!(low = (int32_t *)dg__alloc(g, (m ? m : 1) * sizeof(int32_t)))) { st = dg__oom(g, "dg_triangles: lists"); goto done; }
+    for (v = 0; v < n; v++) {                     /* v ascending: every list comes out sorted */
+        if (!deg[v]) continue;
+        d = dg__simple_nbrs(g, (dg_vertex)v, buf);
+        for (i = 0; i < d; i++) if (DG__BELOW(v, (size_t)buf[i])) low[pos[buf[i]]++] = (int32_t)v;
+    }
+#undef DG__BELOW
+    *plrow = lrow; *plow = low; *pm = m;
+    lrow = NULL; low = NULL;
+done:
+    dg__free(g, deg); dg__free(g, lrow); dg__free(g, pos); dg__free(g, buf); dg__free(g, low);
+    return st;
 }
 
 DG_API dg_status dg_triangles(dg_graph *g, uint64_t *total, uint64_t *per_vertex) {
-    size_t *row = NULL, n, v, i;
-    int32_t *col = NULL;
-    uint32_t *deg = NULL, *up = NULL;
-    uint64_t t = 0;
-    dg_status st = DG_OK;
+    dg__tri_state *ts;
+    dg__dev *d;
+    dg_status st;
+    cl_kernel k = NULL;
+    size_t n;
+    cl_uint un, um;
+    cl_int want = per_vertex != NULL;
+    uint64_t t = 0, zero = 0;
     if (!g) return DG_ERR_INVALID_ARGUMENT;
+    if ((st = dg__sync(g)) != DG_OK) return st;
+    if (g->id_bound > 0x7fffffffu) return dg__fail(g, DG_ERR_LIMIT, "dg_triangles: too many vertex ids");
+    if (!(ts = DG__STATE(g, DG__MOD_TRI, dg__tri_state))) return dg__oom(g, "dg_triangles");
+    d = g->dev;
     n = g->id_bound;
-    DG__TRY(dg__simple_lists(g, n, &row, &col));
-    deg = (uint32_t *)dg__alloc(g, (n ? n : 1) * sizeof(uint32_t));
-    up = (uint32_t *)dg__alloc(g, (n ? n : 1) * sizeof(uint32_t));
-    if (!deg || !up) { st = dg__oom(g, "dg_triangles"); goto done; }
-    for (v = 0; v < n; v++) {
-        for (i = row[v]; i < row[v + 1] && col[i] >= 0; i++) {}
-        deg[v] = (uint32_t)(i - row[v]);
+    if (!ts->valid || ts->gen != d->gen) {        /* the graph changed: orient it again */
+        uint32_t *lrow = NULL;
+        int32_t *low = NULL;
+        size_t m = 0;
+        ts->valid = 0;
+        DG__TRY(dg__tri_lists(g, n, &lrow, &low, &m));
+        st = dg__buf_fit(g, &ts->b.lrow, (n + 1) * 4);
+        if (st == DG_OK) st = dg__buf_fit(g, &ts->b.low, (m ? m : 1) * 4);
+        if (st == DG_OK) st = dg__clwrite(g, ts->b.lrow.m, lrow, (n + 1) * 4);
+        if (st == DG_OK && m) st = dg__clwrite(g, ts->b.low.m, low, m * 4);
+        dg__free(g, lrow);
+        dg__free(g, low);
+        if (st != DG_OK) goto done;
+        ts->m = (uint32_t)m; ts->gen = d->gen; ts->valid = 1;
     }
-    if (per_vertex) memset(per_vertex, 0, n * sizeof(uint64_t));
-    /* each list keeps only the vertices above its own in (degree, id) order (still sorted by
-       id), so each triangle is found once: at its lowest vertex v, with w the middle and x,
-       in both lists, the highest; O(arcs^1.5) at worst */
-    for (v = 0; v < n; v++) {
-        size_t k = row[v];
-        for (i = row[v]; i < row[v] + deg[v]; i++) {
-            size_t w = (size_t)col[i];
-            if (deg[w] > deg[v] || (deg[w] == deg[v] && w > v)) col[k++] = col[i];
-        }
-        up[v] = (uint32_t)(k - row[v]);
-    }
-    for (v = 0; v < n; v++) {
-        size_t a, e = row[v] + up[v];
-        for (a = row[v]; a < e; a++) {
-            size_t w = (size_t)col[a], p = row[v], q = row[w], qe = row[w] + up[w];
-            while (p < e && q < qe) {
-                int32_t x = col[p], y = col[q];
-                if (x < y) p++;
-                else if (y < x) q++;
-                else {
-                    t++;
-                    if (per_vertex) { per_vertex[v]++; per_vertex[w]++; per_vertex[x]++; }
-                    p++; q++;
-                }
-            }
-        }
-    }
+    un = (cl_uint)n; um = ts->m;
+    DG__TRY(dg__buf_fit(g, &ts->b.total, 8));
+    DG__TRY(dg__clwrite(g, ts->b.total.m, &zero, 8));
+    if (want) DG__TRY(dg__fit_fill(g, &ts->b.pv, 0, 2 * (n ? n : 1)));
+    else DG__TRY(dg__buf_fit(g, &ts->b.pv, 8));
+    DG__TRY(dg__kernel(g, DG__K_TC_COUNT, 0, &k));
+    DG__TRY(dg__args(g, k, DG__A(ts->b.lrow.m), DG__A(ts->b.low.m), DG__A(un), DG__A(um), DG__A(ts->b.total.m),
+                     DG__A(ts->b.pv.m), DG__A(want), DG__END));
+    DG__TRY(dg__launch(g, k, um, d->wg));
+    DG__CL(clEnqueueReadBuffer(d->queue, ts->b.total.m, CL_TRUE, 0, 8, &t, 0, NULL, NULL));
+    if (want && n) DG__CL(clEnqueueReadBuffer(d->queue, ts->b.pv.m, CL_TRUE, 0, n * 8, per_vertex, 0, NULL, NULL));
     if (total) *total = t;
 done:
-    dg__free(g, row);
-    dg__free(g, col);
-    dg__free(g, deg);
-    dg__free(g, up);
     return st;
 }
 #endif /* DYNGRAPH_NO_OPENCL */

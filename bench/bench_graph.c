@@ -1,5 +1,5 @@
-/* bench_graph.c - whole-graph algorithms: dg_components, dg_pagerank (device), dg_triangles and
-   dg_scc (host in this version), on generated graphs (Graph500 Kronecker, uniform random, 2-D
+/* bench_graph.c - whole-graph algorithms: dg_components, dg_pagerank, dg_triangles (device; the
+   triangles' orientation on the host) and dg_scc (host in this version), on generated graphs (Graph500 Kronecker, uniform random, 2-D
    grid; undirected, as GAP's cc / pr / tc take them with -g / -u; scc on the directed tuples).
 
    Usage: bench_graph [--scale LIST] [--graphs kron,uniform,grid] [--reps R] [--csv FILE]
@@ -50,6 +50,24 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[a], "--no-tc")) tc = 0;
         else { fprintf(stderr, "usage: bench_graph [--scale LIST] [--graphs kron,uniform,grid] [--reps R] [--csv FILE] [--no-tc] [--seed S] [--device TEXT]\n"); return 2; }
     }
+    {   /* every program built once, on a triangle: no build inside a timed call */
+        dg_graph *w = NULL;
+        dg_desc wd;
+        dg_edge tri[3] = { { 0, 1, 1.0f }, { 1, 2, 1.0f }, { 2, 0, 1.0f } };
+        float wr[3];
+        uint64_t wt = 0;
+        memset(&wd, 0, sizeof wd);
+        wd.undirected = 1;
+        wd.device = device;
+        CHECK_DG(NULL, dg_create(&wd, &w));
+        CHECK_DG(w, dg_add_vertices(w, 3, NULL));
+        CHECK_DG(w, dg_add_edges(w, tri, 3, NULL));
+        CHECK_DG(w, dg_components(w, NULL, NULL));
+        CHECK_DG(w, dg_pagerank(w, wr, NULL));
+        CHECK_DG(w, dg_triangles(w, &wt, NULL));
+        if (wt != 1) die("a triangle has no triangle");
+        dg_destroy(w);
+    }
     if (csv_path) {
         if (!(csv = fopen(csv_path, "w"))) { perror(csv_path); return 1; }
         fprintf(csv, "device,graph,scale,vertices,edges,algorithm,median_ms,rate_medges_s,result,iterations\n");
@@ -60,7 +78,7 @@ int main(int argc, char **argv)
             dg_edge *e;
             dg_graph *g = NULL, *gd = NULL;
             dg_desc d;
-            double t[100], ms_cc, ms_pr, ms_tc = 0, ms_scc, sum = 0;
+            double t[100], ms_cc, ms_pr, ms_tc = 0, ms_tc1 = 0, ms_scc, sum = 0;
             uint64_t tri = 0;
             float *rank;
             dg_pagerank_options po;
@@ -77,7 +95,7 @@ int main(int argc, char **argv)
             CHECK_DG(g, dg_add_edges(g, e, m, NULL));
             CHECK_DG(g, dg_sync(g));
             snprintf(dev, sizeof dev, "%s", dg_device_name(g));
-            if (si == 0 && gi == 0) report_begin("whole-graph algorithms", dev, "dg_scc and dg_triangles");
+            if (si == 0 && gi == 0) report_begin("whole-graph algorithms", dev, "dg_scc and the triangle orientation");
             if (si == 0 && gi == (graphs[0] ? 0 : graphs[1] ? 1 : 2)) {
                 printf("\n");
                 md_header(stdout, "graph|scale:|vertices:|edges:|algorithm|median ms:|M edges/s:|result:|iterations:");
@@ -97,10 +115,15 @@ int main(int argc, char **argv)
             ms_pr = 1e3 * median(t, reps);
             for (i = 0; i < n; i++) sum += rank[i];
             if (fabs(sum - 1.0) > 1e-3) fail("%s s%d: PageRank sums to %g", GRAPH_NAMES[gi], scale, sum);
-            if (tc) {
+            if (tc) {   /* the first call orients the graph on the host; repeats reuse it */
                 double t0 = now_s();
+                uint64_t tri2 = 0;
                 CHECK_DG(g, dg_triangles(g, &tri, NULL));
-                ms_tc = 1e3 * (now_s() - t0);
+                ms_tc1 = 1e3 * (now_s() - t0);
+                for (r = 0; r < reps; r++) { t0 = now_s(); CHECK_DG(g, dg_triangles(g, &tri2, NULL)); t[r] = now_s() - t0; }
+                ms_tc = 1e3 * median(t, reps);
+                if (tri2 != tri) fail("%s s%d: %llu triangles, then %llu", GRAPH_NAMES[gi], scale,
+                                      (unsigned long long)tri, (unsigned long long)tri2);
             }
             /* SCC: the tuples as a directed graph */
             d.undirected = 0;
@@ -115,11 +138,14 @@ int main(int argc, char **argv)
             {
                 const char *name = GRAPH_NAMES[gi];
                 size_t und = dg_edge_count(g);
-                struct { const char *alg; double ms; double result; unsigned it; } rows[4];
+                struct { const char *alg; double ms; double result; unsigned it; } rows[5];
                 int nr = 0, k;
                 rows[nr].alg = "components (device)"; rows[nr].ms = ms_cc; rows[nr].result = (double)comps; rows[nr++].it = 0;
                 rows[nr].alg = "pagerank (device)"; rows[nr].ms = ms_pr; rows[nr].result = (double)ps.change; rows[nr++].it = ps.iterations;
-                if (tc) { rows[nr].alg = "triangles (host)"; rows[nr].ms = ms_tc; rows[nr].result = (double)tri; rows[nr++].it = 0; }
+                if (tc) {
+                    rows[nr].alg = "triangles, first call (host orients)"; rows[nr].ms = ms_tc1; rows[nr].result = (double)tri; rows[nr++].it = 0;
+                    rows[nr].alg = "triangles (device)"; rows[nr].ms = ms_tc; rows[nr].result = (double)tri; rows[nr++].it = 0;
+                }
                 rows[nr].alg = "scc, directed (host)"; rows[nr].ms = ms_scc; rows[nr].result = (double)sccs; rows[nr++].it = 0;
                 for (k = 0; k < nr; k++) {
                     double rate = (double)und / (rows[k].ms * 1e-3) / 1e6;
@@ -138,7 +164,9 @@ int main(int argc, char **argv)
     note("components: median of %d runs after one warm-up (a run syncs nothing: the graph is synced); "
          "edge chunks of %d arcs per work-item, hooking + pointer jumping until no root changes", reps, DG_CC_CHUNK);
     note("pagerank: tolerance 1e-4 (L1), at most 20 iterations, as GAP's pr defaults; 'result' is the last L1 change");
-    note("triangles and scc: one run each, on the host (single thread); scc on the directed tuples");
+    note("triangles: the first call orients the graph on the host (O(arcs), single thread) and uploads it, then the device "
+         "intersects; the median row is of repeated calls on the unchanged graph (orientation kept); scc: one run on the host "
+         "(single thread), on the directed tuples");
     note("M edges/s: undirected edges of the graph over the median time");
     if (csv) fclose(csv);
     return report_end();

@@ -87,6 +87,7 @@
 #define DG_PR_DANGLING   0
 #define DG_PR_CHANGE     1
 #define DG_PR_TOT_WORDS  2
+#define DG_PR_HUB        256   /* in-degree above which a work-group, not a work-item, sums a vertex */
 #define DG_CC_CHUNK      64    /* arcs per work-item of a components hooking pass */
 
 #endif /* DG_SHARED_H */

@@ -56,8 +56,8 @@ __kernel void dg_cc_jump(__global int *comp, const uint n)
    tot[DG_PR_DANGLING]; then next[v] = (1 - d) / n + d * (sum of contrib over v's in-arcs +
    dangling / n), and |next[v] - rank[v]| summed the same way into tot[DG_PR_CHANGE]. */
 
-/* The work-group's sum of x (one value per work-item) into part[group]. */
-inline void dg_group_sum(__local float *s, const float x, __global float *part)
+/* The work-group's sum of x (one value per work-item), in s[0] for work-item 0. */
+inline float dg_local_sum(__local float *s, const float x)
 {
     const uint lid = (uint)get_local_id(0);
     uint d;
@@ -66,7 +66,13 @@ inline void dg_group_sum(__local float *s, const float x, __global float *part)
         barrier(CLK_LOCAL_MEM_FENCE);
         if (lid < d) s[lid] += s[lid + d];
     }
-    if (lid == 0) part[get_group_id(0)] = s[0];
+    return s[0];
+}
+/* The work-group's sum of x into part[group]. */
+inline void dg_group_sum(__local float *s, const float x, __global float *part)
+{
+    const float t = dg_local_sum(s, x);
+    if (get_local_id(0) == 0) part[get_group_id(0)] = t;
 }
 
 __kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1)))
@@ -96,7 +102,38 @@ void dg_pr_sum(__global const float *part, const uint np, __global float *tot, c
     dg_group_sum(s, x, tot + slot);
 }
 
-/* DG_ADJ: the in-store (the out-store of an undirected graph). nlive: live vertices. */
+/* In the pulls, DG_ADJ is the in-store (the out-store of an undirected graph); nlive: live
+   vertices. A vertex with more than DG_PR_HUB in-arcs (a hub) is summed by a whole work-group
+   (dg_pr_pull_hubs, first), the others by a work-item each (dg_pr_pull): one work-item looping
+   over a hub's 100k arcs would hold up the whole iteration. */
+inline float dg_pr_value(const float sum, __global const float *tot, const float damping, const float nlive)
+{
+    return (1.0f - damping) / nlive + damping * (sum + tot[DG_PR_DANGLING] / nlive);
+}
+
+/* The hubs (in-degree > DG_PR_HUB) listed once per call: hubs[0 .. *nhubs). */
+__kernel void dg_pr_hubs(DG_ADJ_ARGS, __global int *hubs, __global uint *nhubs, const uint n)
+{
+    const size_t v = get_global_id(0);
+    if (v < n && dg_degree(DG_ADJ, (int)v) > DG_PR_HUB) hubs[atomic_inc(nhubs)] = (int)v;
+}
+
+/* Work-group g sums hub hubs[g]. */
+__kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1)))
+void dg_pr_pull_hubs(DG_ADJ_ARGS, __global const float *contrib, __global const int *hubs,
+                     __global float *next, __global const float *tot, const float damping,
+                     const float nlive)
+{
+    __local float s[DG_WG];
+    const int v = hubs[get_group_id(0)];
+    uint deg, k;
+    const uint base = dg_row(DG_ADJ, v, &deg);
+    float x = 0.0f, t;
+    for (k = (uint)get_local_id(0); k < deg; k += DG_WG) x += contrib[dg_neighbor(DG_ADJ, base, k)];
+    t = dg_local_sum(s, x);
+    if (get_local_id(0) == 0) next[v] = dg_pr_value(t, tot, damping, nlive);
+}
+
 __kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1)))
 void dg_pr_pull(DG_ADJ_ARGS, __global const float *contrib, __global const float *rank,
                 __global float *next, __global float *part, __global const float *tot,
@@ -110,8 +147,12 @@ void dg_pr_pull(DG_ADJ_ARGS, __global const float *contrib, __global const float
         if (dir[DG_DS * v + dso] >= 0) {
             uint deg, k;
             const uint base = dg_row(DG_ADJ, (int)v, &deg);
-            for (k = 0; k < deg; k++) x += contrib[dg_neighbor(DG_ADJ, base, k)];
-            x = (1.0f - damping) / nlive + damping * (x + tot[DG_PR_DANGLING] / nlive);
+            if (deg > DG_PR_HUB) {
+                x = next[v];                       /* written by dg_pr_pull_hubs */
+            } else {
+                for (k = 0; k < deg; k++) x += contrib[dg_neighbor(DG_ADJ, base, k)];
+                x = dg_pr_value(x, tot, damping, nlive);
+            }
         }
         next[v] = x;
         change = fabs(x - rank[v]);

@@ -274,12 +274,12 @@ static void test_small(void)
 
 static void add_random(dg_graph *g, size_t n, size_t m, int hubs)
 {
-    dg_edge *e = (dg_edge *)xmalloc((m + (size_t)hubs * 400 + 10) * sizeof(dg_edge));
+    dg_edge *e = (dg_edge *)xmalloc((m + (size_t)hubs * 700 + 10) * sizeof(dg_edge));
     size_t k = 0, i;
     int h;
     for (i = 0; i < m; i++) { e[k].src = (dg_vertex)rnd((uint32_t)n); e[k].dst = (dg_vertex)rnd((uint32_t)n); e[k].weight = 1; k++; }
     for (h = 0; h < hubs; h++)
-        for (i = 0; i < 400; i++) {
+        for (i = 0; i < 700; i++) {
             e[k].src = (dg_vertex)(h * 7); e[k].dst = (dg_vertex)rnd((uint32_t)n); e[k].weight = 1;
             if (chance(50)) { dg_vertex x = e[k].src; e[k].src = e[k].dst; e[k].dst = x; }
             k++;
