@@ -1,5 +1,5 @@
 /* dyngraph.h - a dynamic graph kept in slotted pages, mirrored to an OpenCL device.
-   v0.1.0, public domain-style licence: see the end of this file (MIT).
+   v0.1.0, MIT License: see the end of this file (and LICENSE).
 
    =========================================================================
    MANUAL
@@ -17,10 +17,12 @@
                                                     >>programs   programs, process-wide and disk caches
                                                     >>mirror     the device mirror (sync)
      12    primitives                               >>prim       scan, frontiers, advance, filter
+                                                    >>sort       dg_sort_pairs (radix sort)
      13    breadth-first search                     >>bfs
      14    shortest paths                           >>sssp
      15    reachability                             >>reach
      16    how to add an algorithm                  (see >>registry)
+     17    whole-graph algorithms                   >>graph      components, PageRank, triangles, SCC
            files: loading, saving, exporting        >>load, >>save
    Kernels: kernels/00_shared.h (constants shared with the host), 10_adjacency.cl (device
    functions every program has), then one file per module (dyngraph_kernels.cl.h holds them).
@@ -46,6 +48,10 @@
                         index for large graphs", VLDB 2010.
      [Caiazza 2019]     A. Caiazza, "Data-parallel implementation of the GRAIL index on
                         many-core architectures", MSc thesis, Politecnico di Torino, 2019.
+     [Satish 2009]      N. Satish, M. Harris, M. Garland, "Designing efficient sorting
+                        algorithms for manycore GPUs", IPDPS 2009: radix sort by tiles.
+     [Shiloach 1982]    Y. Shiloach, U. Vishkin, "An O(log n) parallel connectivity
+                        algorithm", J. Algorithms 3(1), 1982: hooking and pointer jumping.
 
    1. WHAT IT IS
    A C99 single-header library that stores a directed or undirected graph whose
@@ -189,9 +195,11 @@
    8. THREAD SAFETY
    A graph is not thread-safe: calls on one graph must not overlap. Separate
    graphs may be used from separate threads. Read-only queries (dg_has_edge,
-   dg_degree, dg_neighbors, dg_get_stats, dg_validate) may overlap each other
-   but not a mutation. Device operations (sync, primitives, algorithms) count
-   as mutations. Two graphs sharing a caller's queue must not be used from two
+   dg_degree, dg_in_degree, dg_edge_weight, dg_neighbors, dg_in_neighbors,
+   dg_vertex_count and the other counts, dg_get_stats, dg_export_csr) may
+   overlap each other but not a mutation, as long as they succeed: a failing
+   call writes the graph's error message. dg_validate, dg_save and device
+   operations (sync, primitives, algorithms) count as mutations. Two graphs sharing a caller's queue must not be used from two
    threads at once. Frontiers and programs belong to their graph: destroy them
    before it.
 
@@ -447,6 +455,24 @@
    - test/test_name.c against a simple independent reference (random graphs, mutation
      sequences, the datasets, bad input), a bench/ program, a manual section here and a
      line in README.
+
+   17. WHOLE-GRAPH ALGORITHMS (>>graph; kernels/70_graph.cl, 75_triangles.cl)
+   - dg_components: weakly connected components on the device, labelled by their smallest
+     id. Every pass hooks, over every arc (edge chunks of DG_CC_CHUNK arcs a work-item, so
+     hubs are spread), the larger of two different roots onto the smaller (atomic_min on
+     the root's label), then jumps every label to its root; passes repeat until none
+     changes a root (one 4-byte read-back a pass; in practice 2-4 passes) [Shiloach 1982].
+   - dg_pagerank: pull over the in-arcs in float; contributions rank/outdeg, the dangling
+     mass and the L1 change summed per work-group and then by one group on the device (one
+     read-back an iteration); vertices with more than DG_PR_HUB in-arcs are summed by a
+     work-group each, the rest by a work-item each.
+   - dg_triangles: the host orients the underlying simple graph by (degree, id) in O(arcs)
+     (each vertex keeps its lower neighbours, in id order, so no sort is needed) and uploads
+     it, once per graph version; the device takes one arc b->c per work-item and counts the
+     common lower neighbours by binary search, with 64-bit atomics (each triangle once).
+   - dg_scc: Tarjan on a CSR snapshot, on the host (as dg_reach's condensation), relabelled
+     by smallest id.
+   bench/bench_graph.c measures them against GAP's cc, pr and tc (bench/NOTES.md).
 */
 #ifndef DYNGRAPH_H
 #define DYNGRAPH_H
@@ -733,6 +759,12 @@ DG_API dg_status dg_compute(dg_program *p, size_t op, const dg_frontier *in, cl_
 /* Exclusive prefix sum of n uint32 values of `in` into `out` (may be the same buffer), any n;
    *total (may be NULL) receives the sum of all n (modulo 2^32). */
 DG_API dg_status dg_scan(dg_graph *g, cl_mem in, cl_mem out, size_t n, uint32_t *total);
+/* Sorts n pairs (32-bit unsigned keys, 32-bit values) on the device, in place, by key,
+   ascending and stable (equal keys keep their order): an LSD radix sort, 4 bits a pass
+   [Satish 2009]. values may be NULL (keys alone). Each buffer holds at least n uint32 (else
+   DG_ERR_INVALID_ARGUMENT); n < 2^31. Scratch: 2n uint32 plus the counts, kept for the next
+   call (dg_stats.module_bytes). */
+DG_API dg_status dg_sort_pairs(dg_graph *g, cl_mem keys, cl_mem values, size_t n);
 
 /* ---- Breadth-first search. ---- */
 typedef enum dg_bfs_strategy {
@@ -3227,6 +3259,10 @@ DG_API dg_status dg_components(dg_graph *g, dg_vertex *label, size_t *count) {
     (void)label; (void)count;
     return dg__no_device(g, "dg_components");
 }
+DG_API dg_status dg_sort_pairs(dg_graph *g, cl_mem keys, cl_mem values, size_t n) {
+    (void)keys; (void)values; (void)n;
+    return dg__no_device(g, "dg_sort_pairs");
+}
 DG_API dg_status dg_scc(dg_graph *g, dg_vertex *label, size_t *count) {
     (void)label; (void)count;
     return dg__no_device(g, "dg_scc");
@@ -3263,6 +3299,7 @@ DG_API long dg_debug_device_allocs(void) { return 0; }
 #define DG__COMMON_FILES "kernels/00_shared.h kernels/10_adjacency.cl"
 #define DG__MODULES(X) \
     X(CORE,  "kernels/20_sync.cl kernels/30_primitives.cl") \
+    X(SORT,  "kernels/35_sort.cl") \
     X(BFS,   "kernels/40_bfs.cl") \
     X(SSSP,  "kernels/50_sssp.cl") \
     X(REACH, "kernels/60_reach.cl") \
@@ -3277,6 +3314,8 @@ DG_API long dg_debug_device_allocs(void) { return 0; }
     X(CORE,  COMPACT,          dg_compact) \
     X(CORE,  DEGREES,          dg_degrees) \
     X(CORE,  EC_FILL,          dg_ec_fill) \
+    X(SORT,  SORT_COUNT,       dg_sort_count) \
+    X(SORT,  SORT_SCATTER,     dg_sort_scatter) \
     X(BFS,   BFS_INIT,         dg_bfs_init) \
     X(BFS,   BFS_TD,           dg_bfs_td) \
     X(BFS,   BFS_TD_HUBS,      dg_bfs_td_hubs) \
@@ -4954,6 +4993,73 @@ static dg_status dg__ec_ensure(dg_graph *g, int csr, uint32_t mec) {
     cs->ec_valid = !csr; cs->ec_gen = d->gen; cs->ec_mec = mec;
 done:
     return st;
+}
+
+/* =========================================================================
+   Sorting on the device: dg_sort_pairs   >>sort
+   =========================================================================
+   LSD radix sort, DG_SORT_BITS bits a pass (kernels/35_sort.cl): per pass a count kernel, the
+   scan of the counts, a scatter kernel between the caller's buffers and the module's two
+   scratch buffers; an even number of passes ends in the caller's buffers. */
+typedef struct dg__sort_state {
+    struct { dg__buf k2, v2, hist, total; } b;
+} dg__sort_state;
+
+/* Sorts n pairs by the low `bits` bits of the keys (stable; a multiple of DG_SORT_BITS). */
+static dg_status dg__sort_pairs(dg_graph *g, cl_mem keys, cl_mem values, size_t n, unsigned bits) {
+    dg__sort_state *ss;
+    dg__dev *d = g->dev;
+    dg_status st = DG_OK;
+    cl_kernel kc = NULL, ks = NULL;
+    size_t tile = (size_t)DG_SORT_ITEMS * d->wg, ng = (n + tile - 1) / tile;
+    cl_uint un = (cl_uint)n, ung = (cl_uint)ng, shift;
+    cl_int withv = values != NULL;
+    cl_mem kin = keys, vin = values ? values : keys, kout, vout;
+    unsigned pass, passes = (bits + DG_SORT_BITS - 1) / DG_SORT_BITS;
+    if (n < 2) return DG_OK;
+    if (!(ss = DG__STATE(g, DG__MOD_SORT, dg__sort_state))) return dg__oom(g, "dg_sort_pairs");
+    DG__TRY(dg__buf_fit(g, &ss->b.k2, n * 4));
+    DG__TRY(dg__buf_fit(g, &ss->b.v2, withv ? n * 4 : 4));
+    DG__TRY(dg__buf_fit(g, &ss->b.hist, (size_t)DG_SORT_BINS * ng * 4));
+    DG__TRY(dg__buf_fit(g, &ss->b.total, 4));
+    DG__TRY(dg__kernel(g, DG__K_SORT_COUNT, 0, &kc));
+    DG__TRY(dg__kernel(g, DG__K_SORT_SCATTER, 0, &ks));
+    for (pass = 0; pass < passes; pass++) {
+        shift = (cl_uint)(pass * DG_SORT_BITS);
+        kout = pass & 1 ? keys : ss->b.k2.m;
+        vout = withv ? (pass & 1 ? values : ss->b.v2.m) : kout;
+        DG__TRY(dg__args(g, kc, DG__A(kin), DG__A(un), DG__A(shift), DG__A(ss->b.hist.m), DG__A(ung), DG__END));
+        DG__TRY(dg__launch(g, kc, ng * d->wg, d->wg));
+        DG__TRY(dg__scan(g, ss->b.hist.m, ss->b.hist.m, (size_t)DG_SORT_BINS * ng, ss->b.total.m, 0));
+        DG__TRY(dg__args(g, ks, DG__A(kin), DG__A(vin), DG__A(kout), DG__A(vout), DG__A(un), DG__A(shift),
+                         DG__A(ss->b.hist.m), DG__A(ung), DG__A(withv), DG__END));
+        DG__TRY(dg__launch(g, ks, ng * d->wg, d->wg));
+        kin = kout;
+        vin = vout;
+    }
+    if (passes & 1) {                             /* the result is in the scratch: copy it back */
+        DG__CL(clEnqueueCopyBuffer(d->queue, ss->b.k2.m, keys, 0, 0, n * 4, 0, NULL, NULL));
+        if (withv) DG__CL(clEnqueueCopyBuffer(d->queue, ss->b.v2.m, values, 0, 0, n * 4, 0, NULL, NULL));
+    }
+done:
+    return st;
+}
+
+DG_API dg_status dg_sort_pairs(dg_graph *g, cl_mem keys, cl_mem values, size_t n) {
+    dg_status st;
+    size_t kb = 0, vb = 0;
+    if (!g) return DG_ERR_INVALID_ARGUMENT;
+    if (!keys) return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_sort_pairs: NULL keys");
+    if (n > 0x7fffffffu) return dg__fail(g, DG_ERR_LIMIT, "dg_sort_pairs: %zu pairs (at most 2^31 - 1)", n);
+    if ((st = dg__sync(g)) != DG_OK) return st;
+    if (clGetMemObjectInfo(keys, CL_MEM_SIZE, sizeof kb, &kb, NULL) != CL_SUCCESS ||
+        (values && clGetMemObjectInfo(values, CL_MEM_SIZE, sizeof vb, &vb, NULL) != CL_SUCCESS))
+        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_sort_pairs: keys or values is not a buffer");
+    if (kb < n * 4 || (values && vb < n * 4))
+        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_sort_pairs: %zu pairs need %zu bytes a buffer (keys %zu, values %zu)",
+                        n, n * 4, kb, vb);
+    if (values == keys) return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_sort_pairs: keys and values are one buffer");
+    return dg__sort_pairs(g, keys, values, n, 32);
 }
 
 /* =========================================================================
@@ -6842,8 +6948,9 @@ done:
      0..n-1 even when no edge names them.
    - numbers are parsed here, independently of the C locale: ids and counts
      are plain decimal digits; weights are decimal ([+-]digits[.digits]
-     [e[+-]digits], or .digits); NaN, infinities and values beyond the float
-     range are parse errors.
+     [e[+-]digits], or .digits), each read as the float nearest it (exactly
+     what strtof gives); NaN, infinities and values beyond the float range
+     are parse errors.
    - edge lists: '#' or '%' starts a comment anywhere a field may start;
      commas separate fields as well as spaces and tabs (CSV); an empty file
      or one with only comments is a valid empty edge list.
@@ -6864,6 +6971,7 @@ done:
    - DG_ERR_NOT_FOUND names the graph's id (0-based), and for 1-based files
      also the id as written. */
 #include <float.h>                 /* FLT_MAX; stdio, stdarg, string, errno come from above */
+#include <locale.h>                /* localeconv: the decimal point strtof expects */
 
 #define DG__LOAD_CHUNK 65536          /* bytes read per fread */
 #define DG__LOAD_TOKMAX 255           /* longest field kept */
@@ -7161,6 +7269,29 @@ static int dg__load_word_ci(const char *s, size_t n, const char *word) {
 
 /* A finite weight in s[0..n): [+-](digits[.digits]|.digits)[(e|E)[+-]digits], decimal
    whatever the C locale. */
+/* The float nearest the decimal s[0..n) (its syntax checked; mant and exp10 from it, v its
+   double estimate), exactly as strtof rounds it: where mant and 10^|exp10| are exact floats
+   one float operation rounds once, correctly (with FLT_EVAL_METHOD 0); else strtof itself, on
+   a copy whose '.' is the C library's decimal point (the program's locale may use another);
+   the double estimate rounded to float (off by an ulp at worst) if that copy does not parse. */
+static float dg__load_exact(const char *s, size_t n, int neg, unsigned long long mant, long exp10, double v) {
+    char buf[DG__LOAD_TOKMAX + 1], *end = NULL;
+    const char *dp = localeconv()->decimal_point;
+    size_t i;
+    float f;
+#if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
+    static const float p10[11] = { 1e0f, 1e1f, 1e2f, 1e3f, 1e4f, 1e5f, 1e6f, 1e7f, 1e8f, 1e9f, 1e10f };
+    if (mant < (1ULL << 24) && exp10 >= -10 && exp10 <= 10) {
+        f = exp10 >= 0 ? (float)mant * p10[exp10] : (float)mant / p10[-exp10];
+        return neg ? -f : f;
+    }
+#endif
+    for (i = 0; i < n; i++) buf[i] = s[i] == '.' && dp && dp[0] && !dp[1] ? dp[0] : s[i];
+    buf[n] = '\0';
+    f = strtof(buf, &end);
+    return end == buf + n ? f : (float)(neg ? -v : v);
+}
+
 static dg_status dg__load_weight(dg__load_state *L, const char *s, size_t n, const char *what,
                                  float *out) {
     static const double p10[23] = { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
@@ -7205,6 +7336,7 @@ static dg_status dg__load_weight(dg__load_state *L, const char *s, size_t n, con
         exp10 += eneg ? -e : e;
     }
     if (!digits || i != n) return dg__load_err(L, "expected %s, found '%.40s'", what, s);
+    e = exp10;                                    /* (the scaling below consumes exp10) */
     v = (double)mant;
     if (mant != 0) {
         /* mant < 10^18: beyond these exponents the value is infinite or 0 as a float anyway */
@@ -7223,7 +7355,7 @@ static dg_status dg__load_weight(dg__load_state *L, const char *s, size_t n, con
     }
     if (!(v <= (double)FLT_MAX))
         return dg__load_err(L, "%s %.40s is beyond the range of a float", what, s);
-    *out = (float)(neg ? -v : v);
+    *out = dg__load_exact(s, n, neg, mant, e, v);
     return DG_OK;
 }
 

@@ -264,10 +264,22 @@ int main(int argc, char **argv)
             draw_all = 1;
             continue;
         }
+        char *end = NULL, tail = 0;
+        int got;
         switch (pos++) {
-        case 0: if (sscanf(argv[i], "%dx%d", &W, &H) == 1) H = W; break;   /* "N": N x N */
-        case 1: frames = atoi(argv[i]); break;
-        case 2: seed = (unsigned)strtoul(argv[i], NULL, 10); break;
+        case 0:                                 /* "WxH", or "N": N x N; anything else: usage */
+            got = sscanf(argv[i], "%dx%d%c", &W, &H, &tail);
+            if (got == 1) H = W;
+            else if (got != 2) W = 0;
+            break;
+        case 1:
+            frames = (int)strtol(argv[i], &end, 10);
+            if (end == argv[i] || *end) frames = -1;
+            break;
+        case 2:
+            seed = (unsigned)strtoul(argv[i], &end, 10);
+            if (end == argv[i] || *end) W = 0;
+            break;
         case 3: desc.device = argv[i]; break;   /* NULL: DYNGRAPH_DEVICE, else the first GPU */
         default: W = 0;                         /* too many: print the usage */
         }

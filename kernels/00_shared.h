@@ -26,6 +26,11 @@
 #define DG_PIECE_WGS     4     /* a hub list is cut into pieces of DG_PIECE_WGS x DG_WG edges */
 #define DG_LOCAL_LISTS   4     /* a work-group's local output list holds DG_LOCAL_LISTS x DG_WG */
 
+/* ---- radix sort (35_sort.cl) ---- */
+#define DG_SORT_BITS     4     /* bits of the key per pass */
+#define DG_SORT_BINS     16    /* 1 << DG_SORT_BITS */
+#define DG_SORT_ITEMS    8     /* keys per work-item in a tile of DG_SORT_ITEMS x DG_WG */
+
 /* ---- BFS (40_bfs.cl) ----
    Level counters: a ring of DG_BFS_RING slots of DG_LV_WORDS uints, slot L % ring for
    level L. The kernel of level L appends to slot L + 1 and clears slot L + 2, so the host

@@ -6,6 +6,7 @@
 #   5 checks   test/compile/c99.c with gcc and clang (-std=c99), test/compile/cxx.cc with g++
 #              and clang++ (-std=c++11), all -Wall -Wextra -Werror -pedantic, and c99.c once
 #              more with -DDYNGRAPH_STATIC; each is compiled and linked, not run;
+#   2 checks   the README's example (its first C block) with gcc -std=c99 and g++ -std=c++11;
 #   3 checks   test/compile/no_opencl.c (DYNGRAPH_NO_OPENCL) with gcc, clang and g++, without
 #              the OpenCL headers or -lOpenCL, built and run;
 #   N checks   every test/test_*.c is built with sanitizers ($TEST_CFLAGS) and run from the
@@ -95,6 +96,10 @@ compile "C99   clang"                     c99_clang   clang   -std=c99   $STRICT
 compile "C++11 g++"                       cxx_gxx     g++     -std=c++11 $STRICT -I. test/compile/cxx.cc
 compile "C++11 clang++"                   cxx_clangxx clang++ -std=c++11 $STRICT -I. test/compile/cxx.cc
 compile "C99   gcc -DDYNGRAPH_STATIC"     c99_static  gcc     -std=c99   $STRICT -DDYNGRAPH_STATIC -I. test/compile/c99.c
+# the README's example, as a user copies it: C99 and C++11, warning-free
+awk '/^## Example/ { f = 1 } f && /^```c/ { p = 1; next } p && /^```/ { exit } p' README.md > "$BUILD/readme_example.c"
+compile "C99   gcc   README example"     readme_gcc  gcc     -std=c99   $STRICT -I. "$BUILD/readme_example.c"
+compile "C++11 g++   README example"     readme_gxx  g++     -std=c++11 $STRICT -I. -x c++ "$BUILD/readme_example.c"
 # host only: without the OpenCL headers (test/compile/no_cl stops any include of them) and
 # without -lOpenCL; built with gcc, clang and g++, and run (device calls: DG_ERR_NO_DEVICE)
 no_opencl() {                   # no_opencl LABEL OUTPUT COMMAND...

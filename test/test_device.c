@@ -36,6 +36,8 @@
    Usage: test_device [seed]   (the seed is printed)
    Cases (DG_TESTS=test_device:NAME, see tt.h): binary_cache, device_choice, failed_build,
    cl_objects, mirror, sync_cost, primitives, scan, cache_damage, cl_batches, cl_options,
+   sort (dg_sort_pairs against a stable qsort reference: sizes around the tile, few distinct
+   keys, equal, sorted, reversed keys, keys alone, bad arguments),
    device_faults (every device allocation of a sync, a growing sync, each BFS and SSSP strategy,
    reach, a frontier and dg_add_edges_cl fails in turn: DG_ERR_DEVICE_MEMORY, graph unchanged,
    the same call then succeeds with the same answer), default_cache (HOME and XDG_CACHE_HOME in the temporary directory: the default cache
@@ -772,6 +774,67 @@ static void test_device_faults(void)
     free(c);
     free(want);
     free(got);
+}
+
+/* ================================ sort ================================ */
+/* dg_sort_pairs against qsort of (key, index): sorted, stable (values = original index, so equal
+   keys must keep ascending values), a permutation; sizes around the tile size, keys with few
+   distinct values, all equal, already sorted and reversed; keys alone; bad arguments. */
+typedef struct kv { uint32_t k, v; } kv;
+static int kv_cmp(const void *a, const void *b)
+{
+    const kv *x = (const kv *)a, *y = (const kv *)b;
+    if (x->k != y->k) return x->k < y->k ? -1 : 1;
+    return x->v < y->v ? -1 : x->v > y->v;
+}
+static void test_sort(void)
+{
+    static const size_t sizes[] = { 0, 1, 2, 3, 255, 2048, 2049, 4097, 100000, 1000003 };
+    dg_graph *g = new_graph(64, 0, 0);
+    size_t si;
+    int kind;
+    if (!g) return;
+    for (si = 0; si < sizeof sizes / sizeof sizes[0]; si++)
+        for (kind = 0; kind < 6; kind++) {
+            size_t n = sizes[si], i, bad = 0;
+            uint32_t *k = (uint32_t *)xmalloc((n + 1) * 4), *v = (uint32_t *)xmalloc((n + 1) * 4);
+            kv *ref = (kv *)xmalloc((n + 1) * sizeof(kv));
+            cl_mem mk, mv;
+            dg_status s;
+            if (n > 5000 && kind > 2 && kind != 5) { free(k); free(v); free(ref); continue; }
+            for (i = 0; i < n; i++) {
+                uint32_t x = (uint32_t)rnd(0xffffffffu) ^ ((uint32_t)rnd(2) << 31);
+                k[i] = kind == 0 ? x : kind == 1 ? x % 7 : kind == 2 ? x & 0xf0f0f0f0u : kind == 3 ? 42u
+                       : kind == 4 ? (uint32_t)i : (uint32_t)(n - i);
+                v[i] = (uint32_t)i;
+                ref[i].k = k[i]; ref[i].v = (uint32_t)i;
+            }
+            qsort(ref, n, sizeof(kv), kv_cmp);
+            mk = buf_new(g, n * 4);
+            mv = buf_new(g, n * 4);
+            if (!mk || !mv || !buf_write(g, mk, k, n * 4) || !buf_write(g, mv, v, n * 4)) break;
+            s = dg_sort_pairs(g, mk, kind == 5 ? NULL : mv, n);
+            CHECK_MSG(s == DG_OK, "sort n %zu kind %d: %s: %s", n, kind, dg_status_string(s), dg_error_message(g));
+            if (buf_read(g, mk, k, n * 4) && buf_read(g, mv, v, n * 4))
+                for (i = 0; i < n; i++)
+                    if (k[i] != ref[i].k || (kind != 5 && v[i] != ref[i].v)) bad++;
+            CHECK_MSG(bad == 0, "sort n %zu kind %d: %zu places differ from the stable reference", n, kind, bad);
+            clReleaseMemObject(mk);
+            clReleaseMemObject(mv);
+            free(k); free(v); free(ref);
+        }
+    {   /* bad arguments */
+        cl_mem m = buf_new(g, 16), m2 = buf_new(g, 16);
+        CHECK(dg_sort_pairs(NULL, m, m2, 4) == DG_ERR_INVALID_ARGUMENT);
+        CHECK(dg_sort_pairs(g, NULL, m2, 4) == DG_ERR_INVALID_ARGUMENT);
+        CHECK(dg_sort_pairs(g, m, m2, 5) == DG_ERR_INVALID_ARGUMENT);     /* 20 bytes > 16 */
+        CHECK(dg_sort_pairs(g, m, m, 4) == DG_ERR_INVALID_ARGUMENT);
+        CHECK(dg_sort_pairs(g, m, m2, (size_t)1 << 31) == DG_ERR_LIMIT);
+        CHECK(dg_sort_pairs(g, m, NULL, 4) == DG_OK);
+        if (m) clReleaseMemObject(m);
+        if (m2) clReleaseMemObject(m2);
+    }
+    dg_destroy(g);
 }
 
 /* ================================ device choice ================================ */
@@ -1840,6 +1903,7 @@ static void use_main_cache(void)
 static void case_binary_cache(void) { test_binary_cache(); done("binary cache"); }
 static void case_default_cache(void) { test_default_cache(); done("default cache"); }
 static void case_device_faults(void) { use_main_cache(); test_device_faults(); done("device faults"); }
+static void case_sort(void) { use_main_cache(); test_sort(); done("sort"); }
 static void case_device_choice(void) { use_main_cache(); test_device_choice(); done("device choice"); }
 static void case_failed_build(void) { use_main_cache(); test_failed_build(); done("failed build"); }
 static void case_cl_objects(void) { use_main_cache(); test_cl_objects(); done("OpenCL objects"); }
@@ -1997,7 +2061,7 @@ static const tt_case cases[] = {
     { "sync_cost", case_sync_cost }, { "primitives", case_primitives }, { "scan", case_scan },
     { "cache_damage", case_cache_damage }, { "cl_batches", case_cl_batches },
     { "cl_options", case_cl_options }, { "default_cache", case_default_cache },
-    { "device_faults", case_device_faults },
+    { "device_faults", case_device_faults }, { "sort", case_sort },
 };
 
 int main(int argc, char **argv)

@@ -558,10 +558,86 @@ static void test_long_lines(void)
     remove(path);
 }
 
+/* ================================ exact weights ================================ */
+/* Every weight read from a file is the float nearest its decimal text, as strtof gives it:
+   20000 random decimals (1-17 digits, a point anywhere, exponents -45..30, both signs). */
+static void test_exact_weights(void)
+{
+    char path[1024], w[64];
+    FILE *f = fopen(tmp_path(path, sizeof path, "exact.txt"), "w");
+    dg_graph *g;
+    float *want;
+    char (*text)[32];
+    long i, n = 20000, bad = 0;
+    uint64_t x = 0x2545F4914F6CDD1DULL;
+    CHECK(f != NULL);
+    if (!f) return;
+    want = (float *)xmalloc((size_t)n * sizeof(float));
+    text = (char (*)[32])xmalloc((size_t)n * 32);
+    for (i = 0; i < n; i++) {
+        int digits, point, e, k, len = 0;
+        x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+        digits = 1 + (int)(x % 17);
+        point = (int)((x >> 8) % (uint64_t)(digits + 1));
+        e = (int)((x >> 16) % 76) - 45;
+        if ((x >> 24) & 1) w[len++] = '-';
+        for (k = 0; k < digits; k++) {
+            if (k == point && k > 0) w[len++] = '.';
+            w[len++] = (char)('0' + (k == 0 ? 1 + (x >> (28 + k)) % 9 : (x >> (20 + 2 * k)) % 10));
+        }
+        if (e + (point ? point : digits) > 37) e = 37 - (point ? point : digits);   /* below FLT_MAX */
+        if ((x >> 40) & 1) len += sprintf(w + len, "e%d", e);
+        w[len] = 0;
+        want[i] = strtof(w, NULL);
+        memcpy(text[i], w, (size_t)len + 1);
+        fprintf(f, "%ld %ld %s\n", i, i + 1, w);
+    }
+    fclose(f);
+    g = make_graph(0, 1);
+    CHECK(dg_load(g, path, DG_FORMAT_EDGE_LIST) == DG_OK);
+    for (i = 0; i < n; i++) {
+        float got = 0;
+        CHECK(dg_edge_weight(g, (dg_vertex)i, (dg_vertex)(i + 1), &got) == DG_OK);
+        if (memcmp(&got, &want[i], sizeof got) != 0 && bad++ < 5)
+            CHECK_MSG(0, "line %ld: '%s' read as %.9g, strtof gives %.9g", i + 1, text[i], (double)got, (double)want[i]);
+    }
+    CHECK_MSG(bad == 0, "%ld of %ld weights differ from strtof", bad, n);
+    free(want);
+    free(text);
+    dg_destroy(g);
+    remove(path);
+
+    /* every weight of bips98_606.mtx (16-17 significant digits; 221 of them were an ulp or two
+       off when read through a double) */
+    g = make_graph(0, 1);
+    f = fopen(ds_path(path, sizeof path, "suitesparse/bips98_606.mtx"), "r");
+    CHECK(f != NULL && dg_load(g, path, DG_FORMAT_MATRIX_MARKET) == DG_OK);
+    if (f) {
+        char line[512];
+        int header = 0;
+        long seen = 0;
+        bad = 0;
+        while (fgets(line, sizeof line, f)) {
+            long r, c;
+            float got = 0, ref;
+            if (line[0] == '%') continue;
+            if (!header) { header = 1; continue; }
+            if (sscanf(line, "%ld %ld %63s", &r, &c, w) != 3) continue;
+            ref = strtof(w, NULL);
+            seen++;
+            if (dg_edge_weight(g, (dg_vertex)(r - 1), (dg_vertex)(c - 1), &got) != DG_OK || memcmp(&got, &ref, sizeof got) != 0)
+                if (bad++ < 3) CHECK_MSG(0, "bips98_606: '%s' read as %.9g, strtof gives %.9g", w, (double)got, (double)ref);
+        }
+        fclose(f);
+        CHECK_MSG(bad == 0 && seen == 34738, "bips98_606: %ld of %ld weights differ from strtof", bad, seen);
+    }
+    dg_destroy(g);
+}
+
 static const tt_case cases[] = {
     { "datasets", test_datasets }, { "weights", test_dataset_weights }, { "good", test_good_files },
     { "existing", test_into_existing }, { "bad", test_bad_files }, { "failures", test_other_failures },
-    { "long_lines", test_long_lines },
+    { "long_lines", test_long_lines }, { "exact_weights", test_exact_weights },
 };
 
 int main(void)

@@ -1,0 +1,74 @@
+/* kernels/35_sort.cl - the GPU radix sort of dg_sort_pairs (module SORT, >>sort in dyngraph.h).
+
+   Stable LSD radix sort of 32-bit keys (and 32-bit values carried along), DG_SORT_BITS bits a
+   pass ([Satish 2009]'s scheme, as the 003 document's GPU sort): the keys are cut into tiles of
+   DG_SORT_ITEMS x DG_WG, each work-item taking DG_SORT_ITEMS consecutive ones.
+   1. dg_sort_count: per tile, how many keys have each digit, into hist[digit * ngroups + tile]
+      (digit-major, so that one exclusive scan of hist gives every tile's start for each digit);
+   2. the library's scan (dg_scan's kernels) over hist;
+   3. dg_sort_scatter: per tile, each key's place among the tile's keys of its digit (in index
+      order: stable) from one local scan of the per-work-item digit counts, plus the tile's
+      start for that digit. */
+
+inline uint dg_sort_digit(const uint k, const uint shift) { return (k >> shift) & (DG_SORT_BINS - 1u); }
+
+__kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1)))
+void dg_sort_count(__global const uint *keys, const uint n, const uint shift, __global uint *hist,
+                   const uint ngroups)
+{
+    __local uint h[DG_SORT_BINS];
+    const uint lid = (uint)get_local_id(0), grp = (uint)get_group_id(0);
+    const size_t base = ((size_t)grp * DG_WG + lid) * DG_SORT_ITEMS;
+    uint i;
+    if (lid < DG_SORT_BINS) h[lid] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (i = 0; i < DG_SORT_ITEMS; i++)
+        if (base + i < n) atomic_inc(&h[dg_sort_digit(keys[base + i], shift)]);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (lid < DG_SORT_BINS) hist[(size_t)lid * ngroups + grp] = h[lid];
+}
+
+__kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1)))
+void dg_sort_scatter(__global const uint *kin, __global const uint *vin, __global uint *kout,
+                     __global uint *vout, const uint n, const uint shift, __global const uint *hist,
+                     const uint ngroups, const int with_values)
+{
+    __local uint c[DG_SORT_BINS * DG_WG];   /* [digit][work-item]: counts, then their scan */
+    __local uint tot[DG_WG];
+    const uint lid = (uint)get_local_id(0), grp = (uint)get_group_id(0);
+    const size_t base = ((size_t)grp * DG_WG + lid) * DG_SORT_ITEMS;
+    uint k[DG_SORT_ITEMS], v[DG_SORT_ITEMS], cnt[DG_SORT_BINS], i, d, run;
+    for (d = 0; d < DG_SORT_BINS; d++) cnt[d] = 0;
+    for (i = 0; i < DG_SORT_ITEMS; i++) {
+        k[i] = 0; v[i] = 0;
+        if (base + i < n) {
+            k[i] = kin[base + i];
+            if (with_values) v[i] = vin[base + i];
+            cnt[dg_sort_digit(k[i], shift)]++;
+        }
+    }
+    for (d = 0; d < DG_SORT_BINS; d++) c[d * DG_WG + lid] = cnt[d];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    /* exclusive scan of c in its digit-major order: work-item lid scans entries
+       lid * DG_SORT_BINS .. + DG_SORT_BINS - 1, after the scan of the work-items' sums */
+    run = 0;
+    for (d = 0; d < DG_SORT_BINS; d++) run += c[lid * DG_SORT_BINS + d];
+    tot[lid] = run;
+    dg_local_scan(tot, lid);
+    run = tot[lid];
+    for (d = 0; d < DG_SORT_BINS; d++) {
+        const uint x = c[lid * DG_SORT_BINS + d];
+        c[lid * DG_SORT_BINS + d] = run;
+        run += x;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    /* c[d * DG_WG + lid]: the tile's keys placed before this work-item's keys of digit d; minus
+       c[d * DG_WG] (where the tile's digit d starts), plus the tile's global start for d */
+    for (d = 0; d < DG_SORT_BINS; d++) cnt[d] = hist[(size_t)d * ngroups + grp] + c[d * DG_WG + lid] - c[d * DG_WG];
+    for (i = 0; i < DG_SORT_ITEMS; i++)
+        if (base + i < n) {
+            const uint o = cnt[dg_sort_digit(k[i], shift)]++;
+            kout[o] = k[i];
+            if (with_values) vout[o] = v[i];
+        }
+}
