@@ -7271,7 +7271,7 @@ static int dg__load_word_ci(const char *s, size_t n, const char *word) {
    whatever the C locale. */
 /* The float nearest the decimal s[0..n) (its syntax checked; mant and exp10 from it, v its
    double estimate), exactly as strtof rounds it: where mant and 10^|exp10| are exact floats
-   one float operation rounds once, correctly (with FLT_EVAL_METHOD 0); else strtof itself, on
+   one float operation rounds once, correctly (floats evaluated as floats); else strtof itself, on
    a copy whose '.' is the C library's decimal point (the program's locale may use another);
    the double estimate rounded to float (off by an ulp at worst) if that copy does not parse. */
 static float dg__load_exact(const char *s, size_t n, int neg, unsigned long long mant, long exp10, double v) {
@@ -7279,12 +7279,14 @@ static float dg__load_exact(const char *s, size_t n, int neg, unsigned long long
     const char *dp = localeconv()->decimal_point;
     size_t i;
     float f;
-#if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
+#if defined(FLT_EVAL_METHOD) && (FLT_EVAL_METHOD == 0 || FLT_EVAL_METHOD == 16)   /* 16: only _Float16 widened */
     static const float p10[11] = { 1e0f, 1e1f, 1e2f, 1e3f, 1e4f, 1e5f, 1e6f, 1e7f, 1e8f, 1e9f, 1e10f };
     if (mant < (1ULL << 24) && exp10 >= -10 && exp10 <= 10) {
         f = exp10 >= 0 ? (float)mant * p10[exp10] : (float)mant / p10[-exp10];
         return neg ? -f : f;
     }
+#else
+    (void)mant; (void)exp10;
 #endif
     for (i = 0; i < n; i++) buf[i] = s[i] == '.' && dp && dp[0] && !dp[1] ? dp[0] : s[i];
     buf[n] = '\0';
