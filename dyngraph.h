@@ -980,8 +980,18 @@ typedef struct dg_load_options {
                                      vertex v (0-based as in dg_load), for v < id_map_capacity;
                                      entries of other vertices are left alone */
     size_t id_map_capacity;
+    void (*progress)(double fraction, void *user);   /* optional: called while the source is
+                                     read, with the part read so far (0..1), at least every 1%
+                                     of it (every 64 KiB block at most often; a file whose size
+                                     cannot be learnt, a pipe, reports only the end), and with
+                                     1 once it has parsed, before the graph changes */
+    void *progress_user;
 } dg_load_options;
 DG_API dg_status dg_load_ex(dg_graph *g, const char *path, const dg_load_options *opt);
+/* As dg_load_ex, from size bytes in memory (not copied; read while the call runs). name (NULL:
+   "memory") stands for the path: in messages ("name:line: ...") and for AUTO's extension rule. */
+DG_API dg_status dg_load_memory(dg_graph *g, const void *data, size_t size, const char *name,
+                                const dg_load_options *opt);
 
 /* ---- Saving and exporting. ---- */
 /* Writes the graph to path in format: EDGE_LIST, MATRIX_MARKET, DIMACS, METIS (undirected graphs
@@ -7001,6 +7011,12 @@ typedef struct dg__load_reader {
     unsigned long long line;     /* 1-based number of the line being read */
     char tok[DG__LOAD_TOKMAX + 1];
     size_t toklen;               /* true length of the field; tok keeps at most DG__LOAD_TOKMAX */
+    const char *mem;             /* dg_load_memory: the bytes (f is NULL; buf is a window on
+                                    them, DG__LOAD_CHUNK at a time), msize of them, moff read */
+    size_t msize, moff;
+    void (*progress)(double fraction, void *user);   /* dg_load_options.progress */
+    void *progress_user;
+    unsigned long long total, done, next;            /* bytes: in all (0: unknown), read, next report */
 } dg__load_reader;
 
 typedef struct dg__load_state {
@@ -7030,9 +7046,20 @@ typedef struct dg__load_state {
 static int dg__load_fill(dg__load_reader *r) {
     if (r->eof) return 0;
     r->pos = 0;
-    r->len = fread(r->buf, 1, DG__LOAD_CHUNK, r->f);
+    if (r->mem) {                                 /* the next window of the caller's bytes */
+        r->len = r->msize - r->moff < DG__LOAD_CHUNK ? r->msize - r->moff : DG__LOAD_CHUNK;
+        r->buf = (char *)(uintptr_t)(r->mem + r->moff);   /* read only, never written */
+        r->moff += r->len;
+    } else {
+        r->len = fread(r->buf, 1, DG__LOAD_CHUNK, r->f);
+    }
+    r->done += r->len;
+    if (r->progress && r->total && r->done >= r->next && r->done < r->total) {
+        r->progress((double)r->done / (double)r->total, r->progress_user);
+        r->next = r->done + r->total / 100;       /* at least every 1% (a chunk at least) */
+    }
     if (r->len == 0) {
-        if (ferror(r->f)) {
+        if (r->f && ferror(r->f)) {
             r->ioerr = 1;
             r->ioerrno = errno;
         }
@@ -7856,11 +7883,15 @@ static dg_status dg__load_snapshot(dg__load_state *L) {
                         g->desc.undirected ? "undirected" : "directed", dg__is_weighted(g) ? " and weighted" : "");
     words = (bound + 63) / 64;
     {   /* the sizes must be those of the file before anything is allocated for them */
-        long here = ftell(r->f), end = -1;
         uint64_t want = 32 + 8 * words + 4 * bound + 4 * arcs * (flags & 2 ? 2 : 1) + 8;
-        if (here >= 0 && fseek(r->f, 0, SEEK_END) == 0) end = ftell(r->f);
-        if (here >= 0 && fseek(r->f, here, SEEK_SET) != 0) return dg__snap_err(L, "cannot seek in the file");
-        if (end >= 0 && (uint64_t)end != want) return dg__snap_err(L, "its size does not match its header");
+        if (r->mem) {
+            if ((uint64_t)r->msize != want) return dg__snap_err(L, "its size does not match its header");
+        } else {
+            long here = ftell(r->f), end = -1;
+            if (here >= 0 && fseek(r->f, 0, SEEK_END) == 0) end = ftell(r->f);
+            if (here >= 0 && fseek(r->f, here, SEEK_SET) != 0) return dg__snap_err(L, "cannot seek in the file");
+            if (end >= 0 && (uint64_t)end != want) return dg__snap_err(L, "its size does not match its header");
+        }
     }
     deg = (uint32_t *)dg__alloc(g, (size_t)(bound ? bound : 1) * sizeof(uint32_t));
     alive = (uint64_t *)dg__alloc(g, (size_t)(words ? words : 1) * sizeof(uint64_t));
@@ -8074,29 +8105,39 @@ DG_API dg_status dg_load(dg_graph *g, const char *path, dg_format format) {
     return dg_load_ex(g, path, &o);
 }
 
-DG_API dg_status dg_load_ex(dg_graph *g, const char *path, const dg_load_options *opt) {
-    dg__load_state L;
-    dg_load_options none;
-    dg_status s;
-    dg_format format;
-    if (!g) return DG_ERR_INVALID_ARGUMENT;
-    if (!opt) { memset(&none, 0, sizeof none); opt = &none; }
-    format = opt->format;
-    if (!path) return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_load: path is NULL");
+/* The options' checks, and L made ready for a source named path (a file or the caller's
+   bytes). */
+static dg_status dg__load_begin(dg_graph *g, const char *path, const dg_load_options *opt, dg__load_state *L) {
+    dg_format format = opt->format;
     if ((int)format < (int)DG_FORMAT_AUTO || (int)format > (int)DG_FORMAT_SNAPSHOT)
         return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_load: unknown format %d", (int)format);
     if (opt->id_map && !opt->compact_ids)
         return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_load_ex: id_map needs compact_ids");
     if (opt->compact_ids != 0 && opt->compact_ids != 1)
         return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_load_ex: compact_ids must be 0 or 1");
-    memset(&L, 0, sizeof L);
-    L.opt = opt;
-    L.g = g;
-    L.path = path;
-    L.weighted = dg__is_weighted(g);
-    L.flags = DG__BATCH_KEEP_MIN;
-    L.old_bound = dg_vertex_id_bound(g);
-    L.r.line = 1;
+    memset(L, 0, sizeof *L);
+    L->opt = opt;
+    L->g = g;
+    L->path = path;
+    L->weighted = dg__is_weighted(g);
+    L->flags = DG__BATCH_KEEP_MIN;
+    L->old_bound = dg_vertex_id_bound(g);
+    L->r.line = 1;
+    L->r.progress = opt->progress;
+    L->r.progress_user = opt->progress_user;
+    return DG_OK;
+}
+
+static dg_status dg__load_run(dg__load_state *L);
+
+DG_API dg_status dg_load_ex(dg_graph *g, const char *path, const dg_load_options *opt) {
+    dg__load_state L;
+    dg_load_options none;
+    dg_status s;
+    if (!g) return DG_ERR_INVALID_ARGUMENT;
+    if (!opt) { memset(&none, 0, sizeof none); opt = &none; }
+    if (!path) return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_load: path is NULL");
+    if ((s = dg__load_begin(g, path, opt, &L)) != DG_OK) return s;
     L.r.buf = (char *)dg__alloc(g, DG__LOAD_CHUNK);
     if (!L.r.buf) return dg__fail(g, DG_ERR_OUT_OF_MEMORY, "%s: out of memory", path);
     errno = 0;
@@ -8106,6 +8147,42 @@ DG_API dg_status dg_load_ex(dg_graph *g, const char *path, const dg_load_options
         dg__free(g, L.r.buf);
         return dg__fail(g, DG_ERR_IO, "%s: %s", path, e ? strerror(e) : "cannot open the file");
     }
+    if (fseek(L.r.f, 0, SEEK_END) == 0) {        /* the size, for the progress reports */
+        long end = ftell(L.r.f);
+        if (end > 0) L.r.total = (unsigned long long)end;
+        if (fseek(L.r.f, 0, SEEK_SET) != 0) L.r.total = 0;
+        clearerr(L.r.f);
+    }
+    s = dg__load_run(&L);
+    fclose(L.r.f);
+    dg__free(g, L.r.buf);
+    return s;
+}
+
+DG_API dg_status dg_load_memory(dg_graph *g, const void *data, size_t size, const char *name,
+                                const dg_load_options *opt) {
+    dg__load_state L;
+    dg_load_options none;
+    dg_status s;
+    if (!g) return DG_ERR_INVALID_ARGUMENT;
+    if (!opt) { memset(&none, 0, sizeof none); opt = &none; }
+    if (!data && size) return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_load_memory: NULL data");
+    if ((s = dg__load_begin(g, name ? name : "memory", opt, &L)) != DG_OK) return s;
+    L.r.mem = data ? (const char *)data : "";
+    L.r.msize = size;
+    L.r.total = size;
+    return dg__load_run(&L);
+}
+
+/* Parses L0's source (its first block not yet read) and applies it, on a copy of L0; frees
+   what the parse allocated (the source stays the caller's). */
+static dg_status dg__load_run(dg__load_state *L0) {
+    dg__load_state L = *L0;
+    dg_graph *g = L.g;
+    const char *path = L.path;
+    const dg_load_options *opt = L.opt;
+    dg_format format = opt->format;
+    dg_status s;
     dg__load_fill(&L.r);
     if (L.r.len >= 3 && (unsigned char)L.r.buf[0] == 0xEF && (unsigned char)L.r.buf[1] == 0xBB &&
         (unsigned char)L.r.buf[2] == 0xBF)
@@ -8145,8 +8222,7 @@ DG_API dg_status dg_load_ex(dg_graph *g, const char *path, const dg_load_options
     if (L.r.ioerr)
         s = dg__fail(g, DG_ERR_IO, "%s:%llu: read error: %s", path, L.r.line,
                      strerror(L.r.ioerrno));
-    fclose(L.r.f);
-    dg__free(g, L.r.buf);
+    if (s == DG_OK && L.r.progress) L.r.progress(1.0, L.r.progress_user);
     if (s == DG_OK) s = dg__load_commit(&L);
     if (L.edges) dg__free(g, L.edges);
     if (L.skip) dg__free(g, L.skip);

@@ -7,7 +7,8 @@
    below); every malformed file must give DG_ERR_PARSE naming "file:line:" with the right line
    and leave a graph with content exactly as it was.
    Cases (DG_TESTS=test_load:NAME, see tt.h): datasets, weights, good, existing, bad, failures,
-   long_lines. */
+   long_lines, exact_weights (random decimals and every weight of bips98_606.mtx equal strtof),
+   memory (dg_load_memory gives what dg_load gives, names in messages; progress reports). */
 #define DYNGRAPH_IMPLEMENTATION
 #include "dyngraph.h"
 #include "tt.h"
@@ -634,10 +635,118 @@ static void test_exact_weights(void)
     dg_destroy(g);
 }
 
+/* ================================ from memory, progress ================================ */
+static char *read_all(const char *path, size_t *size)
+{
+    FILE *f = fopen(path, "rb");
+    char *b = NULL;
+    long n;
+    *size = 0;
+    if (!f) return NULL;
+    if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0) {
+        b = (char *)xmalloc((size_t)n + 1);
+        *size = fread(b, 1, (size_t)n, f);
+    }
+    fclose(f);
+    return b;
+}
+typedef struct prog { int calls, monotonic; double last; } prog;
+static void on_progress(double x, void *user)
+{
+    prog *p = (prog *)user;
+    if (x < p->last || x > 1.0) p->monotonic = 0;
+    p->last = x;
+    p->calls++;
+}
+/* dg_load_memory gives what dg_load gives for the same bytes (every good and bad file, a
+   snapshot), with the name in messages; progress comes at least every 1% and ends at 1. */
+static void test_memory(void)
+{
+    static const char *files[] = { "test/good/el_mixed.txt", "test/good/dimacs_small.gr", "test/good/metis_fmt11.graph",
+                                   "test/good/gra_forms.gra", "test/good/sniff_dimacs.dat", "test/bad/mm_nan.mtx",
+                                   "test/bad/metis_asymmetric2.graph", "test/bad/el_crlf.txt" };
+    char path[1024];
+    size_t i, size;
+    for (i = 0; i < sizeof files / sizeof files[0]; i++) {
+        char *b = read_all(files[i], &size);
+        dg_graph *g1 = make_graph(0, 1), *g2 = make_graph(0, 1);
+        snapshot s1, s2;
+        dg_status a, c;
+        CHECK_MSG(b != NULL, "cannot read %s", files[i]);
+        if (!b) { dg_destroy(g1); dg_destroy(g2); continue; }
+        a = dg_load(g1, files[i], DG_FORMAT_AUTO);
+        c = dg_load_memory(g2, b, size, files[i], NULL);
+        CHECK_MSG(a == c && !strcmp(dg_error_message(g1), dg_error_message(g2)), "%s: file %s '%s', memory %s '%s'",
+                  files[i], dg_status_string(a), dg_error_message(g1), dg_status_string(c), dg_error_message(g2));
+        snap_take(g1, &s1);
+        snap_take(g2, &s2);
+        CHECK_MSG(snap_equal(&s1, &s2), "%s: another graph from memory", files[i]);
+        snap_free(&s1);
+        snap_free(&s2);
+        free(b);
+        dg_destroy(g1);
+        dg_destroy(g2);
+    }
+    {   /* a snapshot, and the bad arguments */
+        dg_graph *g = make_graph(0, 1), *h = make_graph(0, 1);
+        char *b;
+        CHECK(dg_load(g, "test/good/el_mixed.txt", DG_FORMAT_AUTO) == DG_OK);
+        CHECK(dg_save(g, tmp_path(path, sizeof path, "mem.dgs"), DG_FORMAT_SNAPSHOT) == DG_OK);
+        b = read_all(path, &size);
+        CHECK(b && dg_load_memory(h, b, size, NULL, NULL) == DG_OK && dg_edge_count(h) == dg_edge_count(g));
+        {
+            dg_graph *k = make_graph(0, 1);   /* one byte short: refused, k unchanged */
+            CHECK(b && dg_load_memory(k, b, size - 1, NULL, NULL) == DG_ERR_PARSE && dg_vertex_id_bound(k) == 0);
+            dg_destroy(k);
+        }
+        CHECK(dg_load_memory(h, NULL, 5, NULL, NULL) == DG_ERR_INVALID_ARGUMENT);
+        CHECK(dg_load_memory(NULL, b, size, NULL, NULL) == DG_ERR_INVALID_ARGUMENT);
+        free(b);
+        remove(path);
+        dg_destroy(g);
+        dg_destroy(h);
+        g = make_graph(0, 0);
+        CHECK(dg_load_memory(g, NULL, 0, "empty.txt", NULL) == DG_OK && dg_vertex_id_bound(g) == 0);
+        CHECK(dg_load_memory(g, "0 1\n1 2 x\n", 10, "inline.txt", NULL) == DG_ERR_PARSE);
+        CHECK(strncmp(dg_error_message(g), "inline.txt:2: ", 14) == 0);
+        dg_destroy(g);
+    }
+    {   /* progress: a 3 MB edge list, from memory and from its file */
+        size_t cap = 4 << 20, n = 0;
+        char *b = (char *)xmalloc(cap);
+        long e;
+        int from;
+        for (e = 0; n + 40 < cap && n < (size_t)3 << 20; e++) n += (size_t)sprintf(b + n, "%ld %ld\n", e % 5000, (e * 7) % 5000);
+        for (from = 0; from < 2; from++) {
+            dg_graph *g = make_graph(0, 0);
+            dg_load_options o;
+            prog p = { 0, 1, 0.0 };
+            FILE *f;
+            memset(&o, 0, sizeof o);
+            o.progress = on_progress;
+            o.progress_user = &p;
+            if (from == 0) {
+                CHECK(dg_load_memory(g, b, n, "big.txt", &o) == DG_OK);
+            } else {
+                f = fopen(tmp_path(path, sizeof path, "big.txt"), "wb");
+                CHECK(f && fwrite(b, 1, n, f) == n);
+                if (f) fclose(f);
+                CHECK(dg_load_ex(g, path, &o) == DG_OK);
+                remove(path);
+            }
+            CHECK_MSG(p.calls >= 40 && p.monotonic && p.last == 1.0, "progress (%s): %d calls, monotonic %d, last %g",
+                      from ? "file" : "memory", p.calls, p.monotonic, p.last);
+            dg_destroy(g);
+        }
+        free(b);
+    }
+}
+
 static const tt_case cases[] = {
     { "datasets", test_datasets }, { "weights", test_dataset_weights }, { "good", test_good_files },
     { "existing", test_into_existing }, { "bad", test_bad_files }, { "failures", test_other_failures },
     { "long_lines", test_long_lines }, { "exact_weights", test_exact_weights },
+    { "memory", test_memory },
 };
 
 int main(void)
