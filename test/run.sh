@@ -17,7 +17,7 @@
 #              instance a leak found by LeakSanitizer at exit). The fast host tests
 #              ($CLANG_TESTS) are then built and run once more with clang and the same flags
 #              (clang's UBSan checks more), reported as NAME.clang;
-#   6 checks   a fuzzing smoke where clang has libFuzzer: the five loaders and the mutation
+#   7 checks   a fuzzing smoke where clang has libFuzzer: the six loaders and the mutation
 #              sequences, a few seconds each from test/fuzz/corpus (see below).
 # The last line printed is "N passed, M failed" (the totals); the exit status is 1 if M > 0.
 #
@@ -207,7 +207,8 @@ fi
 FUZZ_SECONDS=${FUZZ_SECONDS:-3}
 FUZZ_FLAGS="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Wall -Wextra -I."
 FUZZ_TARGETS="load_edge_list:DG_FORMAT_EDGE_LIST load_mm:DG_FORMAT_MATRIX_MARKET \
-load_dimacs:DG_FORMAT_DIMACS load_metis:DG_FORMAT_METIS load_grail:DG_FORMAT_GRAIL mutate:"
+load_dimacs:DG_FORMAT_DIMACS load_metis:DG_FORMAT_METIS load_grail:DG_FORMAT_GRAIL \
+load_snapshot:DG_FORMAT_SNAPSHOT mutate:"
 fuzz_build() {                  # fuzz_build NAME FORMAT: $BUILD/fuzz/NAME
     if [ -n "$2" ]; then set -- "$1" test/fuzz/fuzz_load.c "-DFUZZ_FORMAT=$2"
     else set -- "$1" "test/fuzz/fuzz_$1.c"; fi
