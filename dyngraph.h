@@ -278,7 +278,7 @@
 
    12. PRIMITIVES (write your own traversal)
    A dg_frontier is a device array of vertex ids whose length stays on the
-   device. A dg_program compiles your OpenCL C functions with the library's
+   device (dg_frontier_all fills one with every live vertex). A dg_program compiles your OpenCL C functions with the library's
    kernels; each dg_op names one function of one kind:
        int  visit(int src, int dst, float w, __global int *data)  advance
        int  keep(int v, __global int *data)                        filter
@@ -744,6 +744,8 @@ DG_API void      dg_frontier_destroy(dg_frontier *f);                    /* NULL
    primitives give a bad one (negative, beyond the bound, removed) no edges instead of reading
    out of bounds. */
 DG_API dg_status dg_frontier_set(dg_frontier *f, const dg_vertex *ids, size_t n);
+/* Every live vertex, ascending: the frontier that whole-graph user algorithms start from. */
+DG_API dg_status dg_frontier_all(dg_frontier *f);
 /* Reads the length (and, if ids is not NULL, up to capacity ids) back from the device. */
 DG_API dg_status dg_frontier_get(dg_frontier *f, dg_vertex *ids, size_t capacity, size_t *n);
 DG_API cl_mem    dg_frontier_buffer(const dg_frontier *f);   /* the ids, for user kernels */
@@ -3225,6 +3227,7 @@ DG_API dg_status dg_frontier_set(dg_frontier *f, const dg_vertex *ids, size_t n)
     (void)f; (void)ids; (void)n;
     return DG_ERR_NO_DEVICE;
 }
+DG_API dg_status dg_frontier_all(dg_frontier *f) { (void)f; return DG_ERR_NO_DEVICE; }
 DG_API dg_status dg_frontier_get(dg_frontier *f, dg_vertex *ids, size_t capacity, size_t *n) {
     (void)f; (void)ids; (void)capacity; (void)n;
     return DG_ERR_NO_DEVICE;
@@ -4721,6 +4724,21 @@ DG_API dg_status dg_frontier_set(dg_frontier *f, const dg_vertex *ids, size_t n)
     DG__TRY(dg__write_u32(g, f->cnt, 0, (uint32_t)n));
     f->n = n; f->n_known = 1;
 done:
+    return st;
+}
+DG_API dg_status dg_frontier_all(dg_frontier *f) {
+    dg_graph *g;
+    dg_vertex *ids;
+    size_t v, n = 0;
+    dg_status st;
+    if (!f) return DG_ERR_INVALID_ARGUMENT;
+    g = f->g;
+    if (!(ids = (dg_vertex *)dg__alloc(g, (g->nverts ? g->nverts : 1) * sizeof(dg_vertex))))
+        return dg__oom(g, "dg_frontier_all");
+    for (v = 0; v < g->id_bound; v++)
+        if (dg__alive(g, (dg_vertex)v)) ids[n++] = (dg_vertex)v;
+    st = dg_frontier_set(f, ids, n);
+    dg__free(g, ids);
     return st;
 }
 static dg_status dg__frontier_n(dg_frontier *f) {

@@ -36,6 +36,7 @@
    Usage: test_device [seed]   (the seed is printed)
    Cases (DG_TESTS=test_device:NAME, see tt.h): binary_cache, device_choice, failed_build,
    cl_objects, mirror, sync_cost, primitives, scan, cache_damage, cl_batches, cl_options,
+   frontier_all (every live vertex, ascending, past the frontier's capacity),
    sort (dg_sort_pairs against a stable qsort reference: sizes around the tile, few distinct
    keys, equal, sorted, reversed keys, keys alone, bad arguments),
    device_faults (every device allocation of a sync, a growing sync, each BFS and SSSP strategy,
@@ -1904,6 +1905,30 @@ static void case_binary_cache(void) { test_binary_cache(); done("binary cache");
 static void case_default_cache(void) { test_default_cache(); done("default cache"); }
 static void case_device_faults(void) { use_main_cache(); test_device_faults(); done("device faults"); }
 static void case_sort(void) { use_main_cache(); test_sort(); done("sort"); }
+/* dg_frontier_all: every live vertex, ascending, and the frontier grows past its capacity */
+static void case_frontier_all(void)
+{
+    dg_graph *g;
+    dg_frontier *f = NULL;
+    dg_vertex ids[3000];
+    size_t n = 0, i, k = 0;
+    int ok = 1;
+    use_main_cache();
+    g = new_graph(64, 0, 0);
+    if (!g) return;
+    CHECK(dg_add_vertices(g, 2500, NULL) == DG_OK);
+    for (i = 0; i < 2500; i += 7) CHECK(dg_remove_vertex(g, (dg_vertex)i) == DG_OK);
+    CHECK(dg_frontier_create(g, 4, &f) == DG_OK);
+    CHECK(dg_frontier_all(f) == DG_OK);
+    CHECK(dg_frontier_get(f, ids, 3000, &n) == DG_OK && n == dg_vertex_count(g));
+    for (i = 0; i < 2500 && k < n; i++)
+        if (dg_has_vertex(g, (dg_vertex)i)) ok &= ids[k++] == (dg_vertex)i;
+    CHECK(ok && k == n);
+    CHECK(dg_frontier_all(NULL) == DG_ERR_INVALID_ARGUMENT);
+    dg_frontier_destroy(f);
+    dg_destroy(g);
+    done("frontier_all");
+}
 static void case_device_choice(void) { use_main_cache(); test_device_choice(); done("device choice"); }
 static void case_failed_build(void) { use_main_cache(); test_failed_build(); done("failed build"); }
 static void case_cl_objects(void) { use_main_cache(); test_cl_objects(); done("OpenCL objects"); }
@@ -2061,7 +2086,7 @@ static const tt_case cases[] = {
     { "sync_cost", case_sync_cost }, { "primitives", case_primitives }, { "scan", case_scan },
     { "cache_damage", case_cache_damage }, { "cl_batches", case_cl_batches },
     { "cl_options", case_cl_options }, { "default_cache", case_default_cache },
-    { "device_faults", case_device_faults }, { "sort", case_sort },
+    { "device_faults", case_device_faults }, { "sort", case_sort }, { "frontier_all", case_frontier_all },
 };
 
 int main(int argc, char **argv)
