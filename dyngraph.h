@@ -8379,7 +8379,7 @@ static void dg__save_snapshot(dg_graph *g, dg__writer *w, dg__tw *buf) {
 /* Text formats. Undirected graphs write each edge once (u <= v) where the format lists edges,
    both arcs where it lists arcs (DIMACS, GRAIL) or neighbours (METIS). */
 static void dg__save_text(dg_graph *g, dg__writer *w, dg_format format, dg__tw *buf) {
-    size_t v, i, d, n = g->id_bound, lines = 0;
+    size_t v, i, d, n = g->id_bound;
     int weighted = dg__is_weighted(g), und = g->desc.undirected != 0, one = format != DG_FORMAT_EDGE_LIST &&
                    format != DG_FORMAT_GRAIL;
     char line[64];
@@ -8430,10 +8430,8 @@ static void dg__save_text(dg_graph *g, dg__writer *w, dg_format format, dg__tw *
                          (long)v + one, (long)t + one);
             if (weighted || format == DG_FORMAT_DIMACS) fprintf(w->f, "%s %.9g\n", line, (double)buf[i].w);
             else fprintf(w->f, "%s\n", line);
-            lines++;
         }
     }
-    (void)lines;
     if (ferror(w->f) && !w->err) w->err = errno ? errno : EIO;
 }
 

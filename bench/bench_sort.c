@@ -40,6 +40,25 @@ static pair32 *host_radix(pair32 *a, pair32 *t, size_t n)
     return a;
 }
 
+/* Median ms of `reps` dg_sort_pairs calls on n pairs after a warm-up call, the pairs (k, v)
+   uploaded into mk, mv before each (not timed), clFinish timed. */
+static double time_device_sort(dg_graph *g, cl_mem mk, cl_mem mv, const uint32_t *k, const uint32_t *v, size_t n,
+                               int reps)
+{
+    double tm[100];
+    int r;
+    for (r = 0; r <= reps; r++) {          /* run 0: warm-up (program build, scratch) */
+        double t0;
+        cl_check(clEnqueueWriteBuffer(dg_cl_queue(g), mk, CL_TRUE, 0, n * 4, k, 0, NULL, NULL), "write");
+        cl_check(clEnqueueWriteBuffer(dg_cl_queue(g), mv, CL_TRUE, 0, n * 4, v, 0, NULL, NULL), "write");
+        t0 = now_s();
+        if (dg_sort_pairs(g, mk, mv, n) != DG_OK) die_dg(g, "dg_sort_pairs", DG_ERR_OPENCL, __LINE__);
+        cl_check(clFinish(dg_cl_queue(g)), "clFinish");
+        if (r) tm[r - 1] = now_s() - t0;
+    }
+    return 1e3 * median(tm, reps);
+}
+
 int main(int argc, char **argv)
 {
     long sizes[8] = { 1000000, 10000000, 100000000 };
@@ -79,16 +98,7 @@ int main(int argc, char **argv)
         for (i = 0; i < n; i++) { k[i] = (uint32_t)rng_next(&rg); v[i] = (uint32_t)i; }
         mk = clCreateBuffer(dg_cl_context(g), CL_MEM_READ_WRITE, n * 4, NULL, &e); cl_check(e, "clCreateBuffer");
         mv = clCreateBuffer(dg_cl_context(g), CL_MEM_READ_WRITE, n * 4, NULL, &e); cl_check(e, "clCreateBuffer");
-        for (r = 0; r <= reps; r++) {          /* run 0: warm-up (program build, scratch) */
-            double t0;
-            cl_check(clEnqueueWriteBuffer(dg_cl_queue(g), mk, CL_TRUE, 0, n * 4, k, 0, NULL, NULL), "write");
-            cl_check(clEnqueueWriteBuffer(dg_cl_queue(g), mv, CL_TRUE, 0, n * 4, v, 0, NULL, NULL), "write");
-            t0 = now_s();
-            if (dg_sort_pairs(g, mk, mv, n) != DG_OK) die_dg(g, "dg_sort_pairs", DG_ERR_OPENCL, __LINE__);
-            cl_check(clFinish(dg_cl_queue(g)), "clFinish");
-            if (r) tm[r - 1] = now_s() - t0;
-        }
-        ms_dev = 1e3 * median(tm, reps);
+        ms_dev = time_device_sort(g, mk, mv, k, v, n, reps);
         for (r = 0; r < 3 && r < reps; r++) {
             double t0;
             for (i = 0; i < n; i++) { p[i].k = k[i]; p[i].v = v[i]; }
@@ -128,7 +138,7 @@ int main(int argc, char **argv)
         uint32_t *k, *v;
         cl_mem mk, mv;
         cl_int err;
-        double tm[100], ms;
+        double ms;
         m = 16 * n;
         na = 2 * m;
         k = (uint32_t *)xmalloc(na * 4);
@@ -140,16 +150,7 @@ int main(int argc, char **argv)
         free(e);
         mk = clCreateBuffer(dg_cl_context(g), CL_MEM_READ_WRITE, na * 4, NULL, &err); cl_check(err, "clCreateBuffer");
         mv = clCreateBuffer(dg_cl_context(g), CL_MEM_READ_WRITE, na * 4, NULL, &err); cl_check(err, "clCreateBuffer");
-        for (r = 0; r <= reps; r++) {
-            double t0;
-            cl_check(clEnqueueWriteBuffer(dg_cl_queue(g), mk, CL_TRUE, 0, na * 4, k, 0, NULL, NULL), "write");
-            cl_check(clEnqueueWriteBuffer(dg_cl_queue(g), mv, CL_TRUE, 0, na * 4, v, 0, NULL, NULL), "write");
-            t0 = now_s();
-            if (dg_sort_pairs(g, mk, mv, na) != DG_OK) die_dg(g, "dg_sort_pairs", DG_ERR_OPENCL, __LINE__);
-            cl_check(clFinish(dg_cl_queue(g)), "clFinish");
-            if (r) tm[r - 1] = now_s() - t0;
-        }
-        ms = 1e3 * median(tm, reps);
+        ms = time_device_sort(g, mk, mv, k, v, na, reps);
         printf("| %zu | Kronecker scale %d arcs by source (GPU CSR rebuild's sort) | %.3f | %.1f | %.1f |\n", na, csr_scale,
                ms, na / ms / 1e3, 8.0 * 16.0 * na / ms / 1e6);
         if (csv) fprintf(csv, "\"%s\",%zu,kron%d_arcs,%.4f,%.2f\n", dg_device_name(g), na, csr_scale, ms, na / ms / 1e3);
