@@ -665,6 +665,8 @@ typedef struct dg_stats {
                                      scratch and results, kept for the next call */
     size_t programs_built;        /* programs this graph compiled (or loaded from the disk cache);
                                      0 when every program came from the process-wide cache */
+    size_t batch_arcs_device;     /* the last device batch (>>update): arcs it wrote in place on the device, */
+    size_t batch_arcs_host;       /* and arcs it handed to the host (lists without room in place) */
 } dg_stats;
 DG_API dg_status dg_get_stats(const dg_graph *g, dg_stats *out);
 /* Walks every invariant of the pages, index, LA tables, list indexes, directory, reverse
@@ -1074,6 +1076,8 @@ typedef struct dg__phost {
     uint32_t dirty;       /* changed since the last device sync (then also in the store's dlist) */
     uint64_t segs;        /* which segments of the page changed (bit i: entries i*S .. i*S+S-1, S =
                              max(16, P/64): 64-byte pieces for P <= 1024); all ones: the page */
+    uint32_t stale;       /* 1: a device batch changed the page; the device's copy is the truth
+                             until the host reads it back (>>mirror, ownership); segs is 0 */
 } dg__phost;
 
 /* ---- Directory blocks changed since the last sync (shared by the stores: their entries
@@ -1103,6 +1107,9 @@ typedef struct dg__store {
     int32_t *latab;       /* LA table: per large list a segment [capacity, page 0, page 1, ...] */
     size_t latab_len, latab_cap, latab_garbage;
     int32_t *dlist;       /* the pages changed since the last sync (changed_pages of them; room for page_cap) */
+    int32_t *slist;       /* the stale pages (nstale of them, some perhaps read back since; room for
+                             page_cap): the device wrote them in a batch */
+    size_t nstale;
     int latab_moved;      /* the LA table was compacted since the last sync: send all of it */
     dg__dirdirty *dd;     /* the graph's changed directory blocks */
     struct dg__lhash **lh;  /* per vertex id (lh_cap of them): the hash index of a long list
@@ -1145,6 +1152,16 @@ struct dg_graph {
 static void dg__dev_free(dg_graph *g);
 static void dg__reach_free(dg_graph *g);
 static void dg__dev_stats(const dg_graph *g, dg_stats *out);
+/* Ownership (>>mirror): pages a device batch wrote are stale on the host until read back.
+   Every host routine that reads or writes lists first calls one of these: all stale pages,
+   or those of one list (const graphs too: the read-back is invisible to the caller). */
+static dg_status dg__fresh_pages(dg_graph *g, int si, const int32_t *pages, size_t n);
+static dg_status dg__fresh_all(const dg_graph *cg);
+static dg_status dg__fresh_list(const dg_graph *cg, int si, dg_vertex v);
+/* Batches on the device (>>update): whether a batch of n edges goes there, and the batch. */
+static int dg__batch_on_device(const dg_graph *g, size_t n);
+static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t n, int add, const char *fn,
+                               size_t *changed);
 
 /* =========================================================================
    Errors, logging and memory   >>base
@@ -1317,7 +1334,8 @@ static dg_status dg__reserve_pages(dg_graph *g, dg__store *s, size_t k) {
         (s->wpool && !dg__grow(g, (void **)&s->wpool, (size_t)s->page_cap * g->P, cap * g->P, sizeof(float))) ||
         !dg__grow(g, (void **)&s->idx, s->page_cap, cap, sizeof(dg__pindex)) ||
         !dg__grow(g, (void **)&s->ph, s->page_cap, cap, sizeof(dg__phost)) ||
-        !dg__grow(g, (void **)&s->dlist, s->page_cap, cap, sizeof(int32_t)))
+        !dg__grow(g, (void **)&s->dlist, s->page_cap, cap, sizeof(int32_t)) ||
+        !dg__grow(g, (void **)&s->slist, s->page_cap, cap, sizeof(int32_t)))
         return dg__oom(g, "page pool");
     memset(s->ph + s->page_cap, 0, (cap - s->page_cap) * sizeof(dg__phost));
     s->page_cap = (uint32_t)cap;
@@ -1380,7 +1398,7 @@ static dg_status dg__latab_reserve(dg_graph *g, dg__store *s, size_t need) {
                 size_t n = (size_t)s->latab[o] + 1;
                 memcpy(t + pos, s->latab + o, n * sizeof(int32_t));
                 s->idx[p].la_tab = (int32_t)pos;
-                dg__touch(s, (int32_t)p);
+                dg__touch_idx(s, (int32_t)p);
                 pos += n;
             }
         }
@@ -1440,6 +1458,24 @@ static void dg__dir_set(dg__store *s, dg_vertex v, int32_t page, int32_t off) {
 }
 static int dg__alive(const dg_graph *g, dg_vertex v) {
     return v >= 0 && (size_t)v < g->id_bound && g->st[0].dir[g->st[0].ds * (size_t)v] >= 0;
+}
+/* Ownership: see >>mirror. */
+static dg_status dg__fresh_all(const dg_graph *cg) {
+    dg_graph *g = (dg_graph *)(size_t)cg;    /* a cache: the graph's content does not change */
+    int si;
+    dg_status st;
+    for (si = 0; si < g->nstores; si++)
+        if (g->st[si].nstale && (st = dg__fresh_pages(g, si, g->st[si].slist, g->st[si].nstale)) != DG_OK) return st;
+    return DG_OK;
+}
+/* The pages of v's list in store si. */
+static dg_status dg__fresh_list(const dg_graph *cg, int si, dg_vertex v) {
+    dg_graph *g = (dg_graph *)(size_t)cg;
+    dg__store *s = &g->st[si];
+    int32_t p;
+    if (!s->nstale || v < 0 || (size_t)v >= g->id_bound || (p = s->dir[s->ds * (size_t)v]) < 0) return DG_OK;
+    if (!DG__PAGE(g, s, p)[2]) return s->ph[p].stale ? dg__fresh_pages(g, si, &p, 1) : DG_OK;
+    return dg__fresh_pages(g, si, s->latab + s->idx[p].la_tab + 1, (size_t)s->idx[p].la_len);
 }
 /* Makes room in the directories for ids below n. All-or-nothing. */
 static dg_status dg__reserve_vertices(dg_graph *g, size_t n) {
@@ -2028,7 +2064,7 @@ static void dg__store_free(dg_graph *g, dg__store *s) {
     dg__free(g, s->lh);
     dg__free(g, s->pool); dg__free(g, s->wpool); dg__free(g, s->idx);
     dg__free(g, s->ph);
-    dg__free(g, s->latab); dg__free(g, s->dlist);
+    dg__free(g, s->latab); dg__free(g, s->dlist); dg__free(g, s->slist);
 }
 
 /* dg_create's failures have no graph to keep their message: they go to the desc's logger. */
@@ -2116,6 +2152,14 @@ DG_API dg_desc dg_query_desc(const dg_graph *g) {
 /* =========================================================================
    Vertices
    ========================================================================= */
+/* New vertices go to the last page of each store: read back where stale. */
+static dg_status dg__fresh_tails(dg_graph *g) {
+    dg_status st = DG_OK;
+    int i;
+    for (i = 0; i < g->nstores && st == DG_OK; i++)
+        if (g->st[i].tail >= 0) st = dg__fresh_pages(g, i, &g->st[i].tail, 1);
+    return st;
+}
 DG_API dg_status dg_add_vertices(dg_graph *g, size_t count, dg_vertex *out_first) {
     size_t v, need;
     int i;
@@ -2125,6 +2169,7 @@ DG_API dg_status dg_add_vertices(dg_graph *g, size_t count, dg_vertex *out_first
         return dg__fail(g, DG_ERR_LIMIT, "adding %zu vertices would pass the limit of %u ids",
                         count, (unsigned)DG__MAX_IDS);
     need = count / g->vert_per_page + 2;
+    if ((st = dg__fresh_tails(g)) != DG_OK) return st;
     if ((st = dg__reserve_vertices(g, g->id_bound + count)) != DG_OK) return st;
     for (i = 0; i < g->nstores; i++)
         if ((st = dg__reserve_pages(g, &g->st[i], need)) != DG_OK) return st;
@@ -2143,6 +2188,7 @@ DG_API dg_status dg_add_vertex(dg_graph *g, dg_vertex *out_id) {
     int i;
     if (!g) return DG_ERR_INVALID_ARGUMENT;
     if (!g->nfree_ids) return dg_add_vertices(g, 1, out_id);
+    if ((st = dg__fresh_tails(g)) != DG_OK) return st;
     for (i = 0; i < g->nstores; i++)              /* reuse_ids: the last removed id */
         if ((st = dg__reserve_pages(g, &g->st[i], 2)) != DG_OK) return st;
     v = g->free_ids[--g->nfree_ids];
@@ -2193,6 +2239,7 @@ DG_API dg_status dg_remove_vertex(dg_graph *g, dg_vertex v) {
     size_t self, deg_out, deg_in;
     if (!g) return DG_ERR_INVALID_ARGUMENT;
     if ((st = dg__check_vertex(g, v, "dg_remove_vertex")) != DG_OK) return st;
+    if ((st = dg__fresh_all(g)) != DG_OK) return st;
     if (g->desc.reuse_ids && g->nfree_ids == g->free_ids_cap) {   /* room to remember v first */
         size_t cap = g->free_ids_cap ? g->free_ids_cap * 2 : 64;
         if (!dg__grow(g, (void **)&g->free_ids, g->free_ids_cap, cap, sizeof(dg_vertex)))
@@ -2229,6 +2276,11 @@ static dg_status dg__check_edge(dg_graph *g, dg_vertex u, dg_vertex v, const cha
     if ((st = dg__check_vertex(g, u, what)) != DG_OK) return st;
     return dg__check_vertex(g, v, what);
 }
+/* Reads back (where stale) the lists an edge u->v lives in: u's out-list, v's in-list. */
+static dg_status dg__fresh_edge(const dg_graph *g, dg_vertex u, dg_vertex v) {
+    dg_status st = dg__fresh_list(g, 0, u);
+    return st == DG_OK ? dg__fresh_list(g, g->nstores - 1, v) : st;
+}
 
 /* Reserves what appending to the lists of a (in store sa) and b (in sb) needs; b < 0: none. */
 static dg_status dg__reserve_append2(dg_graph *g, dg__store *sa, dg_vertex a, dg__store *sb, dg_vertex b) {
@@ -2260,6 +2312,7 @@ DG_API dg_status dg_add_edge(dg_graph *g, dg_vertex u, dg_vertex v, float weight
     dg_status st;
     if (!g) return DG_ERR_INVALID_ARGUMENT;
     if ((st = dg__check_edge(g, u, v, "dg_add_edge")) != DG_OK) return st;
+    if ((st = dg__fresh_edge(g, u, v)) != DG_OK) return st;
     if (weight != weight) return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_add_edge: NaN weight on %d->%d", (int)u, (int)v);
     if (dg__has_arc(g, u, v))
         return dg__fail(g, DG_ERR_EXISTS, "dg_add_edge: edge %d->%d already exists", (int)u, (int)v);
@@ -2287,6 +2340,7 @@ DG_API dg_status dg_remove_edge(dg_graph *g, dg_vertex u, dg_vertex v) {
     dg_status st;
     if (!g) return DG_ERR_INVALID_ARGUMENT;
     if ((st = dg__check_edge(g, u, v, "dg_remove_edge")) != DG_OK) return st;
+    if ((st = dg__fresh_edge(g, u, v)) != DG_OK) return st;
     if (!dg__remove_entry(g, &g->st[0], u, v))
         return dg__fail(g, DG_ERR_NOT_FOUND, "dg_remove_edge: no edge %d->%d", (int)u, (int)v);
     g->ver_del++;
@@ -2304,6 +2358,7 @@ DG_API dg_status dg_edit_edge(dg_graph *g, dg_vertex u, dg_vertex old_v, dg_vert
     if (!g) return DG_ERR_INVALID_ARGUMENT;
     if ((st = dg__check_edge(g, u, old_v, "dg_edit_edge")) != DG_OK) return st;
     if ((st = dg__check_vertex(g, new_v, "dg_edit_edge")) != DG_OK) return st;
+    if ((st = dg__fresh_all(g)) != DG_OK) return st;
     out = &g->st[0]; in = dg__in(g);
     pos = dg__find(g, out, u, old_v);
     if (pos == (size_t)-1)
@@ -2330,6 +2385,7 @@ DG_API dg_status dg_set_weight(dg_graph *g, dg_vertex u, dg_vertex v, float weig
     size_t pos;
     if (!g) return DG_ERR_INVALID_ARGUMENT;
     if ((st = dg__check_edge(g, u, v, "dg_set_weight")) != DG_OK) return st;
+    if ((st = dg__fresh_edge(g, u, v)) != DG_OK) return st;
     if (weight != weight) return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_set_weight: NaN weight on %d->%d", (int)u, (int)v);
     pos = dg__find(g, &g->st[0], u, v);
     if (pos == (size_t)-1) return dg__fail(g, DG_ERR_NOT_FOUND, "dg_set_weight: no edge %d->%d", (int)u, (int)v);
@@ -2353,7 +2409,7 @@ DG_API size_t dg_vertex_id_bound(const dg_graph *g) { return g ? g->id_bound : 0
 DG_API size_t dg_edge_count(const dg_graph *g) { return g ? g->nedges : 0; }
 DG_API int dg_has_vertex(const dg_graph *g, dg_vertex v) { return g && dg__alive(g, v); }
 DG_API int dg_has_edge(const dg_graph *g, dg_vertex u, dg_vertex v) {
-    return g && dg__alive(g, u) && dg__alive(g, v) && dg__has_arc(g, u, v);
+    return g && dg__alive(g, u) && dg__alive(g, v) && dg__fresh_edge(g, u, v) == DG_OK && dg__has_arc(g, u, v);
 }
 /* A failed query sets its own message: the graph is const to the caller, but its error text
    is not part of its content (queries that fail write it; see THREAD SAFETY). */
@@ -2368,18 +2424,23 @@ static dg_status dg__query_vertex(const dg_graph *g, dg_vertex v, const void *ou
     if (!out) return dg__fail((dg_graph *)(uintptr_t)g, DG_ERR_INVALID_ARGUMENT, "%s: NULL result pointer", fn);
     return DG_OK;
 }
+/* dg__query_vertex, and v's list in store si read back where stale. */
+static dg_status dg__query_list(const dg_graph *g, int si, dg_vertex v, const void *out, const char *fn) {
+    dg_status st = dg__query_vertex(g, v, out, fn);
+    return st == DG_OK ? dg__fresh_list(g, si, v) : st;
+}
 DG_API dg_status dg_degree(const dg_graph *g, dg_vertex v, size_t *out_degree) {
-    dg_status st = dg__query_vertex(g, v, out_degree, "dg_degree");
+    dg_status st = dg__query_list(g, 0, v, out_degree, "dg_degree");
     if (st == DG_OK) *out_degree = dg__deg(g, &g->st[0], v);
     return st;
 }
 DG_API dg_status dg_in_degree(const dg_graph *g, dg_vertex v, size_t *out_degree) {
-    dg_status st = dg__query_vertex(g, v, out_degree, "dg_in_degree");
+    dg_status st = dg__query_list(g, g->nstores - 1, v, out_degree, "dg_in_degree");
     if (st == DG_OK) *out_degree = dg__deg(g, dg__in_c(g), v);
     return st;
 }
 DG_API dg_status dg_edge_weight(const dg_graph *g, dg_vertex u, dg_vertex v, float *out_weight) {
-    dg_status st = dg__query_vertex(g, u, out_weight, "dg_edge_weight");
+    dg_status st = dg__query_list(g, 0, u, out_weight, "dg_edge_weight");
     size_t pos;
     if (st == DG_OK) st = dg__query_vertex(g, v, out_weight, "dg_edge_weight");
     if (st != DG_OK) return st;
@@ -2391,7 +2452,7 @@ DG_API dg_status dg_edge_weight(const dg_graph *g, dg_vertex u, dg_vertex v, flo
 }
 static dg_status dg__copy_list(const dg_graph *g, const dg__store *s, dg_vertex v, dg_vertex *out,
                                float *weights, size_t capacity, size_t *out_count) {
-    dg_status st = dg__query_vertex(g, v, out_count, s == &g->st[0] ? "dg_neighbors" : "dg_in_neighbors");
+    dg_status st = dg__query_list(g, (int)(s - g->st), v, out_count, s == &g->st[0] ? "dg_neighbors" : "dg_in_neighbors");
     int32_t j, runs;
     size_t done = 0;
     if (st != DG_OK) return st;
@@ -2730,6 +2791,8 @@ static dg_status dg__add_edges_ex(dg_graph *g, const dg_edge *e, size_t n, int f
     float wmin;                   /* the batch's smallest weight, kept only if the batch lands */
     if (added) *added = 0;
     if (!g || (!e && n)) return g ? dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_add_edges: NULL edges") : DG_ERR_INVALID_ARGUMENT;
+    if (!flags && n && dg__batch_on_device(g, n)) return dg__dev_batch(g, e, NULL, n, 1, "dg_add_edges", added);
+    if ((st = dg__fresh_all(g)) != DG_OK) return st;
     wmin = g->wmin;
     if ((st = dg__check_batch(g, e, n, "dg_add_edges", &wmin)) != DG_OK) return st;
     if (n == 0) return DG_OK;
@@ -2892,6 +2955,8 @@ DG_API dg_status dg_remove_edges(dg_graph *g, const dg_edge *e, size_t n, size_t
     dg_status st;
     if (removed) *removed = 0;
     if (!g || (!e && n)) return g ? dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_remove_edges: NULL edges") : DG_ERR_INVALID_ARGUMENT;
+    if (n && dg__batch_on_device(g, n)) return dg__dev_batch(g, e, NULL, n, 0, "dg_remove_edges", removed);
+    if ((st = dg__fresh_all(g)) != DG_OK) return st;
     if ((st = dg__check_batch(g, e, n, "dg_remove_edges", NULL)) != DG_OK) return st;
     if (n == 0) return DG_OK;
     if (n > ((size_t)-1 / 2) / sizeof(dg__arc)) return dg__fail(g, DG_ERR_LIMIT, "dg_remove_edges: batch too large");
@@ -2932,7 +2997,9 @@ static size_t dg__store_bytes(const dg_graph *g, const dg__store *s) {
 
 DG_API dg_status dg_get_stats(const dg_graph *g, dg_stats *out) {
     int i;
+    dg_status st;
     if (!g || !out) return DG_ERR_INVALID_ARGUMENT;
+    if ((st = dg__fresh_all(g)) != DG_OK) return st;     /* the pages' fill */
     memset(out, 0, sizeof *out);
     out->vertices = g->nverts; out->edges = g->nedges; out->arcs = g->narcs;
     out->page_size = g->P;
@@ -3102,6 +3169,7 @@ DG_API dg_status dg_validate(dg_graph *g) {
     dg__keyw *kw = NULL;
     size_t na = 0, nb = 0, i, maxp = 1, self = 0;
     if (!g) return DG_ERR_INVALID_ARGUMENT;
+    if ((st = dg__fresh_all(g)) != DG_OK) return st;
     for (i = 0; i < (size_t)g->nstores; i++) if (g->st[i].page_hw > maxp) maxp = g->st[i].page_hw;
     seen = (uint8_t *)dg__alloc(g, maxp);
     a = (uint64_t *)dg__alloc(g, (g->narcs + 1) * sizeof(uint64_t));
@@ -3196,6 +3264,16 @@ static dg_status dg__no_device(dg_graph *g, const char *fn) {
 }
 static void dg__dev_free(dg_graph *g) { (void)g; }
 static void dg__reach_free(dg_graph *g) { (void)g; }
+static dg_status dg__fresh_pages(dg_graph *g, int si, const int32_t *pages, size_t n) {   /* never stale */
+    (void)g; (void)si; (void)pages; (void)n;
+    return DG_OK;
+}
+static int dg__batch_on_device(const dg_graph *g, size_t n) { (void)g; (void)n; return 0; }  /* the host */
+static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t n, int add, const char *fn,
+                               size_t *changed) {
+    (void)he; (void)de; (void)n; (void)add; (void)changed;
+    return dg__no_device(g, fn);
+}
 static void dg__dev_stats(const dg_graph *g, dg_stats *out) { (void)g; (void)out; }
 DG_API void dg_cache_clear(void) {}
 DG_API dg_status dg_sync(dg_graph *g) { return dg__no_device(g, "dg_sync"); }
@@ -3312,6 +3390,7 @@ DG_API long dg_debug_device_allocs(void) { return 0; }
 #define DG__COMMON_FILES "kernels/00_shared.h kernels/10_adjacency.cl"
 #define DG__MODULES(X) \
     X(CORE,  "kernels/20_sync.cl kernels/30_primitives.cl") \
+    X(UPDATE, "kernels/25_update.cl") \
     X(SORT,  "kernels/35_sort.cl") \
     X(BFS,   "kernels/40_bfs.cl") \
     X(SSSP,  "kernels/50_sssp.cl") \
@@ -3327,6 +3406,23 @@ DG_API long dg_debug_device_allocs(void) { return 0; }
     X(CORE,  COMPACT,          dg_compact) \
     X(CORE,  DEGREES,          dg_degrees) \
     X(CORE,  EC_FILL,          dg_ec_fill) \
+    X(UPDATE, UP_ARCS,         dg_up_arcs) \
+    X(UPDATE, UP_SRCKEYS,      dg_up_srckeys) \
+    X(UPDATE, UP_UNIQUE,       dg_up_unique) \
+    X(UPDATE, UP_GATHER,       dg_up_gather) \
+    X(UPDATE, UP_CHUNKS,       dg_up_chunks) \
+    X(UPDATE, UP_FIND,         dg_up_find) \
+    X(UPDATE, UP_PICK,         dg_up_pick) \
+    X(UPDATE, UP_SELECT,       dg_up_select) \
+    X(UPDATE, UP_KEYS,         dg_up_keys) \
+    X(UPDATE, UP_PERMUTE,      dg_up_permute) \
+    X(UPDATE, UP_PLAN,         dg_up_plan) \
+    X(UPDATE, UP_ROUTE,        dg_up_route) \
+    X(UPDATE, UP_INSERT,       dg_up_insert) \
+    X(UPDATE, UP_RM_MARK,      dg_up_rm_mark) \
+    X(UPDATE, UP_RM_PAIR,      dg_up_rm_pair) \
+    X(UPDATE, UP_RM_MOVE,      dg_up_rm_move) \
+    X(UPDATE, UP_RM_TRIM,      dg_up_rm_trim) \
     X(SORT,  SORT_COUNT,       dg_sort_count) \
     X(SORT,  SORT_SCATTER,     dg_sort_scatter) \
     X(BFS,   BFS_INIT,         dg_bfs_init) \
@@ -3428,6 +3524,7 @@ typedef struct dg__dev {
     cl_kernel kern[DG__VARIANTS][DG__K_COUNT];       /* made on first use (dg__kernel) */
     dg__module mod[DG__MOD_COUNT];                  /* the modules' device state */
     size_t programs_built;        /* programs this graph compiled or loaded from the disk cache */
+    size_t batch_dev, batch_host; /* the last device batch's arcs: in place, and the host's */
     int ctx_listed;               /* ctx is in the process-wide context table (a user there) */
     /* the mirror */
     dg__dstore st[2];
@@ -3550,11 +3647,9 @@ done:
 }
 
 /* Sets kernel k's arguments in order, from argument 0: DG__A(x) ..., dg__adj(...) ..., DG__END. */
-static dg_status dg__args(dg_graph *g, cl_kernel k, ...) {
+static dg_status dg__vargs(dg_graph *g, cl_kernel k, va_list ap) {
     dg_status st = DG_OK;
     cl_uint i = 0;
-    va_list ap;
-    va_start(ap, k);
     for (;;) {
         dg__karg a = va_arg(ap, dg__karg);
         if (a.adj) {
@@ -3567,6 +3662,13 @@ static dg_status dg__args(dg_graph *g, cl_kernel k, ...) {
             break;
         }
     }
+    return st;
+}
+static dg_status dg__args(dg_graph *g, cl_kernel k, ...) {
+    dg_status st;
+    va_list ap;
+    va_start(ap, k);
+    st = dg__vargs(g, k, ap);
     va_end(ap);
     return st;
 }
@@ -4244,6 +4346,18 @@ static dg_status dg__launch(dg_graph *g, cl_kernel k, size_t global, size_t loca
     }
     return DG_OK;
 }
+/* Kernel kid (variant 0) with the arguments that follow (as dg__args), over `global`
+   work-items in work-groups of the device's size. */
+static dg_status dg__run(dg_graph *g, int kid, size_t global, ...) {
+    dg_status st;
+    cl_kernel k = NULL;
+    va_list ap;
+    if ((st = dg__kernel(g, kid, 0, &k)) != DG_OK) return st;
+    va_start(ap, global);
+    st = dg__vargs(g, k, ap);
+    va_end(ap);
+    return st == DG_OK ? dg__launch(g, k, global, g->dev->wg) : st;
+}
 static void dg__timing_reset(dg__dev *d) {
     if (d->ev_first) clReleaseEvent(d->ev_first);
     if (d->ev_last) clReleaseEvent(d->ev_last);
@@ -4335,6 +4449,79 @@ static dg_status dg__stage(dg_graph *g, cl_mem dst, size_t to, const void *src, 
         src = (const char *)src + take * 4; to += take; n -= take;
     }
     return DG_OK;
+}
+
+/* ---- Ownership: the pages a device batch wrote ----
+   The host's copy of a page is the truth, unless the page is stale (ph.stale): a device batch
+   (>>update) wrote it, and the device's copy is the truth until the host reads it back. A
+   stale page has no entries changed on the host (dg__phost.segs = 0; its index entry, which
+   the host owns, may have): a device batch starts with a sync, and the host reads a stale
+   page back before it reads or changes its entries (dg__fresh_list, dg__fresh_all).
+   dg__fresh_pages reads the stale ones among pages[0..n): each run of consecutive pages in
+   one read, or, past DG__FRESH_RUNS runs, the span from the first to the last in one read
+   (one transfer beats thousands), of which only the stale pages are kept. */
+#define DG__FRESH_RUNS 64
+/* Entries in use in page p (dg__phost.fill), from its content. */
+static uint32_t dg__page_fill(const dg_graph *g, const dg__store *s, int32_t p) {
+    const int32_t *pg = DG__PAGE(g, s, p);
+    uint32_t i, n = (uint32_t)pg[0], f = DG__HDR + 2 * n;
+    if (pg[2]) return s->idx[p].la_pos == 0 ? g->P : (uint32_t)pg[1];
+    for (i = 0; i < n; i++) f += 1 + (uint32_t)pg[DG__SLOT_OFF(g, pg, i)];
+    return f;
+}
+static int dg__cmp_i32(const void *a, const void *b) {
+    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+    return x < y ? -1 : x > y;
+}
+/* Reads the pages list[0..k) (ascending) of store si's pool and weights into the host copy. */
+static dg_status dg__fresh_read(dg_graph *g, int si, const int32_t *list, size_t k) {
+    dg__store *s = &g->st[si];
+    dg__dstore *m = &g->dev->st[si];
+    dg_status st = DG_OK;
+    size_t P = g->P, i, j, runs = 0, lo = (size_t)list[0], span = (size_t)list[k - 1] - lo + 1;
+    int w;
+    void *tmp = NULL;
+    for (i = 0; i < k; i++) runs += i == 0 || list[i] != list[i - 1] + 1;
+    if (runs > DG__FRESH_RUNS) tmp = dg__alloc(g, span * P * 4);
+    for (w = 0; w < (s->wpool ? 2 : 1); w++) {
+        cl_mem src = w ? m->wpool.m : m->pool.m;
+        char *dst = w ? (char *)s->wpool : (char *)s->pool;
+        if (tmp) {
+            DG__CL(clEnqueueReadBuffer(g->dev->queue, src, CL_TRUE, lo * P * 4, span * P * 4, tmp, 0, NULL, NULL));
+            for (i = 0; i < k; i++)
+                memcpy(dst + (size_t)list[i] * P * 4, (char *)tmp + ((size_t)list[i] - lo) * P * 4, P * 4);
+            continue;
+        }
+        for (i = 0; i < k; i = j) {
+            for (j = i + 1; j < k && list[j] == list[j - 1] + 1; j++) {}
+            DG__CL(clEnqueueReadBuffer(g->dev->queue, src, CL_FALSE, (size_t)list[i] * P * 4, (j - i) * P * 4,
+                                       dst + (size_t)list[i] * P * 4, 0, NULL, NULL));
+        }
+        DG__CL(clFinish(g->dev->queue));
+    }
+done:
+    dg__free(g, tmp);
+    return st;
+}
+static dg_status dg__fresh_pages(dg_graph *g, int si, const int32_t *pages, size_t n) {
+    dg__store *s = &g->st[si];
+    dg_status st = DG_OK;
+    int32_t *list;
+    size_t i, k = 0;
+    if (!n || !g->dev) return DG_OK;
+    if (!(list = (int32_t *)dg__alloc(g, n * sizeof(int32_t)))) return dg__oom(g, "reading pages back");
+    for (i = 0; i < n; i++) if (s->ph[pages[i]].stale) list[k++] = pages[i];
+    if (k) {
+        qsort(list, k, sizeof *list, dg__cmp_i32);
+        st = dg__fresh_read(g, si, list, k);
+        for (i = 0; i < k && st == DG_OK; i++) {
+            s->ph[list[i]].stale = 0;
+            s->ph[list[i]].fill = dg__page_fill(g, s, list[i]);
+        }
+    }
+    if (st == DG_OK && pages == s->slist) s->nstale = 0;
+    dg__free(g, list);
+    return st;
 }
 
 /* The first page of the large list that page p belongs to. */
@@ -4448,59 +4635,26 @@ static void dg__dev_stats(const dg_graph *g, dg_stats *out) {
     out->device_bytes = g->dev->bytes;
     for (m = 0; m < DG__MOD_COUNT; m++) out->module_bytes += dg__module_bytes(g->dev, m);
     out->programs_built = g->dev->programs_built;
+    out->batch_arcs_device = g->dev->batch_dev;
+    out->batch_arcs_host = g->dev->batch_host;
 }
 
 DG_API dg_status dg_sync(dg_graph *g) {
     if (!g) return DG_ERR_INVALID_ARGUMENT;
     return dg__sync(g);
 }
-/* A batch of n dg_edge in the device buffer edges, read back into host memory (*out, freed by
-   the caller with dg__free); fn names the call for messages. */
-static dg_status dg__batch_from_cl(dg_graph *g, cl_mem edges, size_t n, const char *fn, dg_edge **out) {
-    dg_status st = DG_OK;
-    size_t size = 0, bytes;
-    dg_edge *e = NULL;
-    *out = NULL;
-    if (!edges) return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "%s: NULL edge buffer", fn);
-    if (n > (size_t)-1 / sizeof(dg_edge)) return dg__fail(g, DG_ERR_LIMIT, "%s: batch too large", fn);
-    bytes = n * sizeof(dg_edge);
-    if (clGetMemObjectInfo(edges, CL_MEM_SIZE, sizeof size, &size, NULL) != CL_SUCCESS || size < bytes)
-        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "%s: the buffer holds %zu bytes, %zu edges need %zu", fn,
-                        size, n, bytes);
-    if (!g->dev) DG__TRY(dg__dev_init(g));
-    if (!(e = (dg_edge *)dg__alloc(g, bytes ? bytes : 1))) return dg__oom(g, fn);
-    DG__CL(clEnqueueReadBuffer(g->dev->queue, edges, CL_TRUE, 0, bytes, e, 0, NULL, NULL));
-    *out = e;
-    e = NULL;
-done:
-    dg__free(g, e);
-    return st;
-}
-
-/* dg_add_edges_cl (add = 1) and dg_remove_edges_cl: read back, then the host batch. */
-static dg_status dg__edges_cl(dg_graph *g, cl_mem edges, size_t n, size_t *changed, int add) {
-    dg_edge *e;
-    dg_status st;
-    if (changed) *changed = 0;
-    if (!g) return DG_ERR_INVALID_ARGUMENT;
-    st = dg__batch_from_cl(g, edges, n, add ? "dg_add_edges_cl" : "dg_remove_edges_cl", &e);
-    if (st != DG_OK) return st;
-    st = add ? dg_add_edges(g, e, n, changed) : dg_remove_edges(g, e, n, changed);
-    dg__free(g, e);
-    return st;
-}
-DG_API dg_status dg_add_edges_cl(dg_graph *g, cl_mem edges, size_t n, size_t *added) {
-    return dg__edges_cl(g, edges, n, added, 1);
-}
-DG_API dg_status dg_remove_edges_cl(dg_graph *g, cl_mem edges, size_t n, size_t *removed) {
-    return dg__edges_cl(g, edges, n, removed, 0);
-}
-
 DG_API cl_context dg_cl_context(dg_graph *g) { return g && dg__sync(g) == DG_OK ? g->dev->ctx : NULL; }
 DG_API cl_command_queue dg_cl_queue(dg_graph *g) { return g && dg__sync(g) == DG_OK ? g->dev->queue : NULL; }
 DG_API cl_device_id dg_cl_device(dg_graph *g) { return g && dg__sync(g) == DG_OK ? g->dev->device : NULL; }
 DG_API const char *dg_device_name(const dg_graph *g) { return g && g->dev ? g->dev->name : ""; }
 
+/* Reads the first n bytes of buffer m into out (blocking). */
+static dg_status dg__cl_read(dg_graph *g, cl_mem m, size_t n, void *out) {
+    cl_int e;
+    if (n == 0) return DG_OK;
+    e = clEnqueueReadBuffer(g->dev->queue, m, CL_TRUE, 0, n, out, 0, NULL, NULL);
+    return e == CL_SUCCESS ? DG_OK : dg__clfail(g, e, "clEnqueueReadBuffer");
+}
 /* Reads n bytes at offset off of buffer m back into a fresh host block (NULL on failure). */
 static void *dg__read_back(dg_graph *g, cl_mem m, size_t off, size_t n, dg_status *st) {
     void *h = dg__alloc(g, n ? n : 1);
@@ -4520,7 +4674,7 @@ DG_API dg_status dg_validate_device(dg_graph *g) {
     size_t i, ds;
     void *h = NULL;
     if (!g) return DG_ERR_INVALID_ARGUMENT;
-    if ((st = dg__sync(g)) != DG_OK) return st;
+    if ((st = dg__fresh_all(g)) != DG_OK || (st = dg__sync(g)) != DG_OK) return st;
     ds = 2 * (size_t)g->nstores;
     for (si = 0; si < g->nstores && st == DG_OK; si++) {
         dg__store *s = &g->st[si];
@@ -4960,6 +5114,7 @@ static dg_status dg__csr_copy(dg_graph *g) {
     int si;
     size_t n = g->id_bound, v;
     if (cs->csr_valid && cs->csr_gen == d->gen) return DG_OK;
+    DG__TRY(dg__fresh_all(g));
     cs->csr_valid = 0;
     if (!(row = (uint32_t *)dg__alloc(g, (n + 1) * 4))) { st = dg__oom(g, "CSR copy"); goto done; }
     for (si = 0; si < g->nstores; si++) {
@@ -5088,6 +5243,359 @@ DG_API dg_status dg_sort_pairs(dg_graph *g, cl_mem keys, cl_mem values, size_t n
                         n, n * 4, kb, vb);
     if (values == keys) return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_sort_pairs: keys and values are one buffer");
     return dg__sort_pairs(g, keys, values, n, 32);
+}
+
+/* =========================================================================
+   Batches on the device   >>update
+   =========================================================================
+   dg_add_edges / dg_remove_edges with dg_desc.device_batches = 1 (or 0, a GPU already in use
+   and at least DG__DEV_BATCH_MIN edges), and dg_add_edges_cl / dg_remove_edges_cl, run the
+   batch through kernels/25_update.cl: checks, the two radix sorts, repeats, the lookup in the
+   lists, then per store a plan and the writes in place. Lists that cannot take their arcs in
+   place (no gap left, a large list whose pages would change) go back to the host together
+   with every other list of their page: the host reads those pages back and applies the arcs
+   as its own batches do (manual section 5). Nothing is written before the batch is checked
+   and the host's part has its memory, so a failure leaves the graph as it was. Afterwards
+   the pages the device wrote are stale on the host (>>mirror, ownership), the pages the host
+   wrote are synced, and the counts are right. */
+#define DG__DEV_BATCH_MIN 25000   /* device_batches = 0: a GPU takes batches of this many edges
+                                     (the host is faster below: bench/NOTES.md, bench_update) */
+typedef struct dg__update_state {
+    struct {
+        dg__buf edges, keys, vals, flag, sc, sc2, asrc, adst, aw, pos, nsrc, ndst, nx, isrc, idst,
+            ix, holes, movers, cnt, tot, segdeg[2], hc[2], mc[2], osrc[2], odst[2], ox[2],
+            hstamp[2], cstamp[2], clist[2];
+    } b;
+    cl_int gen;                   /* this batch's stamp (hstamp, cstamp) */
+    size_t stamped[2];            /* pages the stamp arrays cover, zeroed when they grew */
+} dg__update_state;
+
+static int dg__batch_on_device(const dg_graph *g, size_t n) {
+    if (g->desc.device_batches > 0) return 1;
+    return g->desc.device_batches == 0 && g->dev && !g->dev->cpu && n >= DG__DEV_BATCH_MIN;
+}
+
+/* The stamp arrays and the changed-page list of store si cover its pages (new ones zeroed). */
+static dg_status dg__up_stamps(dg_graph *g, dg__update_state *us, int si) {
+    size_t n = g->st[si].page_hw ? g->st[si].page_hw : 1;
+    dg_status st = DG_OK;
+    if (us->stamped[si] >= n) return DG_OK;
+    n += n / 4;
+    DG__TRY(dg__buf_fit(g, &us->b.hstamp[si], n * 4));
+    DG__TRY(dg__buf_fit(g, &us->b.cstamp[si], n * 4));
+    DG__TRY(dg__buf_fit(g, &us->b.clist[si], n * 4));
+    DG__TRY(dg__fill(g, us->b.hstamp[si].m, 0, n));
+    DG__TRY(dg__fill(g, us->b.cstamp[si].m, 0, n));
+    us->stamped[si] = n;
+done:
+    return st;
+}
+
+/* The first bad edge i of a batch, reported as the host path reports it. */
+static dg_status dg__up_bad(dg_graph *g, const dg_edge *he, cl_mem de, uint32_t i, int dead, const char *fn) {
+    dg_status st = DG_OK;
+    dg_edge e;
+    dg_vertex bad;
+    if (he) e = he[i];
+    else DG__CL(clEnqueueReadBuffer(g->dev->queue, de, CL_TRUE, (size_t)i * sizeof e, sizeof e, &e, 0, NULL, NULL));
+    if (dead)
+        return dg__fail(g, DG_ERR_NOT_FOUND, "%s: vertex %d was removed (edge %u of the batch)", fn,
+                        (int)(dg__alive(g, e.src) ? e.dst : e.src), (unsigned)i);
+    if (e.src < 0 || e.dst < 0 || (size_t)e.src >= g->id_bound || (size_t)e.dst >= g->id_bound) {
+        bad = e.src < 0 || (size_t)e.src >= g->id_bound ? e.src : e.dst;
+        return dg__fail(g, bad < 0 ? DG_ERR_INVALID_ARGUMENT : DG_ERR_NOT_FOUND, "%s: %s vertex id %d (edge %u of the batch)",
+                        fn, bad < 0 ? "negative" : "never created", (int)bad, (unsigned)i);
+    }
+    return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "%s: NaN weight on edge %u (%d->%d)", fn, (unsigned)i, (int)e.src, (int)e.dst);
+done:
+    return st;
+}
+
+/* pos[j] = the place of arc j in its source's list in store si, where it is there; the arcs
+   (src, dst: nb[ni] of them, at most m) are sorted by source, then target, without repeats.
+   cc and co (m + 1 words) are scratch. */
+static dg_status dg__up_find(dg_graph *g, int si, cl_mem src, cl_mem dst, cl_mem nb, cl_uint ni, size_t m,
+                             cl_mem cc, cl_mem co, cl_mem pos) {
+    dg__update_state *us = (dg__update_state *)g->dev->mod[DG__MOD_UPDATE].state;
+    dg_status st = DG_OK;
+    cl_kernel k = NULL;
+    cl_uint um = (cl_uint)m;
+    size_t grid = m * 4 < 256 ? 256 : m * 4 > ((size_t)1 << 18) ? (size_t)1 << 18 : m * 4;
+    DG__TRY(dg__kernel(g, DG__K_UP_CHUNKS, 0, &k));
+    DG__TRY(dg__args(g, k, DG__A(src), DG__A(nb), DG__A(ni), DG__A(um), dg__adj(si, 0), DG__A(cc), DG__END));
+    DG__TRY(dg__launch(g, k, m + 1, g->dev->wg));
+    DG__TRY(dg__scan(g, cc, co, m + 1, us->b.tot.m, 0));
+    DG__TRY(dg__kernel(g, DG__K_UP_FIND, 0, &k));
+    DG__TRY(dg__args(g, k, DG__A(src), DG__A(dst), DG__A(nb), DG__A(ni), DG__A(co), dg__adj(si, 0), DG__A(pos), DG__END));
+    DG__TRY(dg__launch(g, k, grid, g->dev->wg));
+done:
+    return st;
+}
+
+/* Marks the pages a batch wrote stale; their lists' hash indexes go (the host's copy of the
+   slots is right: the device writes entries, degrees and ends, never slots). */
+static void dg__mark_stale(dg_graph *g, dg__store *s, const int32_t *pages, size_t n) {
+    size_t i, k = 0;
+    uint32_t j;
+    for (i = 0; i < s->nstale; i++) if (s->ph[s->slist[i]].stale) s->slist[k++] = s->slist[i];
+    s->nstale = k;
+    for (i = 0; i < n; i++) {
+        int32_t p = pages[i], *pg = DG__PAGE(g, s, p);
+        if (s->ph[p].stale) continue;
+        DG_ASSERT(!s->ph[p].segs);   /* dirty at most for its index entry (an LA-table move) */
+        s->ph[p].stale = 1;
+        s->slist[s->nstale++] = p;
+        if (pg[2]) dg__lh_free(g, s, s->idx[p].first);
+        else for (j = 0; j < (uint32_t)pg[0]; j++) dg__lh_free(g, s, DG__SLOT_VID(g, pg, j));
+    }
+}
+
+/* The arcs a batch routed to the host for store si (k of them), read back, sorted for the
+   store, with their lists read back. */
+static dg_status dg__up_host_arcs(dg_graph *g, dg__update_state *us, int si, size_t k, int add, dg__arc **out) {
+    dg__dev *d = g->dev;
+    dg_status st = DG_OK;
+    int32_t *t = NULL;
+    dg__arc *a = NULL, *b = NULL, *r;
+    size_t i;
+    *out = NULL;
+    t = (int32_t *)dg__alloc(g, 3 * k * sizeof(int32_t));
+    a = (dg__arc *)dg__alloc(g, k * sizeof(dg__arc));
+    b = (dg__arc *)dg__alloc(g, k * sizeof(dg__arc));
+    if (!t || !a || !b) { st = dg__oom(g, "device batch: the host's part"); goto done; }
+    DG__CL(clEnqueueReadBuffer(d->queue, us->b.osrc[si].m, CL_FALSE, 0, k * 4, t, 0, NULL, NULL));
+    DG__CL(clEnqueueReadBuffer(d->queue, us->b.odst[si].m, CL_FALSE, 0, k * 4, t + k, 0, NULL, NULL));
+    DG__CL(clEnqueueReadBuffer(d->queue, us->b.ox[si].m, CL_TRUE, 0, k * 4, t + 2 * k, 0, NULL, NULL));
+    for (i = 0; i < k; i++) {
+        a[i].src = t[i]; a[i].dst = t[k + i];
+        memcpy(&a[i].w, &t[2 * k + i], sizeof(float));
+        if (!add || !g->desc.weighted) a[i].w = 1.0f;
+    }
+    r = dg__sort_arcs(g, &g->st[si], a, b, k);
+    for (i = 0; i < k; i++)
+        if ((i == 0 || r[i].src != r[i - 1].src) && (st = dg__fresh_list(g, si, r[i].src)) != DG_OK) goto done;
+    *out = r;
+    if (r == a) a = NULL; else b = NULL;
+done:
+    dg__free(g, t); dg__free(g, a); dg__free(g, b);
+    return st;
+}
+
+/* A batch of n edges (he on the host, or de on the device) added (add) or removed on the
+   device; *changed = edges added or removed. fn names the call for messages. */
+static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t n, int add, const char *fn,
+                               size_t *changed) {
+    dg__update_state *us;
+    dg__dev *d;
+    dg_status st = DG_OK;
+    int two = g->nstores == 1, ns = g->nstores, si;
+    size_t m = two ? 2 * n : n, hn[2] = {0, 0}, pages[2] = {0, 0}, lat[2] = {0, 0};
+    cl_uint un = (cl_uint)n, um = (cl_uint)m, ubound, utwo = (cl_uint)two, uadd = (cl_uint)add, urem = (cl_uint)!add;
+    cl_uint uN, want = (cl_uint)!add, slot, dso;
+    cl_int gen;
+    uint32_t cnt[DG_UP_WORDS], N = 0;
+    unsigned bits;
+    float wmin = g->wmin;
+    dg__arc *ha[2] = {NULL, NULL};
+    int32_t *chg = NULL;
+    cl_mem S[2], D[2], X[2], wp, xsel;
+    if (changed) *changed = 0;
+    if (n == 0) return DG_OK;
+    if (n > 0x3fffffff) return dg__fail(g, DG_ERR_LIMIT, "%s: %zu edges in one device batch (at most 2^30 - 1)", fn, n);
+    if ((st = dg__sync(g)) != DG_OK) return st;     /* the device holds every host change */
+    d = g->dev;
+    if (!(us = DG__STATE(g, DG__MOD_UPDATE, dg__update_state))) return dg__oom(g, fn);
+    if (us->gen >= 0x7ffffff0) { us->gen = 0; us->stamped[0] = us->stamped[1] = 0; }
+    gen = ++us->gen;
+    ubound = (cl_uint)g->id_bound;
+    for (bits = 1; bits < 31 && ((size_t)1 << bits) < g->id_bound; bits++) {}
+    /* every buffer first: nothing fails for memory once pages are written */
+    for (si = 0; si < ns; si++) {
+        DG__TRY(dg__up_stamps(g, us, si));
+        DG__TRY(dg__buf_fit(g, &us->b.segdeg[si], m * 4));
+        DG__TRY(dg__buf_fit(g, &us->b.hc[si], m * 4));
+        DG__TRY(dg__buf_fit(g, &us->b.mc[si], m * 4));
+        DG__TRY(dg__buf_fit(g, &us->b.osrc[si], m * 4));
+        DG__TRY(dg__buf_fit(g, &us->b.odst[si], m * 4));
+        DG__TRY(dg__buf_fit(g, &us->b.ox[si], m * 4));
+    }
+    DG__TRY(dg__buf_fit(g, &us->b.keys, m * 4)); DG__TRY(dg__buf_fit(g, &us->b.vals, m * 4));
+    DG__TRY(dg__buf_fit(g, &us->b.flag, (m + 1) * 4)); DG__TRY(dg__buf_fit(g, &us->b.sc, (m + 1) * 4));
+    DG__TRY(dg__buf_fit(g, &us->b.sc2, (m + 1) * 4));
+    DG__TRY(dg__buf_fit(g, &us->b.asrc, m * 4)); DG__TRY(dg__buf_fit(g, &us->b.adst, m * 4));
+    DG__TRY(dg__buf_fit(g, &us->b.aw, m * 4)); DG__TRY(dg__buf_fit(g, &us->b.pos, m * 4));
+    DG__TRY(dg__buf_fit(g, &us->b.nsrc, m * 4)); DG__TRY(dg__buf_fit(g, &us->b.ndst, m * 4));
+    DG__TRY(dg__buf_fit(g, &us->b.nx, m * 4));
+    DG__TRY(dg__buf_fit(g, &us->b.holes, m * 4)); DG__TRY(dg__buf_fit(g, &us->b.movers, m * 4));
+    DG__TRY(dg__buf_fit(g, &us->b.cnt, DG_UP_WORDS * 4)); DG__TRY(dg__buf_fit(g, &us->b.tot, 4));
+    if (ns == 2) {
+        DG__TRY(dg__buf_fit(g, &us->b.isrc, m * 4)); DG__TRY(dg__buf_fit(g, &us->b.idst, m * 4));
+        DG__TRY(dg__buf_fit(g, &us->b.ix, m * 4));
+    }
+    if (he) {
+        DG__TRY(dg__buf_fit(g, &us->b.edges, n * sizeof(dg_edge)));
+        DG__CL(clEnqueueWriteBuffer(d->queue, us->b.edges.m, CL_TRUE, 0, n * sizeof(dg_edge), he, 0, NULL, NULL));
+        de = us->b.edges.m;
+    }
+    memset(cnt, 0, sizeof cnt);
+    cnt[DG_UP_BAD] = cnt[DG_UP_DEAD] = cnt[DG_UP_WMIN] = 0xffffffffu;
+    DG__CL(clEnqueueWriteBuffer(d->queue, us->b.cnt.m, CL_TRUE, 0, sizeof cnt, cnt, 0, NULL, NULL));
+
+    /* 1. check, make the arcs, sort them by (source, target), drop repeats */
+    DG__TRY(dg__run(g, DG__K_UP_ARCS, n, DG__A(de), DG__A(un), DG__A(ubound), DG__A(d->dir.m), DG__A(utwo), DG__A(uadd), DG__A(uadd),
+                  DG__A(us->b.keys.m), DG__A(us->b.vals.m), DG__A(us->b.cnt.m), DG__END));
+    DG__TRY(dg__sort_pairs(g, us->b.keys.m, us->b.vals.m, m, bits));
+    DG__TRY(dg__run(g, DG__K_UP_SRCKEYS, m, DG__A(de), DG__A(us->b.vals.m), DG__A(um), DG__A(utwo), DG__A(us->b.keys.m), DG__END));
+    DG__TRY(dg__sort_pairs(g, us->b.keys.m, us->b.vals.m, m, bits));
+    DG__TRY(dg__run(g, DG__K_UP_UNIQUE, m + 1, DG__A(de), DG__A(us->b.keys.m), DG__A(us->b.vals.m), DG__A(um), DG__A(utwo),
+                  DG__A(us->b.flag.m), DG__END));
+    DG__TRY(dg__scan(g, us->b.flag.m, us->b.sc.m, m + 1, us->b.tot.m, 0));
+    DG__TRY(dg__run(g, DG__K_UP_GATHER, m, DG__A(de), DG__A(us->b.keys.m), DG__A(us->b.vals.m), DG__A(us->b.flag.m), DG__A(us->b.sc.m),
+                  DG__A(um), DG__A(utwo), DG__A(us->b.asrc.m), DG__A(us->b.adst.m), DG__A(us->b.aw.m), DG__A(us->b.pos.m), DG__END));
+    /* 2. look the arcs up in the out-lists; keep the absent ones (add) or the present ones */
+    DG__TRY(dg__up_find(g, 0, us->b.asrc.m, us->b.adst.m, us->b.sc.m, um, m, us->b.flag.m, us->b.sc2.m, us->b.pos.m));
+    DG__TRY(dg__run(g, DG__K_UP_PICK, m + 1, DG__A(us->b.pos.m), DG__A(us->b.sc.m), DG__A(um), DG__A(um), DG__A(want), DG__A(us->b.flag.m), DG__END));
+    DG__TRY(dg__scan(g, us->b.flag.m, us->b.sc2.m, m + 1, us->b.tot.m, 0));
+    xsel = add ? us->b.aw.m : us->b.pos.m;
+    DG__TRY(dg__run(g, DG__K_UP_SELECT, m, DG__A(us->b.asrc.m), DG__A(us->b.adst.m), DG__A(xsel),
+                  DG__A(us->b.flag.m), DG__A(us->b.sc2.m), DG__A(um), DG__A(utwo), DG__A(us->b.nsrc.m),
+                  DG__A(us->b.ndst.m), DG__A(us->b.nx.m), DG__A(us->b.cnt.m), DG__END));
+    DG__CL(clEnqueueReadBuffer(d->queue, us->b.sc2.m, CL_FALSE, m * 4, 4, &N, 0, NULL, NULL));
+    DG__CL(clEnqueueReadBuffer(d->queue, us->b.cnt.m, CL_TRUE, 0, sizeof cnt, cnt, 0, NULL, NULL));
+    if (cnt[DG_UP_BAD] != 0xffffffffu) { st = dg__up_bad(g, he, de, cnt[DG_UP_BAD], 0, fn); goto done; }
+    if (cnt[DG_UP_DEAD] != 0xffffffffu) { st = dg__up_bad(g, he, de, cnt[DG_UP_DEAD], 1, fn); goto done; }
+    if (add && cnt[DG_UP_WMIN] != 0xffffffffu) {
+        uint32_t b = cnt[DG_UP_WMIN] & 0x80000000u ? cnt[DG_UP_WMIN] & 0x7fffffffu : ~cnt[DG_UP_WMIN];
+        float w;
+        memcpy(&w, &b, sizeof w);
+        if (w < wmin) wmin = w;
+    }
+    if (N == 0) goto done;
+    uN = (cl_uint)N;
+    S[0] = us->b.nsrc.m; D[0] = us->b.ndst.m; X[0] = us->b.nx.m;
+    if (ns == 2) {   /* the in-store's arcs: sorted by target (then source: the sort is stable) */
+        S[1] = us->b.isrc.m; D[1] = us->b.idst.m; X[1] = us->b.ix.m;
+        DG__TRY(dg__run(g, DG__K_UP_KEYS, N, DG__A(us->b.ndst.m), DG__A(uN), DG__A(us->b.keys.m), DG__A(us->b.vals.m), DG__END));
+        DG__TRY(dg__sort_pairs(g, us->b.keys.m, us->b.vals.m, N, bits));
+        DG__TRY(dg__run(g, DG__K_UP_PERMUTE, N, DG__A(us->b.vals.m), DG__A(uN), DG__A(us->b.ndst.m), DG__A(us->b.nsrc.m),
+                      DG__A(us->b.nx.m), DG__A(S[1]), DG__A(D[1]), DG__A(X[1]), DG__END));
+        if (!add)   /* the places in the in-lists */
+            DG__TRY(dg__up_find(g, 1, S[1], D[1], us->b.sc2.m, um, m, us->b.flag.m, us->b.sc.m, X[1]));
+    }
+    /* 3. plan per store: which lists take their arcs in place; the others' pages go to the host */
+    for (si = 0; si < ns; si++) {
+        slot = DG_UP_HOST + (cl_uint)si; dso = 2 * (cl_uint)si;
+        DG__TRY(dg__run(g, DG__K_UP_PLAN, N, DG__A(S[si]), DG__A(uN), DG__A(urem), dg__adj(si, 0), DG__A(us->b.segdeg[si].m),
+                      DG__A(us->b.hstamp[si].m), DG__A(gen), DG__A(us->b.hc[si].m), DG__A(us->b.mc[si].m), DG__END));
+        DG__TRY(dg__run(g, DG__K_UP_ROUTE, N, DG__A(S[si]), DG__A(D[si]), DG__A(X[si]), DG__A(uN), DG__A(d->dir.m), DG__A(dso),
+                      DG__A(us->b.hstamp[si].m), DG__A(gen), DG__A(us->b.osrc[si].m), DG__A(us->b.odst[si].m),
+                      DG__A(us->b.ox[si].m), DG__A(us->b.cnt.m), DG__A(slot), DG__END));
+    }
+    DG__CL(clEnqueueReadBuffer(d->queue, us->b.cnt.m, CL_TRUE, 0, sizeof cnt, cnt, 0, NULL, NULL));
+    /* 4. the host's part: its arcs and pages read back, its memory reserved */
+    if ((st = dg__marks(g)) != DG_OK) goto done;
+    for (si = 0; si < ns; si++) {
+        hn[si] = cnt[DG_UP_HOST + si];
+        if (!hn[si]) continue;
+        DG__TRY(dg__up_host_arcs(g, us, si, hn[si], add, &ha[si]));
+        if (add) dg__store_batch(g, &g->st[si], ha[si], hn[si], 0, &pages[si], &lat[si]);
+    }
+    for (si = 0; si < ns && add; si++) {   /* and the mirror's room for what the host adds */
+        dg__store *s = &g->st[si];
+        dg__dstore *ms = &d->st[si];
+        DG__TRY(dg__reserve_pages(g, s, pages[si]));
+        DG__TRY(dg__latab_reserve(g, s, lat[si]));
+        DG__TRY(dg__buf_grow(g, &ms->pool, (size_t)s->page_cap * g->P * 4, ms->pool.cap));
+        if (s->wpool) DG__TRY(dg__buf_grow(g, &ms->wpool, (size_t)s->page_cap * g->P * 4, ms->wpool.cap));
+        DG__TRY(dg__buf_grow(g, &ms->idx, (size_t)s->page_cap * sizeof(dg__pindex), ms->idx.cap));
+        DG__TRY(dg__buf_grow(g, &ms->latab, (s->latab_cap ? s->latab_cap : 1) * 4, ms->latab.cap));
+    }
+    /* 5. write: the device's lists, then the host's */
+    for (si = 0; si < ns; si++) {
+        slot = DG_UP_CHANGED + (cl_uint)si;
+        wp = d->st[si].wpool.m;
+        if (add) {
+            DG__TRY(dg__run(g, DG__K_UP_INSERT, N, DG__A(S[si]), DG__A(D[si]), DG__A(X[si]), DG__A(uN), dg__adj(si, 0), DG__A(wp),
+                          DG__A(us->b.segdeg[si].m), DG__A(us->b.hstamp[si].m), DG__A(us->b.cstamp[si].m),
+                          DG__A(us->b.clist[si].m), DG__A(us->b.cnt.m), DG__A(slot), DG__A(gen), DG__END));
+            continue;
+        }
+        DG__TRY(dg__run(g, DG__K_UP_RM_MARK, N, DG__A(S[si]), DG__A(X[si]), DG__A(uN), dg__adj(si, 0), DG__A(us->b.hstamp[si].m),
+                      DG__A(gen), DG__END));
+        DG__TRY(dg__run(g, DG__K_UP_RM_PAIR, N, DG__A(S[si]), DG__A(X[si]), DG__A(uN), dg__adj(si, 0), DG__A(us->b.segdeg[si].m),
+                      DG__A(us->b.hstamp[si].m), DG__A(gen), DG__A(us->b.hc[si].m), DG__A(us->b.mc[si].m),
+                      DG__A(us->b.holes.m), DG__A(us->b.movers.m), DG__END));
+        DG__TRY(dg__run(g, DG__K_UP_RM_MOVE, N, DG__A(S[si]), DG__A(uN), dg__adj(si, 0), DG__A(wp), DG__A(us->b.hstamp[si].m),
+                      DG__A(gen), DG__A(us->b.hc[si].m), DG__A(us->b.holes.m), DG__A(us->b.movers.m),
+                      DG__A(us->b.cstamp[si].m), DG__A(us->b.clist[si].m), DG__A(us->b.cnt.m), DG__A(slot), DG__END));
+        DG__TRY(dg__run(g, DG__K_UP_RM_TRIM, N, DG__A(S[si]), DG__A(uN), dg__adj(si, 0), DG__A(us->b.segdeg[si].m),
+                      DG__A(us->b.hstamp[si].m), DG__A(gen), DG__A(us->b.cstamp[si].m), DG__A(us->b.clist[si].m),
+                      DG__A(us->b.cnt.m), DG__A(slot), DG__END));
+    }
+    for (si = 0; si < ns; si++) {
+        if (!hn[si]) continue;
+        if (add) dg__store_batch(g, &g->st[si], ha[si], hn[si], 1, &pages[si], &lat[si]);
+        else dg__store_remove_batch(g, &g->st[si], ha[si], hn[si], NULL);
+    }
+    /* 6. ownership: the pages the device wrote are stale here */
+    DG__CL(clEnqueueReadBuffer(d->queue, us->b.cnt.m, CL_TRUE, 0, sizeof cnt, cnt, 0, NULL, NULL));
+    for (si = 0; si < ns; si++) {
+        size_t nc = cnt[DG_UP_CHANGED + si];
+        if (!nc) continue;
+        if (!(chg = (int32_t *)dg__alloc(g, nc * sizeof(int32_t)))) { st = dg__oom(g, fn); break; }
+        if ((st = dg__cl_read(g, us->b.clist[si].m, nc * 4, chg)) != DG_OK) break;
+        dg__mark_stale(g, &g->st[si], chg, nc);
+        dg__free(g, chg);
+        chg = NULL;
+    }
+    if (add) { g->narcs += N; g->nedges += cnt[DG_UP_EDGES]; g->ver_ins++; }
+    else { g->narcs -= N; g->nedges -= cnt[DG_UP_EDGES]; g->ver_del++; }
+    if (changed) *changed = cnt[DG_UP_EDGES];
+    d->batch_host = hn[0] + hn[1];
+    d->batch_dev = (size_t)N * (size_t)ns - d->batch_host;
+    d->gen++;                                    /* what caches of the graph keep is old */
+    if (st == DG_OK) st = dg__sync(g);           /* the host's part */
+done:
+    if (st == DG_OK && add && wmin < g->wmin) g->wmin = wmin;
+    for (si = 0; si < 2; si++) dg__free(g, ha[si]);
+    dg__free(g, chg);
+    return st;
+}
+
+/* A batch of n dg_edge in the device buffer edges: size checked. */
+static dg_status dg__check_cl_batch(dg_graph *g, cl_mem edges, size_t n, const char *fn) {
+    size_t size = 0;
+    if (!edges) return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "%s: NULL edge buffer", fn);
+    if (n > (size_t)-1 / sizeof(dg_edge)) return dg__fail(g, DG_ERR_LIMIT, "%s: batch too large", fn);
+    if (clGetMemObjectInfo(edges, CL_MEM_SIZE, sizeof size, &size, NULL) != CL_SUCCESS || size < n * sizeof(dg_edge))
+        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "%s: the buffer holds %zu bytes, %zu edges need %zu", fn,
+                        size, n, n * sizeof(dg_edge));
+    return DG_OK;
+}
+
+/* dg_add_edges_cl (add = 1) and dg_remove_edges_cl: on the device, or (device_batches = -1)
+   read back and applied on the host. */
+static dg_status dg__edges_cl(dg_graph *g, cl_mem edges, size_t n, size_t *changed, int add) {
+    const char *fn = add ? "dg_add_edges_cl" : "dg_remove_edges_cl";
+    dg_edge *e = NULL;
+    dg_status st = DG_OK;
+    if (changed) *changed = 0;
+    if (!g) return DG_ERR_INVALID_ARGUMENT;
+    DG__TRY(dg__check_cl_batch(g, edges, n, fn));
+    if (g->desc.device_batches >= 0) return dg__dev_batch(g, NULL, edges, n, add, fn, changed);
+    if (!g->dev) DG__TRY(dg__dev_init(g));
+    if (!(e = (dg_edge *)dg__alloc(g, n ? n * sizeof(dg_edge) : 1))) return dg__oom(g, fn);
+    DG__TRY(dg__cl_read(g, edges, n * sizeof(dg_edge), e));
+    st = add ? dg_add_edges(g, e, n, changed) : dg_remove_edges(g, e, n, changed);
+done:
+    dg__free(g, e);
+    return st;
+}
+DG_API dg_status dg_add_edges_cl(dg_graph *g, cl_mem edges, size_t n, size_t *added) {
+    return dg__edges_cl(g, edges, n, added, 1);
+}
+DG_API dg_status dg_remove_edges_cl(dg_graph *g, cl_mem edges, size_t n, size_t *removed) {
+    return dg__edges_cl(g, edges, n, removed, 0);
 }
 
 /* =========================================================================
@@ -5401,6 +5909,7 @@ DG_API dg_status dg_bfs(dg_graph *g, dg_vertex source, int32_t *dist, const dg_b
     size_t doff;
     if (!g) return DG_ERR_INVALID_ARGUMENT;
     if ((st = dg__bfs_options_resolve(g, source, opt, &o)) != DG_OK) return st;
+    if ((st = dg__fresh_list(g, 0, source)) != DG_OK) return st;   /* its degree is read here */
     t0 = dg__now_ms();
     if ((st = dg__sync(g)) != DG_OK) return st;
     d = g->dev;
@@ -5976,8 +6485,10 @@ static dg_status dg__host_csr(dg_graph *g, size_t n, uint32_t **prow, int32_t **
     uint32_t *row = (uint32_t *)dg__alloc(g, (n + 1) * sizeof(uint32_t));
     int32_t *col = NULL;
     size_t v, m = 0;
+    dg_status st;
     *prow = NULL; *pcol = NULL;
     if (!row) return dg__oom(g, "dg_reach: CSR snapshot");
+    if ((st = dg__fresh_all(g)) != DG_OK) { dg__free(g, row); return st; }
     for (v = 0; v < n; v++) {
         row[v] = (uint32_t)m;
         if (dg__alive(g, (dg_vertex)v)) m += dg__deg(g, s, (dg_vertex)v);
@@ -6874,6 +7385,7 @@ static dg_status dg__tri_lists(dg_graph *g, size_t n, uint32_t **plrow, int32_t 
     int32_t *low = NULL, *buf = NULL;
     dg_status st = DG_OK;
     *plrow = NULL; *plow = NULL; *pm = 0;
+    DG__TRY(dg__fresh_all(g));
     DG__TRY(dg__marks(g));
     for (v = 0; v < n; v++)
         if (dg__alive(g, (dg_vertex)v)) {
@@ -8134,6 +8646,10 @@ static dg_status dg__load_begin(dg_graph *g, const char *path, const dg_load_opt
     if (opt->compact_ids != 0 && opt->compact_ids != 1)
         return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_load_ex: compact_ids must be 0 or 1");
     memset(L, 0, sizeof *L);
+    {   /* the pages a device batch wrote */
+        dg_status fs = dg__fresh_all(g);
+        if (fs != DG_OK) return fs;
+    }
     L->opt = opt;
     L->g = g;
     L->path = path;
@@ -8299,6 +8815,10 @@ DG_API dg_status dg_export_csr(const dg_graph *cg, int64_t *offsets, dg_vertex *
     dg__tw *buf;
     if (!g) return DG_ERR_INVALID_ARGUMENT;
     if (!offsets) return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_export_csr: NULL offsets");
+    {   /* the pages a device batch wrote */
+        dg_status fs = dg__fresh_all(g);
+        if (fs != DG_OK) return fs;
+    }
     if (!targets) {
         for (v = 0; v < g->id_bound; v++) {
             offsets[v] = (int64_t)n;
@@ -8476,6 +8996,10 @@ DG_API dg_status dg_save(dg_graph *g, const char *path, dg_format format) {
     dg__tw *buf;
     if (!g) return DG_ERR_INVALID_ARGUMENT;
     if (!path) return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_save: NULL path");
+    {   /* the pages a device batch wrote */
+        dg_status fs = dg__fresh_all(g);
+        if (fs != DG_OK) return fs;
+    }
     if (format == DG_FORMAT_AUTO) format = DG_FORMAT_SNAPSHOT;
     if ((int)format < (int)DG_FORMAT_EDGE_LIST || (int)format > (int)DG_FORMAT_SNAPSHOT)
         return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_save: unknown format %d", (int)format);

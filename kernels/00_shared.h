@@ -95,4 +95,15 @@
 #define DG_PR_HUB        256   /* in-degree above which a work-group, not a work-item, sums a vertex */
 #define DG_CC_CHUNK      64    /* arcs per work-item of a components hooking pass */
 
+/* ---- device batches (25_update.cl) ----
+   A batch's counters, cnt[DG_UP_WORDS]; the lists are searched in chunks of DG_UP_CHUNK. */
+#define DG_UP_CHUNK      32
+#define DG_UP_BAD        0     /* smallest edge with a bad id or a NaN weight (0xffffffff: none) */
+#define DG_UP_DEAD       1     /* smallest edge naming a removed vertex */
+#define DG_UP_WMIN       2     /* smallest weight, as ordered bits (dg_up_fkey) */
+#define DG_UP_EDGES      3     /* edges the batch adds or removes */
+#define DG_UP_HOST       4     /* + store: arcs routed to the host */
+#define DG_UP_CHANGED    6     /* + store: pages the device wrote */
+#define DG_UP_WORDS      8
+
 #endif /* DG_SHARED_H */

@@ -1,0 +1,425 @@
+/* kernels/25_update.cl - batches applied on the device (module UPDATE, >>update in dyngraph.h).
+
+   A batch of dg_edge {src, dst, weight} (12 bytes, read as int triples) becomes arcs: edge i
+   gives arc i (directed), or arcs 2i (src -> dst) and 2i+1 (dst -> src) (undirected). The
+   arcs are sorted by (source, target) with two stable radix sorts (by target, then by
+   source; the arc numbers ride along as values, so the first of equal arcs is the first
+   given), repeats dropped, and each kept arc looked up in its source's list: the lists are
+   cut into chunks of DG_UP_CHUNK entries, and each entry of a chunk is searched for among
+   its list's arcs (sorted by target): the cost is the entries of the lists touched, spread
+   evenly over the device, however long a list is. Then, per store:
+   - plan (one work-item per list, the first arc of its run): does the run fit in place (new
+     arcs in the gap after the list, free entries being -1; removals that do not change the
+     list's page count)? A list that does not fit stamps its page for the host: every arc of
+     a stamped page goes back to the host (route), which lays those pages out again; the
+     device never writes a page the host writes.
+   - insertion: each arc writes its entry at degree + rank; the run's first arc writes the
+     degree and the page's end.
+   - removal: the removed entries are marked, the entries that survive past the new degree
+     move into the marked places below it, and the tail is cleared.
+   Every page written is stamped and listed (cstamp / clist) for the host, whose copy of it
+   is then stale (manual section 11). */
+
+/* float bits that order as unsigned ints as the floats do (for atomic_min) */
+inline uint dg_up_fkey(const float f)
+{
+    const uint u = as_uint(f);
+    return (u & 0x80000000u) ? ~u : (u | 0x80000000u);
+}
+
+inline int dg_up_alive(__global const int *dir, const uint bound, const int v)
+{
+    return v >= 0 && (uint)v < bound && dir[DG_DS * (size_t)v] >= 0;
+}
+
+/* source and target of arc a (edge a, or edge a/2 both ways) */
+inline int dg_up_src(__global const int *e, const uint two, const uint a)
+{
+    return two ? e[3 * (size_t)(a >> 1) + (a & 1u)] : e[3 * (size_t)a];
+}
+inline int dg_up_dst(__global const int *e, const uint two, const uint a)
+{
+    return two ? e[3 * (size_t)(a >> 1) + 1u - (a & 1u)] : e[3 * (size_t)a + 1];
+}
+inline int dg_up_wbits(__global const int *e, const uint two, const uint a)
+{
+    return e[3 * (size_t)(two ? a >> 1 : a) + 2];
+}
+
+/* Checks edge i and makes its arcs: keys = targets, values = arc numbers. Bad edges are
+   reported by their smallest index (range or NaN; a removed vertex), with key 0. */
+__kernel void dg_up_arcs(__global const int *e, const uint n, const uint bound,
+                         __global const int *dir, const uint two, const uint check_nan,
+                         const uint weighted, __global uint *keys, __global uint *vals,
+                         __global uint *cnt)
+{
+    const uint i = (uint)get_global_id(0);
+    int s, d;
+    float w;
+    if (i >= n) return;
+    s = e[3 * (size_t)i]; d = e[3 * (size_t)i + 1]; w = as_float(e[3 * (size_t)i + 2]);
+    if (s < 0 || d < 0 || (uint)s >= bound || (uint)d >= bound || (check_nan && isnan(w))) {
+        atomic_min(&cnt[DG_UP_BAD], i);
+        s = d = 0;
+    } else if (!dg_up_alive(dir, bound, s) || !dg_up_alive(dir, bound, d)) {
+        atomic_min(&cnt[DG_UP_DEAD], i);
+    }
+    if (weighted && !isnan(w)) atomic_min(&cnt[DG_UP_WMIN], dg_up_fkey(w));
+    if (two) {
+        keys[2 * i] = (uint)d; vals[2 * i] = 2 * i;
+        keys[2 * i + 1] = (uint)s; vals[2 * i + 1] = 2 * i + 1;
+    } else {
+        keys[i] = (uint)d; vals[i] = i;
+    }
+}
+
+/* keys = the sources of the arcs (in their order after the sort by target) */
+__kernel void dg_up_srckeys(__global const int *e, __global const uint *vals, const uint m,
+                            const uint two, __global uint *keys)
+{
+    const uint i = (uint)get_global_id(0);
+    if (i < m) keys[i] = (uint)dg_up_src(e, two, vals[i]);
+}
+
+/* flag[i] = 1 for the first of equal arcs (sorted by source, then target); flag[m] = 0 */
+__kernel void dg_up_unique(__global const int *e, __global const uint *keys,
+                           __global const uint *vals, const uint m, const uint two,
+                           __global uint *flag)
+{
+    const uint i = (uint)get_global_id(0);
+    if (i < m)
+        flag[i] = i == 0 || keys[i] != keys[i - 1] ||
+                  dg_up_dst(e, two, vals[i]) != dg_up_dst(e, two, vals[i - 1]);
+    else if (i == m)
+        flag[i] = 0;
+}
+
+/* The kept arcs, in order: asrc, adst, aw (weight bits); pos = -1 (not found yet). */
+__kernel void dg_up_gather(__global const int *e, __global const uint *keys,
+                           __global const uint *vals, __global const uint *flag,
+                           __global const uint *sc, const uint m, const uint two,
+                           __global int *asrc, __global int *adst, __global int *aw,
+                           __global int *pos)
+{
+    const uint i = (uint)get_global_id(0);
+    if (i < m && flag[i]) {
+        const uint j = sc[i];
+        asrc[j] = (int)keys[i];
+        adst[j] = dg_up_dst(e, two, vals[i]);
+        aw[j] = dg_up_wbits(e, two, vals[i]);
+        pos[j] = -1;
+    }
+}
+
+/* The first arc of the run of arc i's source (runs sorted by source) */
+inline uint dg_up_head(__global const int *src, const uint i)
+{
+    const int u = src[i];
+    uint lo = 0, hi = i;                 /* src[hi] == u */
+    while (lo < hi) {
+        const uint mid = (lo + hi) >> 1;
+        if (src[mid] < u) lo = mid + 1; else hi = mid;
+    }
+    return lo;
+}
+/* One past the last arc of the run starting at h (n arcs in all) */
+inline uint dg_up_end(__global const int *src, const uint h, const uint n)
+{
+    const int u = src[h];
+    uint lo = h + 1, hi = n;
+    while (lo < hi) {
+        const uint mid = (lo + hi) >> 1;
+        if (src[mid] <= u) lo = mid + 1; else hi = mid;
+    }
+    return lo;
+}
+
+/* Chunks of DG_UP_CHUNK entries of each run's list: cc[h] at the run's first arc, 0 for the
+   other arcs and for i in [n, m] (n = nb[ni] arcs). */
+__kernel void dg_up_chunks(__global const int *src, __global const uint *nb, const uint ni,
+                           const uint m, DG_ADJ_ARGS, __global uint *cc)
+{
+    const uint i = (uint)get_global_id(0), n = nb[ni];
+    uint c = 0;
+    if (i > m) return;
+    if (i < n && (i == 0 || src[i] != src[i - 1])) {
+        uint deg;
+        dg_row(DG_ADJ, src[i], &deg);
+        c = (deg + DG_UP_CHUNK - 1) / DG_UP_CHUNK;
+    }
+    cc[i] = c;
+}
+
+/* Finds the arcs in their lists: chunk c (of co[n] in all, co the scan of dg_up_chunks) reads
+   its entries and searches each among its run's targets; a hit sets pos[j] to the entry's
+   place in the list. Grid-stride over the chunks (their number is on the device only). */
+__kernel void dg_up_find(__global const int *src, __global const int *dst,
+                         __global const uint *nb, const uint ni, __global const uint *co,
+                         DG_ADJ_ARGS, __global int *pos)
+{
+    const uint n = nb[ni], total = co[n];
+    uint c;
+    for (c = (uint)get_global_id(0); c < total; c += (uint)get_global_size(0)) {
+        const uint h = dg_global_owner(co, n, c), end = dg_up_end(src, h, n);
+        uint deg, x, x1;
+        const uint base = dg_row(DG_ADJ, src[h], &deg);
+        x = (c - co[h]) * DG_UP_CHUNK;
+        x1 = min(deg, x + DG_UP_CHUNK);
+        for (; x < x1; x++) {
+            const int v = pool[dg_entry(DG_ADJ, base, x)];
+            uint lo = h, hi = end;
+            while (lo < hi) {
+                const uint mid = (lo + hi) >> 1;
+                if (dst[mid] < v) lo = mid + 1; else hi = mid;
+            }
+            if (lo < end && dst[lo] == v) pos[lo] = (int)x;
+        }
+    }
+}
+
+/* flag[i] = whether arc i < n was found (want = 1) or not (want = 0); flag[i] = 0 for
+   i in [n, m] */
+__kernel void dg_up_pick(__global const int *pos, __global const uint *nb, const uint ni,
+                         const uint m, const uint want, __global uint *flag)
+{
+    const uint i = (uint)get_global_id(0), n = nb[ni];
+    if (i <= m) flag[i] = i < n && (pos[i] >= 0) == (want != 0);
+}
+
+/* Keeps the flagged arcs in order (o* = the arcs i with flag[i], at sc[i]) and counts the
+   edges they stand for into cnt[DG_UP_EDGES]: each arc, or (two) those with src <= dst. */
+__kernel void dg_up_select(__global const int *src, __global const int *dst,
+                           __global const int *x, __global const uint *flag,
+                           __global const uint *sc, const uint m, const uint two,
+                           __global int *osrc, __global int *odst, __global int *ox,
+                           __global uint *cnt)
+{
+    __local uint l_n;
+    const uint i = (uint)get_global_id(0), lid = (uint)get_local_id(0);
+    if (lid == 0) l_n = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (i < m && flag[i]) {
+        const uint j = sc[i];
+        osrc[j] = src[i]; odst[j] = dst[i]; ox[j] = x[i];
+        if (!two || src[i] <= dst[i]) atomic_inc(&l_n);
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (lid == 0 && l_n) atomic_add(&cnt[DG_UP_EDGES], l_n);
+}
+
+/* keys = x, vals = 0..n-1 (to sort the arcs by target, for the in-store) */
+__kernel void dg_up_keys(__global const int *x, const uint n, __global uint *keys,
+                         __global uint *vals)
+{
+    const uint i = (uint)get_global_id(0);
+    if (i < n) { keys[i] = (uint)x[i]; vals[i] = i; }
+}
+/* o*[i] = *[vals[i]]: the arcs in the sorted order */
+__kernel void dg_up_permute(__global const uint *vals, const uint n, __global const int *a,
+                            __global const int *b, __global const int *c, __global int *oa,
+                            __global int *ob, __global int *oc)
+{
+    const uint i = (uint)get_global_id(0);
+    if (i < n) { const uint v = vals[i]; oa[i] = a[v]; ob[i] = b[v]; oc[i] = c[v]; }
+}
+
+/* ---- writing one store: the arcs src/dst/x (x: weight bits, or the entry's place for a
+   removal), n of them, sorted by source ---- */
+
+/* The writable form of DG_ADJ_ARGS. */
+#define DG_UP_ADJ_ARGS __global const int *dir, const uint dso, __global int *pool, \
+                       __global const int4 *idx, __global const int *latab
+
+/* Stamps page p for this batch; lists it the first time. */
+inline void dg_up_touch(__global int *cstamp, __global int *clist, __global uint *cnt,
+                        const uint slot, const int gen, const int p)
+{
+    if (cstamp[p] != gen && atomic_xchg(&cstamp[p], gen) != gen)
+        clist[atomic_inc(&cnt[slot])] = p;
+}
+
+/* Page count of a large list of deg entries (at least 1) */
+inline uint dg_up_la_pages(const uint deg)
+{
+    return deg <= DG_C0 ? 1u : 1u + (deg - DG_C0 + DG_CN - 1u) / DG_CN;
+}
+
+/* Plan, one work-item per run (its first arc h): segdeg[h] = the list's degree now; a run
+   that does not fit in place stamps the list's page for the host (hstamp = gen). Removal
+   runs also zero their hole and mover counters (hc, mc). */
+__kernel void dg_up_plan(__global const int *src, const uint n, const uint removal,
+                         DG_UP_ADJ_ARGS, __global uint *segdeg, __global int *hstamp,
+                         const int gen, __global uint *hc, __global uint *mc)
+{
+    const uint h = (uint)get_global_id(0);
+    uint deg, c, ok = 1;
+    int page, u;
+    __global const int *pg;
+    if (h >= n || (h > 0 && src[h] == src[h - 1])) return;
+    u = src[h];
+    c = dg_up_end(src, h, n) - h;
+    page = dir[DG_DS * (size_t)u + dso];
+    pg = pool + ((size_t)page << DG_LOG_P);
+    deg = (uint)pg[dir[DG_DS * (size_t)u + dso + 1]];
+    segdeg[h] = deg;
+    if (removal) {
+        hc[h] = 0; mc[h] = 0;
+        if (pg[DG_PAGE_LARGE]) {         /* in place only while it keeps its pages */
+            const uint L = (uint)idx[page].z;
+            ok = L >= 2 && dg_up_la_pages(deg - c) == L;
+        }
+    } else if (pg[DG_PAGE_LARGE]) {      /* room left on its last page */
+        const uint L = (uint)idx[page].z;
+        ok = deg + c <= DG_C0 + (L - 1u) * DG_CN;
+    } else {                             /* the gap after the list: -1 entries up to the slots */
+        const uint at = (uint)dir[DG_DS * (size_t)u + dso + 1] + 1u + deg;
+        const uint limit = DG_P - 2u * (uint)pg[DG_PAGE_NVERTS];
+        uint k;
+        ok = at + c <= limit;
+        for (k = 0; ok && k < c; k++) ok = pg[at + k] == -1;
+    }
+    if (!ok) hstamp[page] = gen;
+}
+
+/* Route: the arcs of stamped pages go to the host's lists (o*, counted in cnt[slot]). */
+__kernel void dg_up_route(__global const int *src, __global const int *dst,
+                          __global const int *x, const uint n, __global const int *dir,
+                          const uint dso, __global const int *hstamp, const int gen,
+                          __global int *osrc, __global int *odst, __global int *ox,
+                          __global uint *cnt, const uint slot)
+{
+    __local uint l_n, l_base;
+    const uint i = (uint)get_global_id(0), lid = (uint)get_local_id(0);
+    uint r = 0;
+    int host = 0;
+    if (lid == 0) l_n = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (i < n) {
+        host = hstamp[dir[DG_DS * (size_t)src[i] + dso]] == gen;
+        if (host) r = atomic_inc(&l_n);
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (lid == 0 && l_n) l_base = atomic_add(&cnt[slot], l_n);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (host) { osrc[l_base + r] = src[i]; odst[l_base + r] = dst[i]; ox[l_base + r] = x[i]; }
+}
+
+/* Insertion: arc i of its run goes to entry degree + rank; the run's first arc writes the
+   new degree and, where the list ends its page's records, the page's end. */
+__kernel void dg_up_insert(__global const int *src, __global const int *dst,
+                           __global const int *x, const uint n, DG_UP_ADJ_ARGS,
+                           __global float *wpool, __global const uint *segdeg,
+                           __global const int *hstamp, __global int *cstamp,
+                           __global int *clist, __global uint *cnt, const uint slot,
+                           const int gen)
+{
+    const uint i = (uint)get_global_id(0);
+    uint h, deg, base, at, d0;
+    int u, page;
+    if (i >= n) return;
+    u = src[i];
+    page = dir[DG_DS * (size_t)u + dso];
+    if (hstamp[page] == gen) return;
+    h = dg_up_head(src, i);
+    d0 = segdeg[h];
+    base = dg_row(DG_ADJ, u, &deg);
+    at = dg_entry(DG_ADJ, base, d0 + (i - h));
+    pool[at] = dst[i];
+    if (wpool) wpool[at] = as_float(x[i]);
+    dg_up_touch(cstamp, clist, cnt, slot, gen, (int)(at >> DG_LOG_P));
+    if (i == h) {
+        const uint c = dg_up_end(src, h, n) - h;
+        const uint le = dg_entry(DG_ADJ, base, d0 + c - 1u), end = (le & (DG_P - 1u)) + 1u;
+        __global int *lg = pool + ((size_t)(le >> DG_LOG_P) << DG_LOG_P);
+        pool[base - 1u] = (int)(d0 + c);
+        if ((uint)lg[DG_PAGE_END] < end) lg[DG_PAGE_END] = (int)end;
+        dg_up_touch(cstamp, clist, cnt, slot, gen, page);
+    }
+}
+
+#define DG_UP_GONE (-2)    /* a removed entry, until its place is filled or cleared */
+
+/* Removal 1: mark the removed entries */
+__kernel void dg_up_rm_mark(__global const int *src, __global const int *x, const uint n,
+                            DG_UP_ADJ_ARGS, __global const int *hstamp, const int gen)
+{
+    const uint i = (uint)get_global_id(0);
+    uint deg, base;
+    if (i >= n || hstamp[dir[DG_DS * (size_t)src[i] + dso]] == gen) return;
+    base = dg_row(DG_ADJ, src[i], &deg);
+    pool[dg_entry(DG_ADJ, base, (uint)x[i])] = DG_UP_GONE;
+}
+
+/* Removal 2: a run of r removals from a list of deg entries keeps deg - r of them. Its
+   holes are the removed places below deg - r (arc i's own place), its movers the entries
+   kept at or above deg - r (arc i looks at place deg - r + rank); each listed at h + k. */
+__kernel void dg_up_rm_pair(__global const int *src, __global const int *x, const uint n,
+                            DG_UP_ADJ_ARGS, __global const uint *segdeg,
+                            __global const int *hstamp, const int gen, __global uint *hc,
+                            __global uint *mc, __global uint *holes, __global uint *movers)
+{
+    const uint i = (uint)get_global_id(0);
+    uint h, r, nd, deg, base, y;
+    if (i >= n || hstamp[dir[DG_DS * (size_t)src[i] + dso]] == gen) return;
+    h = dg_up_head(src, i);
+    r = dg_up_end(src, h, n) - h;
+    nd = segdeg[h] - r;
+    base = dg_row(DG_ADJ, src[i], &deg);
+    y = nd + (i - h);
+    if (pool[dg_entry(DG_ADJ, base, y)] != DG_UP_GONE) movers[h + atomic_inc(&mc[h])] = y;
+    if ((uint)x[i] < nd) holes[h + atomic_inc(&hc[h])] = (uint)x[i];
+}
+
+/* Removal 3: hole k of a run takes mover k */
+__kernel void dg_up_rm_move(__global const int *src, const uint n, DG_UP_ADJ_ARGS,
+                            __global float *wpool, __global const int *hstamp, const int gen,
+                            __global const uint *hc, __global const uint *holes,
+                            __global const uint *movers, __global int *cstamp,
+                            __global int *clist, __global uint *cnt, const uint slot)
+{
+    const uint i = (uint)get_global_id(0);
+    uint h, deg, base, to, from;
+    if (i >= n || hstamp[dir[DG_DS * (size_t)src[i] + dso]] == gen) return;
+    h = dg_up_head(src, i);
+    if (i - h >= hc[h]) return;
+    base = dg_row(DG_ADJ, src[i], &deg);
+    to = dg_entry(DG_ADJ, base, holes[i]);
+    from = dg_entry(DG_ADJ, base, movers[i]);
+    pool[to] = pool[from];
+    if (wpool) wpool[to] = wpool[from];
+    dg_up_touch(cstamp, clist, cnt, slot, gen, (int)(to >> DG_LOG_P));
+}
+
+/* Removal 4: the last r places become free (-1); the run's first arc writes the degree and
+   the end of the list's last page where the list ends it. */
+__kernel void dg_up_rm_trim(__global const int *src, const uint n, DG_UP_ADJ_ARGS,
+                            __global const uint *segdeg, __global const int *hstamp,
+                            const int gen, __global int *cstamp, __global int *clist,
+                            __global uint *cnt, const uint slot)
+{
+    const uint i = (uint)get_global_id(0);
+    uint h, r, nd, deg, base, at;
+    int page;
+    if (i >= n) return;
+    page = dir[DG_DS * (size_t)src[i] + dso];
+    if (hstamp[page] == gen) return;
+    h = dg_up_head(src, i);
+    r = dg_up_end(src, h, n) - h;
+    nd = segdeg[h] - r;
+    base = dg_row(DG_ADJ, src[i], &deg);
+    at = dg_entry(DG_ADJ, base, nd + (i - h));
+    pool[at] = -1;
+    dg_up_touch(cstamp, clist, cnt, slot, gen, (int)(at >> DG_LOG_P));
+    if (i == h) {
+        __global int *pg = pool + ((size_t)page << DG_LOG_P);
+        pool[base - 1u] = (int)nd;
+        dg_up_touch(cstamp, clist, cnt, slot, gen, page);
+        if (pg[DG_PAGE_LARGE]) {         /* the last page ends with the list */
+            const uint L = (uint)idx[page].z;
+            __global int *lg = pool + ((size_t)latab[idx[page].w + (int)L] << DG_LOG_P);
+            lg[DG_PAGE_END] = (int)(DG_PAGE_RECORDS + nd - DG_C0 - (L - 2u) * DG_CN);
+        } else if ((uint)pg[DG_PAGE_END] == (base & (DG_P - 1u)) + segdeg[h]) {
+            pg[DG_PAGE_END] = (int)((base & (DG_P - 1u)) + nd);
+        }
+    }
+}

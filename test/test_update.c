@@ -1,0 +1,379 @@
+/* test_update.c - batches applied on the device (module UPDATE, >>update; manual section 5,
+   BATCHES, and section 11, ownership), against a reference model (a dense weight matrix)
+   after every step.
+
+   Cases (DG_TESTS=test_update:NAME, see tt.h):
+   - random: {directed, undirected} x {unweighted, weighted} x page size {64, 1024} x
+     {reuse_ids off, on}: rounds of random batches (absent and present edges, repeats with
+     other weights, self-loops, hubs past a page: large lists) applied on the device (the
+     device_batches = 1 graph's dg_add_edges / dg_remove_edges, and dg_add_edges_cl /
+     dg_remove_edges_cl) and on the host (device_batches = -1 twin ... and the _cl calls of
+     the device_batches = -1 graph), mixed with single-edge changes, vertex changes and
+     queries of single lists right after a device batch (the pages read back lazily); the
+     `added` / `removed` counts, dg_edge_count, every list and weight (dg_export_csr),
+     dg_validate and dg_validate_device after each round;
+   - errors: a NaN weight, a negative id, an id never created, a removed vertex: the host's
+     status, nothing applied; a NULL or short buffer for the _cl calls;
+   - faults: every device allocation of a device batch fails in turn
+     (dg_debug_fail_device_alloc): DG_ERR_DEVICE_MEMORY or DG_ERR_OPENCL, the graph unchanged
+     (then the batch succeeds). */
+#define DYNGRAPH_FAULT_INJECTION      /* dg_debug_fail_device_alloc (faults) */
+#define DYNGRAPH_IMPLEMENTATION
+#include "dyngraph.h"
+#include "tt.h"
+#include "trand.h"
+#include <math.h>
+
+#define NMAX 400
+
+/* ---- the reference: present[u*n+v], weight w[u*n+v] ---- */
+typedef struct model {
+    size_t n;
+    int directed, weighted;
+    uint8_t *alive, *present;
+    float *w;
+    size_t edges;
+} model;
+
+static void model_init(model *m, size_t n, int directed, int weighted)
+{
+    m->n = n; m->directed = directed; m->weighted = weighted;
+    m->alive = (uint8_t *)xcalloc(n, 1);
+    m->present = (uint8_t *)xcalloc(n * n, 1);
+    m->w = (float *)xcalloc(n * n, sizeof(float));
+    m->edges = 0;
+}
+static void model_free(model *m) { free(m->alive); free(m->present); free(m->w); }
+static int model_add(model *m, dg_vertex u, dg_vertex v, float w)
+{
+    size_t a = (size_t)u * m->n + (size_t)v, b = (size_t)v * m->n + (size_t)u;
+    if (m->present[a]) return 0;
+    m->present[a] = 1; m->w[a] = m->weighted ? w : 1.0f;
+    if (!m->directed) { m->present[b] = 1; m->w[b] = m->weighted ? w : 1.0f; }
+    m->edges++;
+    return 1;
+}
+static int model_remove(model *m, dg_vertex u, dg_vertex v)
+{
+    size_t a = (size_t)u * m->n + (size_t)v, b = (size_t)v * m->n + (size_t)u;
+    if (!m->present[a]) return 0;
+    m->present[a] = 0;
+    if (!m->directed) m->present[b] = 0;
+    m->edges--;
+    return 1;
+}
+static void model_drop_vertex(model *m, dg_vertex v)
+{
+    size_t x;
+    for (x = 0; x < m->n; x++) {
+        if (m->present[(size_t)v * m->n + x]) model_remove(m, v, (dg_vertex)x);
+        if (m->present[x * m->n + (size_t)v]) model_remove(m, (dg_vertex)x, v);
+    }
+    m->alive[v] = 0;
+}
+
+/* Every list and weight of g equals the model's. */
+static void compare(dg_graph *g, const model *m, const char *what)
+{
+    size_t n = dg_vertex_id_bound(g), v, i, bad = 0;
+    int64_t *off = (int64_t *)xmalloc((n + 1) * sizeof(int64_t));
+    dg_vertex *t;
+    float *w;
+    CHECK(n <= m->n);
+    CHECK(dg_export_csr(g, off, NULL, NULL) == DG_OK);
+    t = (dg_vertex *)xmalloc(((size_t)off[n] + 1) * sizeof(dg_vertex));
+    w = (float *)xmalloc(((size_t)off[n] + 1) * sizeof(float));
+    CHECK(dg_export_csr(g, off, t, w) == DG_OK);
+    CHECK_MSG(dg_edge_count(g) == m->edges, "%s: %zu edges, model %zu", what, dg_edge_count(g), m->edges);
+    for (v = 0; v < n && bad < 5; v++) {
+        size_t cnt = 0, x;
+        CHECK(dg_has_vertex(g, (dg_vertex)v) == m->alive[v]);
+        for (x = 0; x < m->n; x++) cnt += m->present[v * m->n + x];
+        if ((size_t)(off[v + 1] - off[v]) != cnt) {
+            bad++;
+            CHECK_MSG(0, "%s: vertex %zu has %lld entries, model %zu", what, v, (long long)(off[v + 1] - off[v]), cnt);
+            continue;
+        }
+        for (i = (size_t)off[v]; i < (size_t)off[v + 1]; i++) {
+            size_t a = v * m->n + (size_t)t[i];
+            if (!m->present[a] || w[i] != m->w[a]) {
+                bad++;
+                CHECK_MSG(0, "%s: arc %zu->%d (weight %g) not in the model (%d, %g)", what, v, (int)t[i], w[i],
+                          m->present[a], m->w[a]);
+                break;
+            }
+        }
+    }
+    CHECK(bad == 0);
+    free(off); free(t); free(w);
+}
+
+/* One list, read right after a batch (its pages read back alone). */
+static void compare_list(dg_graph *g, const model *m, dg_vertex v)
+{
+    dg_vertex buf[NMAX];
+    float wb[NMAX];
+    size_t cnt = 0, x, i, want = 0, ok = 1;
+    if (!m->alive[v]) return;
+    CHECK(dg_neighbors(g, v, buf, wb, NMAX, &cnt) == DG_OK);
+    for (x = 0; x < m->n; x++) want += m->present[(size_t)v * m->n + x];
+    CHECK_MSG(cnt == want, "list of %d: %zu entries, model %zu", (int)v, cnt, want);
+    for (i = 0; i < cnt && i < NMAX; i++) ok &= m->present[(size_t)v * m->n + (size_t)buf[i]] && wb[i] == m->w[(size_t)v * m->n + (size_t)buf[i]];
+    CHECK(ok);
+}
+
+/* A random batch of k edges: hub-heavy, with present edges, repeats, self-loops. */
+static void make_batch(const model *m, dg_edge *e, size_t k, int hubs)
+{
+    size_t i;
+    static const float ws[] = { 0.5f, 1.0f, 2.0f, 3.25f, -1.0f };
+    for (i = 0; i < k; i++) {
+        dg_vertex u, v;
+        if (i > 0 && chance(10)) { e[i] = e[rnd((uint32_t)i)]; e[i].weight = ws[rnd(5)]; continue; }
+        do {
+            u = (dg_vertex)(hubs && chance(40) ? rnd(3) : rnd((uint32_t)m->n));
+            v = chance(3) ? u : (dg_vertex)rnd((uint32_t)m->n);
+        } while (!m->alive[u] || !m->alive[v]);
+        e[i].src = u; e[i].dst = v; e[i].weight = ws[rnd(5)];
+    }
+}
+
+/* Applies a batch to the model as dg_add_edges / dg_remove_edges define it. */
+static size_t model_batch(model *m, const dg_edge *e, size_t k, int add)
+{
+    size_t i, c = 0;
+    for (i = 0; i < k; i++) c += add ? model_add(m, e[i].src, e[i].dst, e[i].weight) : model_remove(m, e[i].src, e[i].dst);
+    return c;
+}
+
+/* The batch through a device buffer. */
+static dg_status batch_cl(dg_graph *g, const dg_edge *e, size_t k, int add, size_t *changed)
+{
+    cl_int err;
+    dg_status st;
+    cl_mem b = clCreateBuffer(dg_cl_context(g), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, (k ? k : 1) * sizeof(dg_edge),
+                              (void *)(size_t)e, &err);
+    if (err != CL_SUCCESS) return DG_ERR_OPENCL;
+    st = add ? dg_add_edges_cl(g, b, k, changed) : dg_remove_edges_cl(g, b, k, changed);
+    clReleaseMemObject(b);
+    return st;
+}
+
+static size_t arcs_device, arcs_host;   /* placed by device batches in place / by the host */
+
+static void run_config(int directed, int weighted, uint32_t P, int reuse, int where)
+{
+    dg_desc d;
+    dg_graph *g = NULL;
+    model m;
+    size_t n = 120 + rnd(200), round, i;
+    dg_edge *e = (dg_edge *)xmalloc(4000 * sizeof(dg_edge));
+    char what[160];
+    memset(&d, 0, sizeof d);
+    d.undirected = !directed; d.weighted = weighted; d.page_size = P; d.reuse_ids = reuse;
+    d.device_batches = where;
+    CHECK(dg_create(&d, &g) == DG_OK);
+    if (!g) { free(e); return; }
+    model_init(&m, NMAX, directed, weighted);
+    CHECK(dg_add_vertices(g, n, NULL) == DG_OK);
+    for (i = 0; i < n; i++) m.alive[i] = 1;
+    for (round = 0; round < 12; round++) {
+        int step;
+        snprintf(what, sizeof what, "%s %s P=%u reuse=%d where=%d round %zu", directed ? "directed" : "undirected",
+                 weighted ? "weighted" : "unweighted", (unsigned)P, reuse, where, round);
+        for (step = 0; step < 6; step++) {
+            size_t k = 1 + rnd(round < 3 ? 2000 : 600), got = 99, want;
+            int add = chance(60), cl = chance(50);
+            dg_status st;
+            make_batch(&m, e, k, chance(50));
+            if (!add && chance(50))           /* mostly present edges */
+                for (i = 0; i < k; i++) {
+                    size_t a = rnd((uint32_t)(m.n * m.n));
+                    if (m.present[a]) { e[i].src = (dg_vertex)(a / m.n); e[i].dst = (dg_vertex)(a % m.n); }
+                }
+            want = model_batch(&m, e, k, add);
+            st = cl ? batch_cl(g, e, k, add, &got) : add ? dg_add_edges(g, e, k, &got) : dg_remove_edges(g, e, k, &got);
+            CHECK_MSG(st == DG_OK, "%s: %s", what, dg_error_message(g));
+            CHECK_MSG(got == want, "%s: batch of %zu (%s%s) changed %zu, model %zu", what, k, add ? "add" : "remove",
+                      cl ? ", _cl" : "", got, want);
+            if (where >= 0 && step % 3 == 0) {  /* both ways of the device path ran (read back all) */
+                dg_stats sts;
+                CHECK(dg_get_stats(g, &sts) == DG_OK);
+                arcs_device += sts.batch_arcs_device;
+                arcs_host += sts.batch_arcs_host;
+            }
+            /* single lists right away (read back alone), then single edges on top */
+            for (i = 0; i < 4; i++) compare_list(g, &m, (dg_vertex)(i < 2 ? i : rnd((uint32_t)n)));
+            for (i = 0; i < 20; i++) {
+                dg_vertex u = (dg_vertex)rnd((uint32_t)n), v = (dg_vertex)rnd((uint32_t)n);
+                if (!m.alive[u] || !m.alive[v]) continue;
+                CHECK(dg_has_edge(g, u, v) == m.present[(size_t)u * m.n + (size_t)v]);
+                if (chance(50)) {
+                    float w = (float)rnd(7);
+                    dg_status s1 = dg_add_edge(g, u, v, w);
+                    CHECK(s1 == (model_add(&m, u, v, w) ? DG_OK : DG_ERR_EXISTS));
+                } else {
+                    dg_status s1 = dg_remove_edge(g, u, v);
+                    CHECK(s1 == (model_remove(&m, u, v) ? DG_OK : DG_ERR_NOT_FOUND));
+                }
+            }
+        }
+        if (round % 3 == 2) {                 /* vertices come and go */
+            dg_vertex v = (dg_vertex)(3 + rnd((uint32_t)n - 3)), nv = -1;
+            if (m.alive[v]) {
+                CHECK(dg_remove_vertex(g, v) == DG_OK);
+                model_drop_vertex(&m, v);
+            }
+            CHECK(dg_add_vertex(g, &nv) == DG_OK);
+            if (nv >= 0 && (size_t)nv < m.n) { m.alive[nv] = 1; if ((size_t)nv >= n) n = (size_t)nv + 1; }
+        }
+        compare(g, &m, what);
+        CHECK_MSG(dg_validate(g) == DG_OK, "%s: %s", what, dg_error_message(g));
+        CHECK_MSG(dg_validate_device(g) == DG_OK, "%s: %s", what, dg_error_message(g));
+    }
+    dg_destroy(g);
+    model_free(&m);
+    free(e);
+}
+
+static void test_random(void)
+{
+    int directed, weighted, ps, reuse;
+    for (directed = 0; directed < 2; directed++)
+        for (weighted = 0; weighted < 2; weighted++)
+            for (ps = 0; ps < 2; ps++)
+                for (reuse = 0; reuse < 2; reuse++)
+                    run_config(directed, weighted, ps ? 1024 : 64, reuse, (directed + weighted + ps + reuse) % 3 == 2 ? -1 : 1);
+    printf("device batches: %zu arcs written in place, %zu handed to the host\n", arcs_device, arcs_host);
+    CHECK(arcs_device > 1000 && arcs_host > 1000);
+}
+
+/* The graph's content, to see that a failed batch changed nothing. */
+static char *fingerprint(dg_graph *g, size_t *len)
+{
+    size_t n = dg_vertex_id_bound(g);
+    int64_t *off = (int64_t *)xmalloc((n + 1) * sizeof(int64_t));
+    char *buf;
+    dg_export_csr(g, off, NULL, NULL);
+    *len = (n + 1) * sizeof(int64_t) + (size_t)off[n] * (sizeof(dg_vertex) + sizeof(float));
+    buf = (char *)xrealloc(off, *len);
+    dg_export_csr(g, (int64_t *)(void *)buf, (dg_vertex *)(void *)(buf + (n + 1) * sizeof(int64_t)),
+                  (float *)(void *)(buf + (n + 1) * sizeof(int64_t) + (size_t)((int64_t *)(void *)buf)[n] * sizeof(dg_vertex)));
+    return buf;
+}
+
+static dg_graph *small_graph(int directed)
+{
+    dg_desc d;
+    dg_graph *g = NULL;
+    dg_edge e[300];
+    size_t i;
+    memset(&d, 0, sizeof d);
+    d.undirected = !directed; d.weighted = 1; d.page_size = 64; d.device_batches = 1;
+    CHECK(dg_create(&d, &g) == DG_OK);
+    if (!g) return NULL;
+    CHECK(dg_add_vertices(g, 50, NULL) == DG_OK);
+    for (i = 0; i < 300; i++) { e[i].src = (dg_vertex)(i % 7); e[i].dst = (dg_vertex)((i * 13) % 50); e[i].weight = (float)i; }
+    CHECK(dg_add_edges(g, e, 300, NULL) == DG_OK);
+    CHECK(dg_remove_vertex(g, 40) == DG_OK);
+    return g;
+}
+
+static void test_errors(void)
+{
+    int directed;
+    for (directed = 0; directed < 2; directed++) {
+        dg_graph *g = small_graph(directed);
+        dg_edge e[3];
+        size_t l0, l1, c = 5;
+        char *f0, *f1;
+        int which;
+        if (!g) continue;
+        f0 = fingerprint(g, &l0);
+        for (which = 0; which < 4; which++) {
+            dg_status want = which == 1 || which == 0 ? DG_ERR_INVALID_ARGUMENT : DG_ERR_NOT_FOUND;
+            e[0].src = 1; e[0].dst = 2; e[0].weight = 1.0f;
+            e[1].src = 3; e[1].dst = 4; e[1].weight = 1.0f;
+            e[2].src = 5; e[2].dst = 6; e[2].weight = 1.0f;
+            if (which == 0) e[1].weight = NAN;
+            if (which == 1) e[2].src = -3;
+            if (which == 2) e[1].dst = 50;
+            if (which == 3) e[2].dst = 40;
+            CHECK_MSG(dg_add_edges(g, e, 3, &c) == want, "case %d: %s", which, dg_error_message(g));
+            CHECK(c == 0);
+            CHECK(batch_cl(g, e, 3, 1, &c) == want);
+            if (which != 0) {
+                CHECK(dg_remove_edges(g, e, 3, &c) == want);
+                CHECK(batch_cl(g, e, 3, 0, &c) == want);
+            }
+            f1 = fingerprint(g, &l1);
+            CHECK(l0 == l1 && memcmp(f0, f1, l0) == 0);
+            free(f1);
+        }
+        CHECK(dg_add_edges_cl(g, NULL, 3, &c) == DG_ERR_INVALID_ARGUMENT);
+        {
+            cl_int err;
+            cl_mem b = clCreateBuffer(dg_cl_context(g), CL_MEM_READ_WRITE, 8, NULL, &err);
+            CHECK(dg_remove_edges_cl(g, b, 3, &c) == DG_ERR_INVALID_ARGUMENT);
+            clReleaseMemObject(b);
+        }
+        CHECK(dg_validate(g) == DG_OK);
+        free(f0);
+        dg_destroy(g);
+    }
+}
+
+static void test_faults(void)
+{
+    int directed, add;
+    for (directed = 0; directed < 2; directed++)
+        for (add = 0; add < 2; add++) {
+            dg_graph *g = small_graph(directed);
+            dg_edge e[3000];
+            size_t i, l0, l1, c;
+            long k, allocs;
+            char *f0, *f1;
+            if (!g) continue;
+            for (i = 0; i < 3000; i++) { e[i].src = (dg_vertex)(i % 9); e[i].dst = (dg_vertex)((i * 7) % 40); e[i].weight = 2.0f; }
+            CHECK(dg_sync(g) == DG_OK);
+            f0 = fingerprint(g, &l0);
+            dg_debug_fail_device_alloc(-1);
+            /* how many allocations the batch makes on a fresh graph */
+            {
+                dg_graph *h = small_graph(directed);
+                CHECK(dg_sync(h) == DG_OK);
+                dg_debug_fail_device_alloc(-1);
+                CHECK(add ? dg_add_edges(h, e, 3000, &c) == DG_OK : dg_remove_edges(h, e, 3000, &c) == DG_OK);
+                allocs = dg_debug_device_allocs();
+                dg_destroy(h);
+            }
+            CHECK(allocs > 0);
+            for (k = 0; k < allocs; k++) {
+                dg_status st;
+                dg_debug_fail_device_alloc(k);
+                st = add ? dg_add_edges(g, e, 3000, &c) : dg_remove_edges(g, e, 3000, &c);
+                dg_debug_fail_device_alloc(-1);
+                if (st == DG_OK) break;   /* the buffers of earlier tries were kept */
+                CHECK_MSG(st == DG_ERR_DEVICE_MEMORY || st == DG_ERR_OPENCL, "allocation %ld: %s", k, dg_status_string(st));
+                f1 = fingerprint(g, &l1);
+                CHECK_MSG(l0 == l1 && memcmp(f0, f1, l0) == 0, "allocation %ld failed: the graph changed", k);
+                free(f1);
+                CHECK(dg_validate(g) == DG_OK);
+            }
+            CHECK(dg_validate(g) == DG_OK);
+            CHECK(dg_validate_device(g) == DG_OK);
+            free(f0);
+            dg_destroy(g);
+        }
+}
+
+static const tt_case cases[] = {
+    { "random", test_random }, { "errors", test_errors }, { "faults", test_faults },
+};
+
+int main(int argc, char **argv)
+{
+    trand_seed(argc, argv, 20261124, "test_update");
+    TT_RUN("test_update", cases);
+    return TT_SUMMARY("test_update");
+}
