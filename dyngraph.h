@@ -166,10 +166,26 @@
      list scans that list instead (in order: cheaper than as many lookups),
      dropping its index on removal; the next sparse batch makes it again.
      Single edge calls (dg_has_edge, dg_remove_edge, ...) use it too;
-   - BATCHES and the device: dg_desc.device_batches and dg_add_edges_cl /
-     dg_remove_edges_cl are accepted with their final meaning, but in this
-     version every batch is applied on the host (an edge array in device
-     memory is read back first); the results are the same either way.
+   - BATCHES ON THE DEVICE (>>update, kernels/25_update.cl): with
+     dg_desc.device_batches = 1, or 0 (automatic) for batches of at least
+     25,000 edges once a GPU is in use (dg_sync or any device call made it),
+     and always for dg_add_edges_cl / dg_remove_edges_cl (device_batches -1:
+     read back, then the host), a batch is checked, sorted by (source, target)
+     with two passes of the GPU radix sort (dg_sort_pairs), cleared of repeats
+     (the first weight wins) and looked up in its lists on the device (the
+     lists touched are read in chunks of 32 entries spread over the device,
+     each entry searched among its list's new arcs: the cost is the entries
+     touched, spread evenly, whatever a hub's degree). Lists whose new arcs fit
+     in the gap after them (or on a large list's last page), and removals that
+     keep a list's page count, are written in place by the device: removed
+     entries are marked, survivors past the new degree fill the holes, the tail
+     is cleared. A list without room sends its page (every list of that page)
+     to the host, which reads the page back and applies those arcs by the
+     rules above, with the same results; nothing is written before the batch is
+     checked and the host's part has its memory (a failure changes nothing).
+     dg_stats.batch_arcs_device / batch_arcs_host tell the split of the last
+     device batch. The pages the device wrote become the device's (manual
+     section 11, OWNERSHIP). Same results either way, lists in another order.
 
    6. ERRORS
    Every function returning dg_status returns DG_OK (0) or a negative code;
@@ -198,7 +214,9 @@
    dg_degree, dg_in_degree, dg_edge_weight, dg_neighbors, dg_in_neighbors,
    dg_vertex_count and the other counts, dg_get_stats, dg_export_csr) may
    overlap each other but not a mutation, as long as they succeed: a failing
-   call writes the graph's error message. dg_validate, dg_save and device
+   call writes the graph's error message; and after a device batch only once
+   the pages it wrote are read back (the first queries read them: call
+   dg_validate, or any whole-graph host call, before querying from threads). dg_validate, dg_save and device
    operations (sync, primitives, algorithms) count as mutations. Two graphs sharing a caller's queue must not be used from two
    threads at once. Frontiers and programs belong to their graph: destroy them
    before it.
@@ -272,6 +290,19 @@
      double, with a device-to-device copy. Algorithms sync by themselves;
      dg_sync chooses the moment. dg_validate_device reads it all back and
      compares.
+   - OWNERSHIP: after a device batch (manual section 5) the device holds the
+     truth for the pages it wrote: they are stale on the host (dg__phost.stale,
+     the symmetric of the dirty marks that send host changes the other way),
+     and nothing is read back yet. A host call that needs a list reads back the
+     stale pages of that list only (dg_neighbors, dg_degree, dg_has_edge,
+     dg_edge_weight, dg_add_edge, dg_remove_edge, dg_set_weight, dg_bfs's source;
+     new vertices: the last page); calls that read the whole graph (dg_validate,
+     dg_save, dg_export_csr, dg_get_stats, host batches, dg_remove_vertex,
+     dg_edit_edge, dg_reach's index, dg_scc, dg_triangles) read back every stale
+     page, each run of consecutive pages in one transfer, or the whole span in
+     one transfer past 64 runs. Counts (dg_edge_count, added / removed) are right
+     when the batch returns. A read-back failure is the call's error; the pages
+     stay stale (read again next time).
    - errors: every OpenCL call is checked; the message names the call and the
      error (CL_...). Out of device memory is DG_ERR_DEVICE_MEMORY. A failed sync
      keeps its marks, so the next one sends everything again.
@@ -586,8 +617,9 @@ typedef struct dg_desc {          /* zero-initialised means "all defaults" */
     int device_batches;           /* where dg_add_edges / dg_remove_edges apply a batch: 0 =
                                      automatic (large batches on the device), 1 = always on the
                                      device, -1 = always on the host; the result is the same
-                                     either way. In this version every batch is applied on the
-                                     host (see manual section 5, BATCHES); other values are
+                                     either way (manual section 5, BATCHES ON THE DEVICE;
+                                     automatic: 25,000 edges or more, once a GPU is in use;
+                                     DYNGRAPH_NO_OPENCL: the host); other values are
                                      DG_ERR_INVALID_ARGUMENT */
 } dg_desc;
 
@@ -698,8 +730,9 @@ DG_API dg_status dg_validate_device(dg_graph *g);
    (at least n * sizeof(dg_edge) bytes). Exactly dg_add_edges / dg_remove_edges on those edges:
    repeats and present (absent) edges skipped, the first weight wins, a NaN weight is
    DG_ERR_INVALID_ARGUMENT and a missing vertex DG_ERR_NOT_FOUND with nothing applied; a NULL or
-   too small buffer is DG_ERR_INVALID_ARGUMENT. The calls wait for the graph's queue. In this
-   version the edges are read back and applied on the host. */
+   too small buffer is DG_ERR_INVALID_ARGUMENT. The calls wait for the graph's queue. Applied on
+   the device (manual section 5, BATCHES ON THE DEVICE), or, with device_batches = -1, read back
+   and applied on the host. */
 DG_API dg_status dg_add_edges_cl(dg_graph *g, cl_mem edges, size_t n, size_t *added);
 DG_API dg_status dg_remove_edges_cl(dg_graph *g, cl_mem edges, size_t n, size_t *removed);
 /* Programs are kept process-wide per (context, device, build options, source), so a second
@@ -2435,7 +2468,7 @@ DG_API dg_status dg_degree(const dg_graph *g, dg_vertex v, size_t *out_degree) {
     return st;
 }
 DG_API dg_status dg_in_degree(const dg_graph *g, dg_vertex v, size_t *out_degree) {
-    dg_status st = dg__query_list(g, g->nstores - 1, v, out_degree, "dg_in_degree");
+    dg_status st = dg__query_list(g, g ? g->nstores - 1 : 0, v, out_degree, "dg_in_degree");
     if (st == DG_OK) *out_degree = dg__deg(g, dg__in_c(g), v);
     return st;
 }
@@ -5350,6 +5383,25 @@ static void dg__mark_stale(dg_graph *g, dg__store *s, const int32_t *pages, size
     }
 }
 
+/* Reads back the stale pages of the lists of the sources of a[0..k) (grouped by source) at
+   once; scratch holds k int32. */
+static dg_status dg__fresh_sources(dg_graph *g, int si, const dg__arc *a, size_t k, int32_t *scratch) {
+    dg__store *s = &g->st[si];
+    size_t i, n = 0;
+    dg_status st;
+    for (i = 0; i < k; i++) {
+        int32_t p;
+        if (i > 0 && a[i].src == a[i - 1].src) continue;
+        p = s->dir[s->ds * (size_t)a[i].src];
+        if (DG__PAGE(g, s, p)[2]) {                  /* a large list: its pages, at once */
+            if ((st = dg__fresh_list(g, si, a[i].src)) != DG_OK) return st;
+        } else if (s->ph[p].stale && (n == 0 || scratch[n - 1] != p)) {
+            scratch[n++] = p;
+        }
+    }
+    return dg__fresh_pages(g, si, scratch, n);
+}
+
 /* The arcs a batch routed to the host for store si (k of them), read back, sorted for the
    store, with their lists read back. */
 static dg_status dg__up_host_arcs(dg_graph *g, dg__update_state *us, int si, size_t k, int add, dg__arc **out) {
@@ -5372,8 +5424,7 @@ static dg_status dg__up_host_arcs(dg_graph *g, dg__update_state *us, int si, siz
         if (!add || !g->desc.weighted) a[i].w = 1.0f;
     }
     r = dg__sort_arcs(g, &g->st[si], a, b, k);
-    for (i = 0; i < k; i++)
-        if ((i == 0 || r[i].src != r[i - 1].src) && (st = dg__fresh_list(g, si, r[i].src)) != DG_OK) goto done;
+    DG__TRY(dg__fresh_sources(g, si, r, k, t));      /* one read-back for all their pages */
     *out = r;
     if (r == a) a = NULL; else b = NULL;
 done:

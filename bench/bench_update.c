@@ -61,14 +61,53 @@ static size_t draw_absent(rng *r, dg_graph *g, size_t nv, size_t k, uint64_t *se
     return n;
 }
 
+static int g_device;                 /* --path device: the batches go through dg_*_edges_cl */
+static double g_host_share_sum;      /* device path: arcs handed to the host / arcs, summed */
+static int g_host_share_n;
+
+/* A batch: dg_add_edges / dg_remove_edges on the host; on the device, the edges are first put
+   in a device buffer (untimed: "a batch already on the device"), then dg_add_edges_cl /
+   dg_remove_edges_cl, which return once the graph is updated and synced. */
+static dg_status batch_call(dg_graph *g, int add, const dg_edge *e, size_t n, size_t *changed)
+{
+    cl_int err;
+    cl_mem b;
+    dg_status st;
+    if (!g_device) return add ? dg_add_edges(g, e, n, changed) : dg_remove_edges(g, e, n, changed);
+    b = clCreateBuffer(dg_cl_context(g), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, (n ? n : 1) * sizeof(dg_edge),
+                       (void *)(size_t)e, &err);
+    if (err != CL_SUCCESS) die("clCreateBuffer");
+    clFinish(dg_cl_queue(g));
+    st = add ? dg_add_edges_cl(g, b, n, changed) : dg_remove_edges_cl(g, b, n, changed);
+    clReleaseMemObject(b);
+    return st;
+}
 /* One dg_add_edges (add = 1) or dg_remove_edges call over e[0..n), timed (ms); it must change
    exactly `want` edges. */
 static double timed_call(dg_graph *g, int add, const dg_edge *e, size_t n, size_t want)
 {
     size_t changed = 0;
-    double t0 = now_s();
-    CK(g, add ? dg_add_edges(g, e, n, &changed) : dg_remove_edges(g, e, n, &changed));
+    double t0;
+    cl_int err;
+    cl_mem b = NULL;
+    if (g_device) {
+        b = clCreateBuffer(dg_cl_context(g), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, (n ? n : 1) * sizeof(dg_edge),
+                           (void *)(size_t)e, &err);
+        if (err != CL_SUCCESS) die("clCreateBuffer");
+        clFinish(dg_cl_queue(g));
+    }
+    t0 = now_s();
+    if (g_device) CK(g, add ? dg_add_edges_cl(g, b, n, &changed) : dg_remove_edges_cl(g, b, n, &changed));
+    else CK(g, add ? dg_add_edges(g, e, n, &changed) : dg_remove_edges(g, e, n, &changed));
     t0 = now_s() - t0;
+    if (b) {
+        dg_stats s;
+        clReleaseMemObject(b);
+        if (dg_get_stats(g, &s) == DG_OK && s.batch_arcs_device + s.batch_arcs_host) {
+            g_host_share_sum += (double)s.batch_arcs_host / (double)(s.batch_arcs_device + s.batch_arcs_host);
+            g_host_share_n++;
+        }
+    }
     if (changed != want) fail("%s changed %zu of %zu edges", add ? "dg_add_edges" : "dg_remove_edges", changed, want);
     return t0 * 1e3;
 }
@@ -147,13 +186,14 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--ks")) { nks = parse_list(v, a, ks, MAX_KS, 1, 100000000L); i++; }
         else if (!strcmp(a, "--csv")) { csv = v; i++; }
         else if (!strcmp(a, "--svg")) { svg = v; i++; }
+        else if (!strcmp(a, "--path")) { g_device = v && !strcmp(v, "device"); i++; }
         else if (!strcmp(a, "--graphs")) {
             graphs[0] = v && strstr(v, "kron") != NULL;
             graphs[1] = v && strstr(v, "uniform") != NULL;
             i++;
         } else {
             fprintf(stderr, "usage: bench_update [--scale S] [--graphs kron,uniform] [--ks 1,10,...] [--reps R]\n"
-                            "                    [--csv FILE] [--svg FILE] [--seed N]\n");
+                            "                    [--csv FILE] [--svg FILE] [--seed N] [--path host|device]\n");
             return 2;
         }
     }
@@ -162,8 +202,10 @@ int main(int argc, char **argv)
         for (; k <= 1000000 && nks < MAX_KS; k *= 10) ks[nks++] = k;
     }
     report_begin("update", NULL, "dyngraph");
-    printf("- host path: dg_add_edges / dg_remove_edges on the host store, undirected graphs, scale %d, "
-           "16 tuples per vertex; median of %d repetitions\n\n", scale, reps);
+    printf("- %s path: %s, undirected graphs, scale %d, 16 tuples per vertex; median of %d repetitions\n\n",
+           g_device ? "device" : "host", g_device ? "dg_add_edges_cl / dg_remove_edges_cl, the batch already in device "
+           "memory, timed until the graph is updated and synced" : "dg_add_edges / dg_remove_edges on the host store",
+           scale, reps);
     if (csv && !(cf = fopen(csv, "w"))) die("cannot open the CSV file");
     if (cf) fprintf(cf, "graph,scale,n,m,k,scenario,path,median_ms,edges_per_s\n");
     md_header(stdout, "graph|n|m|k|scenario|path|median ms|M edges/s");
@@ -182,7 +224,8 @@ int main(int argc, char **argv)
         CK(NULL, dg_create(&desc, &g));
         CK(g, dg_add_vertices(g, nv, NULL));
         t0 = now_s();
-        CK(g, dg_add_edges(g, e, m, NULL));
+        CK(g, dg_add_edges(g, e, m, NULL));          /* on the host: no device yet */
+        if (g_device) CK(g, dg_sync(g));
         note("%s scale %d: %zu vertices, %zu tuples, %zu edges stored, loaded in %.2f s", GRAPH_NAMES[gi], scale,
              nv, m, dg_edge_count(g), now_s() - t0);
         rng_seed(&r, seed * 7919u + (uint64_t)gi);
@@ -213,12 +256,12 @@ int main(int argc, char **argv)
                 na = draw_absent(&r, g, nv, k - np ? k - np : 1, set, cap, batch2);
                 {
                     double t1 = now_s();
-                    CK(g, dg_remove_edges(g, batch, np, NULL));
-                    CK(g, dg_add_edges(g, batch2, na, NULL));
+                    CK(g, batch_call(g, 0, batch, np, NULL));
+                    CK(g, batch_call(g, 1, batch2, na, NULL));
                     t[3][rep] = (now_s() - t1) * 1e3;
                 }
-                CK(g, dg_remove_edges(g, batch2, na, NULL));
-                CK(g, dg_add_edges(g, batch, np, NULL));
+                CK(g, batch_call(g, 0, batch2, na, NULL));
+                CK(g, batch_call(g, 1, batch, np, NULL));
                 if (dg_edge_count(g) != m0) fail("%s k=%zu: %zu edges after the round, %zu before", GRAPH_NAMES[gi], k,
                                                  dg_edge_count(g), m0);
             }
@@ -226,10 +269,15 @@ int main(int argc, char **argv)
                 double ms = median(t[sc], reps < 64 ? reps : 64), rate = ms > 0 ? (double)k / (ms * 1e-3) : 0;
                 row *w = &g_rows[g_nrows++];
                 w->gi = gi; w->k = (long)k; w->sc = (int)sc; w->ms = ms; w->rate = rate;
-                printf("| %s | %zu | %zu | %zu | %s | host | %.4f | %.3f |\n", GRAPH_NAMES[gi], nv, m0, k, SCEN[sc],
-                       ms, rate / 1e6);
-                if (cf) fprintf(cf, "%s,%d,%zu,%zu,%zu,%s,host,%.6f,%.1f\n", GRAPH_NAMES[gi], scale, nv, m0, k,
-                                SCEN[sc], ms, rate);
+                printf("| %s | %zu | %zu | %zu | %s | %s | %.4f | %.3f |\n", GRAPH_NAMES[gi], nv, m0, k, SCEN[sc],
+                       g_device ? "device" : "host", ms, rate / 1e6);
+                if (cf) fprintf(cf, "%s,%d,%zu,%zu,%zu,%s,%s,%.6f,%.1f\n", GRAPH_NAMES[gi], scale, nv, m0, k,
+                                SCEN[sc], g_device ? "device" : "host", ms, rate);
+            }
+            if (g_host_share_n) {
+                note("k = %zu: %.1f%% of the device batches' arcs went to the host (lists without room in place)", k,
+                     100.0 * g_host_share_sum / g_host_share_n);
+                g_host_share_sum = 0; g_host_share_n = 0;
             }
             fflush(stdout);
             {
@@ -242,7 +290,8 @@ int main(int argc, char **argv)
         free(e);
     }
     if (cf) fclose(cf);
-    snprintf(title, sizeof title, "dyngraph updates, host path, scale %d (solid: kron, dashed: uniform)", scale);
+    snprintf(title, sizeof title, "dyngraph updates, %s path, scale %d (solid: kron, dashed: uniform)",
+             g_device ? "device" : "host", scale);
     if (svg) { svg_write(svg, title); note("plot: %s", svg); }
     return report_end();
 }
