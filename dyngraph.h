@@ -1148,6 +1148,8 @@ typedef struct dg__store {
     struct dg__lhash **lh;  /* per vertex id (lh_cap of them): the hash index of a long list
                                that batches touched, or NULL (see >>lhash) */
     size_t lh_cap, lh_bytes;
+    dg_vertex *lhv;       /* the vertices that have one (nlh of them, room for lhv_cap) */
+    size_t nlh, lhv_cap;
 } dg__store;
 
 /* One list of a page being laid out again (batch insertion, spreading free space). */
@@ -1594,6 +1596,7 @@ static size_t dg__find(const dg_graph *g, const dg__store *s, dg_vertex u, dg_ve
 #define DG__LH_EMPTY UINT64_MAX
 typedef struct dg__lhash {
     uint32_t bits, n;             /* 2^bits slots, n of them used (at most 3/4) */
+    size_t at;                    /* the list's place in dg__store.lhv */
     uint64_t *slot;               /* key (the entry) << 32 | position x, or DG__LH_EMPTY; the block
                                      follows the struct */
 } dg__lhash;
@@ -1616,6 +1619,8 @@ static void dg__lh_free(dg_graph *g, dg__store *s, dg_vertex u) {
     dg__lhash *h = dg__lh_of(s, u);
     if (!h) return;
     s->lh_bytes -= sizeof *h + ((size_t)1 << h->bits) * sizeof(uint64_t);
+    s->lhv[h->at] = s->lhv[--s->nlh];
+    s->lh[s->lhv[h->at]]->at = h->at;
     dg__free(g, h);
     s->lh[u] = NULL;
 }
@@ -1644,6 +1649,11 @@ static int dg__lh_make(dg_graph *g, dg__store *s, dg_vertex u, uint32_t deg) {
         memset(s->lh + s->lh_cap, 0, (cap - s->lh_cap) * sizeof(dg__lhash *));
         s->lh_cap = cap;
     }
+    if (s->nlh == s->lhv_cap) {
+        size_t cap = dg__grown_cap(s->lhv_cap, s->nlh + 1);
+        if (!dg__grow(g, (void **)&s->lhv, s->lhv_cap, cap, sizeof(dg_vertex))) return 0;
+        s->lhv_cap = cap;
+    }
     if (!(h = (dg__lhash *)dg__alloc(g, bytes))) return 0;
     h->bits = bits;
     h->n = 0;
@@ -1657,6 +1667,8 @@ static int dg__lh_make(dg_graph *g, dg__store *s, dg_vertex u, uint32_t deg) {
     }
     s->lh[u] = h;
     s->lh_bytes += bytes;
+    h->at = s->nlh;
+    s->lhv[s->nlh++] = u;
     return 1;
 }
 /* u's index, made now if u's list is long and has none; NULL for short lists (or no memory). */
@@ -2094,7 +2106,7 @@ static void dg__store_drop_vertex(dg_graph *g, dg__store *s, dg_vertex v) {
 static void dg__store_free(dg_graph *g, dg__store *s) {
     size_t u;
     for (u = 0; u < s->lh_cap; u++) dg__free(g, s->lh[u]);
-    dg__free(g, s->lh);
+    dg__free(g, s->lh); dg__free(g, s->lhv);
     dg__free(g, s->pool); dg__free(g, s->wpool); dg__free(g, s->idx);
     dg__free(g, s->ph);
     dg__free(g, s->latab); dg__free(g, s->dlist); dg__free(g, s->slist);
@@ -3025,7 +3037,8 @@ done:
 static size_t dg__store_bytes(const dg_graph *g, const dg__store *s) {
     return (size_t)s->page_cap * g->P * (sizeof(int32_t) + (s->wpool ? sizeof(float) : 0)) +
            (size_t)s->page_cap * (sizeof(dg__pindex) + sizeof(dg__phost)) +
-           s->latab_cap * sizeof(int32_t) + s->lh_cap * sizeof(dg__lhash *) + s->lh_bytes;
+           s->latab_cap * sizeof(int32_t) + s->lh_cap * sizeof(dg__lhash *) + s->lh_bytes +
+           s->lhv_cap * sizeof(dg_vertex);
 }
 
 DG_API dg_status dg_get_stats(const dg_graph *g, dg_stats *out) {
@@ -3073,10 +3086,15 @@ static dg_status dg__validate_lhash(dg_graph *g) {
     size_t u;
     for (si = 0; si < g->nstores; si++) {
         dg__store *s = &g->st[si];
+        size_t have = 0;
+        for (u = 0; u < s->nlh; u++)
+            DG__CHECK((size_t)s->lhv[u] < s->lh_cap && s->lh[s->lhv[u]] && s->lh[s->lhv[u]]->at == u,
+                      "store %d: list of hash indexes broken at %zu", si, u);
         for (u = 0; u < s->lh_cap; u++) {
             const dg__lhash *h = s->lh[u];
             uint32_t x, deg;
             if (!h) continue;
+            DG__CHECK(++have <= s->nlh, "store %d: more hash indexes than the %zu listed", si, s->nlh);
             DG__CHECK(u < g->id_bound && s->dir[s->ds * u] >= 0, "store %d: hash index of removed vertex %zu", si, u);
             deg = dg__deg(g, s, (dg_vertex)u);
             DG__CHECK(h->n == deg, "store %d: hash index of vertex %zu holds %u entries, the list %u", si, u, (unsigned)h->n, (unsigned)deg);
@@ -3433,6 +3451,7 @@ DG_API long dg_debug_device_allocs(void) { return 0; }
 #define DG__KERNELS(X) \
     X(CORE,  SCATTER,          dg_scatter) \
     X(CORE,  FILL_INT,         dg_fill_int) \
+    X(CORE,  GATHER_PAGES,     dg_gather_pages) \
     X(CORE,  SCAN_BLOCKS,      dg_scan_blocks) \
     X(CORE,  SCAN_ADD,         dg_scan_add) \
     X(CORE,  FRONTIER_DEGREES, dg_frontier_degrees) \
@@ -3528,6 +3547,7 @@ typedef struct dg__core_state {
         dg__buf scan_sums[8], scan_tmp, total, flags[2];
         dg__buf deg, sv;                  /* edge chunks: degree scan, chunk -> vertex */
         dg__buf csr_row[2], csr_col[2];   /* the CSR copy (variant 1), per store */
+        dg__buf gather, glist;            /* stale pages read back (>>mirror, dg__fresh_read) */
     } b;
     uint64_t ec_gen, csr_gen;             /* the mirror generation they were built for */
     uint32_t ec_mec, ec_total;
@@ -4491,9 +4511,11 @@ static dg_status dg__stage(dg_graph *g, cl_mem dst, size_t to, const void *src, 
    the host owns, may have): a device batch starts with a sync, and the host reads a stale
    page back before it reads or changes its entries (dg__fresh_list, dg__fresh_all).
    dg__fresh_pages reads the stale ones among pages[0..n): each run of consecutive pages in
-   one read, or, past DG__FRESH_RUNS runs, the span from the first to the last in one read
-   (one transfer beats thousands), of which only the stale pages are kept. */
-#define DG__FRESH_RUNS 64
+   one read, or, past DG__FRESH_RUNS runs, gathered on the device into 16 MiB chunks, one read
+   a chunk (one transfer beats thousands, and reads no page that is not stale). */
+#ifndef DG__FRESH_RUNS
+#define DG__FRESH_RUNS 64       /* (test_update sets it low to run the gather path) */
+#endif
 /* Entries in use in page p (dg__phost.fill), from its content. */
 static uint32_t dg__page_fill(const dg_graph *g, const dg__store *s, int32_t p) {
     const int32_t *pg = DG__PAGE(g, s, p);
@@ -4510,22 +4532,32 @@ static int dg__cmp_i32(const void *a, const void *b) {
 static dg_status dg__fresh_read(dg_graph *g, int si, const int32_t *list, size_t k) {
     dg__store *s = &g->st[si];
     dg__dstore *m = &g->dev->st[si];
+    dg__core_state *cs = (dg__core_state *)g->dev->mod[DG__MOD_CORE].state;
     dg_status st = DG_OK;
-    size_t P = g->P, i, j, runs = 0, lo = (size_t)list[0], span = (size_t)list[k - 1] - lo + 1;
+    size_t P = g->P, i, j, c, runs = 0, C = ((size_t)1 << 22) / P;   /* 16 MiB a gather */
     int w;
-    void *tmp = NULL;
+    char *tmp = NULL;
     for (i = 0; i < k; i++) runs += i == 0 || list[i] != list[i - 1] + 1;
-    if (runs > DG__FRESH_RUNS) tmp = dg__alloc(g, span * P * 4);
+    if (runs > DG__FRESH_RUNS) {
+        if (C > k) C = k;
+        if (!(tmp = (char *)dg__alloc(g, C * P * 4))) return dg__oom(g, "reading pages back");
+        DG__TRY(dg__buf_fit(g, &cs->b.gather, C * P * 4));
+        DG__TRY(dg__buf_fit(g, &cs->b.glist, k * 4));
+        DG__CL(clEnqueueWriteBuffer(g->dev->queue, cs->b.glist.m, CL_TRUE, 0, k * 4, list, 0, NULL, NULL));
+    }
     for (w = 0; w < (s->wpool ? 2 : 1); w++) {
         cl_mem src = w ? m->wpool.m : m->pool.m;
         char *dst = w ? (char *)s->wpool : (char *)s->pool;
-        if (tmp) {
-            DG__CL(clEnqueueReadBuffer(g->dev->queue, src, CL_TRUE, lo * P * 4, span * P * 4, tmp, 0, NULL, NULL));
-            for (i = 0; i < k; i++)
-                memcpy(dst + (size_t)list[i] * P * 4, (char *)tmp + ((size_t)list[i] - lo) * P * 4, P * 4);
-            continue;
+        for (i = 0; tmp && i < k; i += c) {   /* in chunks: gather, one read, put in place */
+            cl_uint uc, at = (cl_uint)i;
+            c = k - i < C ? k - i : C;
+            uc = (cl_uint)c;
+            DG__TRY(dg__run(g, DG__K_GATHER_PAGES, c * g->dev->wg, DG__A(src), DG__A(cs->b.glist.m), DG__A(at), DG__A(uc),
+                            DG__A(cs->b.gather.m), DG__END));
+            DG__CL(clEnqueueReadBuffer(g->dev->queue, cs->b.gather.m, CL_TRUE, 0, c * P * 4, tmp, 0, NULL, NULL));
+            for (j = 0; j < c; j++) memcpy(dst + (size_t)list[i + j] * P * 4, tmp + j * P * 4, P * 4);
         }
-        for (i = 0; i < k; i = j) {
+        for (i = 0; !tmp && i < k; i = j) {
             for (j = i + 1; j < k && list[j] == list[j - 1] + 1; j++) {}
             DG__CL(clEnqueueReadBuffer(g->dev->queue, src, CL_FALSE, (size_t)list[i] * P * 4, (j - i) * P * 4,
                                        dst + (size_t)list[i] * P * 4, 0, NULL, NULL));
@@ -5365,21 +5397,23 @@ done:
     return st;
 }
 
-/* Marks the pages a batch wrote stale; their lists' hash indexes go (the host's copy of the
-   slots is right: the device writes entries, degrees and ends, never slots). */
+/* Marks the pages a batch wrote stale; the hash indexes of the lists on stale pages go (found
+   through the list of indexes, not the pages' slots: O(pages + indexes)). */
 static void dg__mark_stale(dg_graph *g, dg__store *s, const int32_t *pages, size_t n) {
     size_t i, k = 0;
-    uint32_t j;
     for (i = 0; i < s->nstale; i++) if (s->ph[s->slist[i]].stale) s->slist[k++] = s->slist[i];
     s->nstale = k;
     for (i = 0; i < n; i++) {
-        int32_t p = pages[i], *pg = DG__PAGE(g, s, p);
+        int32_t p = pages[i];
         if (s->ph[p].stale) continue;
         DG_ASSERT(!s->ph[p].segs);   /* dirty at most for its index entry (an LA-table move) */
         s->ph[p].stale = 1;
         s->slist[s->nstale++] = p;
-        if (pg[2]) dg__lh_free(g, s, s->idx[p].first);
-        else for (j = 0; j < (uint32_t)pg[0]; j++) dg__lh_free(g, s, DG__SLOT_VID(g, pg, j));
+        if (s->idx[p].la_pos >= 0) dg__lh_free(g, s, s->idx[p].first);   /* a large list's page */
+    }
+    for (i = 0; i < s->nlh;) {   /* dg__lh_free moves the last one to i */
+        dg_vertex u = s->lhv[i];
+        if (s->ph[s->dir[s->ds * (size_t)u]].stale) dg__lh_free(g, s, u); else i++;
     }
 }
 
@@ -5432,6 +5466,20 @@ done:
     return st;
 }
 
+/* Build option DYNGRAPH_TRACE_UPDATE (benchmarks): each phase of a device batch waits for the
+   device and prints its host wall time to stderr. */
+static void dg__up_trace(dg_graph *g, double *t, const char *phase) {
+#ifdef DYNGRAPH_TRACE_UPDATE
+    double now;
+    clFinish(g->dev->queue);
+    now = dg__now_ms();
+    if (*t > 0) fprintf(stderr, "  [update] %-10s %8.3f ms\n", phase, now - *t);
+    *t = now;
+#else
+    (void)g; (void)t; (void)phase;
+#endif
+}
+
 /* A batch of n edges (he on the host, or de on the device) added (add) or removed on the
    device; *changed = edges added or removed. fn names the call for messages. */
 static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t n, int add, const char *fn,
@@ -5447,6 +5495,7 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
     uint32_t cnt[DG_UP_WORDS], N = 0;
     unsigned bits;
     float wmin = g->wmin;
+    double tr = 0;
     dg__arc *ha[2] = {NULL, NULL};
     int32_t *chg = NULL;
     cl_mem S[2], D[2], X[2], wp, xsel;
@@ -5455,6 +5504,7 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
     if (n > 0x3fffffff) return dg__fail(g, DG_ERR_LIMIT, "%s: %zu edges in one device batch (at most 2^30 - 1)", fn, n);
     if ((st = dg__sync(g)) != DG_OK) return st;     /* the device holds every host change */
     d = g->dev;
+    dg__up_trace(g, &tr, "start");
     if (!(us = DG__STATE(g, DG__MOD_UPDATE, dg__update_state))) return dg__oom(g, fn);
     if (us->gen >= 0x7ffffff0) { us->gen = 0; us->stamped[0] = us->stamped[1] = 0; }
     gen = ++us->gen;
@@ -5488,6 +5538,7 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
         DG__CL(clEnqueueWriteBuffer(d->queue, us->b.edges.m, CL_TRUE, 0, n * sizeof(dg_edge), he, 0, NULL, NULL));
         de = us->b.edges.m;
     }
+    dg__up_trace(g, &tr, "buffers");
     memset(cnt, 0, sizeof cnt);
     cnt[DG_UP_BAD] = cnt[DG_UP_DEAD] = cnt[DG_UP_WMIN] = 0xffffffffu;
     DG__CL(clEnqueueWriteBuffer(d->queue, us->b.cnt.m, CL_TRUE, 0, sizeof cnt, cnt, 0, NULL, NULL));
@@ -5503,8 +5554,10 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
     DG__TRY(dg__scan(g, us->b.flag.m, us->b.sc.m, m + 1, us->b.tot.m, 0));
     DG__TRY(dg__run(g, DG__K_UP_GATHER, m, DG__A(de), DG__A(us->b.keys.m), DG__A(us->b.vals.m), DG__A(us->b.flag.m), DG__A(us->b.sc.m),
                   DG__A(um), DG__A(utwo), DG__A(us->b.asrc.m), DG__A(us->b.adst.m), DG__A(us->b.aw.m), DG__A(us->b.pos.m), DG__END));
+    dg__up_trace(g, &tr, "sort");
     /* 2. look the arcs up in the out-lists; keep the absent ones (add) or the present ones */
     DG__TRY(dg__up_find(g, 0, us->b.asrc.m, us->b.adst.m, us->b.sc.m, um, m, us->b.flag.m, us->b.sc2.m, us->b.pos.m));
+    dg__up_trace(g, &tr, "find");
     DG__TRY(dg__run(g, DG__K_UP_PICK, m + 1, DG__A(us->b.pos.m), DG__A(us->b.sc.m), DG__A(um), DG__A(um), DG__A(want), DG__A(us->b.flag.m), DG__END));
     DG__TRY(dg__scan(g, us->b.flag.m, us->b.sc2.m, m + 1, us->b.tot.m, 0));
     xsel = add ? us->b.aw.m : us->b.pos.m;
@@ -5521,6 +5574,7 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
         memcpy(&w, &b, sizeof w);
         if (w < wmin) wmin = w;
     }
+    dg__up_trace(g, &tr, "select");
     if (N == 0) goto done;
     uN = (cl_uint)N;
     S[0] = us->b.nsrc.m; D[0] = us->b.ndst.m; X[0] = us->b.nx.m;
@@ -5533,6 +5587,7 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
         if (!add)   /* the places in the in-lists */
             DG__TRY(dg__up_find(g, 1, S[1], D[1], us->b.sc2.m, um, m, us->b.flag.m, us->b.sc.m, X[1]));
     }
+    dg__up_trace(g, &tr, "in-arcs");
     /* 3. plan per store: which lists take their arcs in place; the others' pages go to the host */
     for (si = 0; si < ns; si++) {
         slot = DG_UP_HOST + (cl_uint)si; dso = 2 * (cl_uint)si;
@@ -5543,6 +5598,7 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
                       DG__A(us->b.ox[si].m), DG__A(us->b.cnt.m), DG__A(slot), DG__END));
     }
     DG__CL(clEnqueueReadBuffer(d->queue, us->b.cnt.m, CL_TRUE, 0, sizeof cnt, cnt, 0, NULL, NULL));
+    dg__up_trace(g, &tr, "plan");
     /* 4. the host's part: its arcs and pages read back, its memory reserved */
     if ((st = dg__marks(g)) != DG_OK) goto done;
     for (si = 0; si < ns; si++) {
@@ -5561,6 +5617,7 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
         DG__TRY(dg__buf_grow(g, &ms->idx, (size_t)s->page_cap * sizeof(dg__pindex), ms->idx.cap));
         DG__TRY(dg__buf_grow(g, &ms->latab, (s->latab_cap ? s->latab_cap : 1) * 4, ms->latab.cap));
     }
+    dg__up_trace(g, &tr, "host-read");
     /* 5. write: the device's lists, then the host's */
     for (si = 0; si < ns; si++) {
         slot = DG_UP_CHANGED + (cl_uint)si;
@@ -5583,11 +5640,13 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
                       DG__A(us->b.hstamp[si].m), DG__A(gen), DG__A(us->b.cstamp[si].m), DG__A(us->b.clist[si].m),
                       DG__A(us->b.cnt.m), DG__A(slot), DG__END));
     }
+    dg__up_trace(g, &tr, "dev-write");
     for (si = 0; si < ns; si++) {
         if (!hn[si]) continue;
         if (add) dg__store_batch(g, &g->st[si], ha[si], hn[si], 1, &pages[si], &lat[si]);
         else dg__store_remove_batch(g, &g->st[si], ha[si], hn[si], NULL);
     }
+    dg__up_trace(g, &tr, "host-write");
     /* 6. ownership: the pages the device wrote are stale here */
     DG__CL(clEnqueueReadBuffer(d->queue, us->b.cnt.m, CL_TRUE, 0, sizeof cnt, cnt, 0, NULL, NULL));
     for (si = 0; si < ns; si++) {
@@ -5599,6 +5658,7 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
         dg__free(g, chg);
         chg = NULL;
     }
+    dg__up_trace(g, &tr, "stale");
     if (add) { g->narcs += N; g->nedges += cnt[DG_UP_EDGES]; g->ver_ins++; }
     else { g->narcs -= N; g->nedges -= cnt[DG_UP_EDGES]; g->ver_del++; }
     if (changed) *changed = cnt[DG_UP_EDGES];
@@ -5606,6 +5666,7 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
     d->batch_dev = (size_t)N * (size_t)ns - d->batch_host;
     d->gen++;                                    /* what caches of the graph keep is old */
     if (st == DG_OK) st = dg__sync(g);           /* the host's part */
+    dg__up_trace(g, &tr, "sync");
 done:
     if (st == DG_OK && add && wmin < g->wmin) g->wmin = wmin;
     for (si = 0; si < 2; si++) dg__free(g, ha[si]);

@@ -18,6 +18,7 @@
      (dg_debug_fail_device_alloc): DG_ERR_DEVICE_MEMORY or DG_ERR_OPENCL, the graph unchanged
      (then the batch succeeds). */
 #define DYNGRAPH_FAULT_INJECTION      /* dg_debug_fail_device_alloc (faults) */
+#define DG__FRESH_RUNS 2   /* past two runs, stale pages are gathered on the device (dg__fresh_read) */
 #define DYNGRAPH_IMPLEMENTATION
 #include "dyngraph.h"
 #include "tt.h"
