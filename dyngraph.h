@@ -698,7 +698,10 @@ typedef struct dg_stats {
     size_t programs_built;        /* programs this graph compiled (or loaded from the disk cache);
                                      0 when every program came from the process-wide cache */
     size_t batch_arcs_device;     /* the last device batch (>>update): arcs it wrote in place on the device, */
-    size_t batch_arcs_host;       /* and arcs it handed to the host (lists without room in place) */
+    size_t batch_arcs_host;       /* and arcs it handed to the host (removals that change a large
+                                     list's page count) */
+    size_t batch_room_pages;      /* pages it laid out again to make room (insertions; the host plans
+                                     the layout, the device moves the entries) */
 } dg_stats;
 DG_API dg_status dg_get_stats(const dg_graph *g, dg_stats *out);
 /* Walks every invariant of the pages, index, LA tables, list indexes, directory, reverse
@@ -2617,7 +2620,9 @@ static void dg__src_take(dg__store *s, size_t at, dg__src *q, size_t k) {
 static uint32_t dg__item_rec(const dg__item *it) { return 1 + it->deg + it->k; }
 
 /* Writes lists it[0..cnt) on page pg_no, spreading the page's free entries as equal gaps after
-   the lists (room for single insertions without moving anything). */
+   the lists (room for single insertions without moving anything). With old = NULL, only the
+   room: headers, slots, degrees and the directory; the entries stay free (-1) for the device
+   to write (>>update). */
 static void dg__write_page(dg_graph *g, dg__store *s, int32_t pg_no, const dg__item *it, uint32_t cnt,
                            const int32_t *old, const float *wold, const dg__arc *a) {
     int32_t *pg = DG__PAGE(g, s, pg_no);
@@ -2626,14 +2631,18 @@ static void dg__write_page(dg_graph *g, dg__store *s, int32_t pg_no, const dg__i
     gap = (g->P - used) / cnt;
     dg__clear(pg + DG__HDR, g->P - DG__HDR);
     for (j = 0; j < cnt; j++) {
-        dg__src src;
-        src.old = old + it[j].off + 1; src.wold = wold ? wold + it[j].off + 1 : NULL;
-        src.nold = it[j].deg; src.a = a ? a + it[j].ai : NULL; src.pos = 0;   /* no offset on NULL (UBSan) */
         DG__SLOT_OFF(g, pg, j) = (int32_t)off; DG__SLOT_VID(g, pg, j) = it[j].v;
         pg[off] = (int32_t)(it[j].deg + it[j].k);
-        dg__src_take(s, (size_t)pg_no * g->P + off + 1, &src, (size_t)it[j].deg + it[j].k);
         dg__dir_set(s, it[j].v, pg_no, (int32_t)off);
-        dg__lh_appended(g, s, it[j].v, it[j].deg, it[j].deg + it[j].k);
+        if (old) {
+            dg__src src;
+            src.old = old + it[j].off + 1; src.wold = wold ? wold + it[j].off + 1 : NULL;
+            src.nold = it[j].deg; src.a = a ? a + it[j].ai : NULL; src.pos = 0;   /* no offset on NULL (UBSan) */
+            dg__src_take(s, (size_t)pg_no * g->P + off + 1, &src, (size_t)it[j].deg + it[j].k);
+            dg__lh_appended(g, s, it[j].v, it[j].deg, it[j].deg + it[j].k);
+        } else {
+            dg__lh_free(g, s, it[j].v);      /* room only: the device writes the entries */
+        }
         off += dg__item_rec(&it[j]);
         if (j + 1 < cnt) off += gap;
     }
@@ -2643,19 +2652,20 @@ static void dg__write_page(dg_graph *g, dg__store *s, int32_t pg_no, const dg__i
     dg__touch(s, pg_no);
 }
 
-/* Writes one list as a large list starting on page cur; returns its last page. */
+/* Writes one list as a large list starting on page cur; returns its last page. old = NULL:
+   only the room, as dg__write_page. */
 static int32_t dg__write_large(dg_graph *g, dg__store *s, int32_t cur, const dg__item *it,
                                const int32_t *old, const float *wold, const dg__arc *a) {
     const uint32_t P = g->P;
     int32_t *cg = DG__PAGE(g, s, cur), *tab, last = cur;
     size_t total = (size_t)it->deg + it->k, Lf = dg__la_pages_after(g, total), left = total - dg__la_c0(g), j;
     dg__src src;
-    src.old = old + it->off + 1; src.wold = wold ? wold + it->off + 1 : NULL;
+    src.old = old ? old + it->off + 1 : NULL; src.wold = old && wold ? wold + it->off + 1 : NULL;
     src.nold = it->deg; src.a = a ? a + it->ai : NULL; src.pos = 0;
     cg[0] = 1; cg[1] = (int32_t)P - 2; cg[2] = 1;
     DG__SLOT_OFF(g, cg, 0) = DG__HDR; DG__SLOT_VID(g, cg, 0) = it->v;
     cg[DG__HDR] = (int32_t)total;
-    dg__src_take(s, (size_t)cur * P + DG__HDR + 1, &src, dg__la_c0(g));
+    if (old) dg__src_take(s, (size_t)cur * P + DG__HDR + 1, &src, dg__la_c0(g));
     s->ph[cur].fill = P;
     s->idx[cur].first = it->v; s->idx[cur].la_pos = 0;
     dg__la_table_fit(s, cur, 1, Lf);
@@ -2665,7 +2675,7 @@ static int32_t dg__write_large(dg_graph *g, dg__store *s, int32_t cur, const dg_
         size_t c = left < dg__la_cn(g) ? left : dg__la_cn(g);
         s->idx[q].first = it->v; s->idx[q].la_pos = (int32_t)j;
         tab[j] = q;
-        dg__src_take(s, (size_t)q * P + DG__HDR, &src, c);
+        if (old) dg__src_take(s, (size_t)q * P + DG__HDR, &src, c);
         DG__PAGE(g, s, q)[1] = DG__HDR + (int32_t)c;
         s->ph[q].fill = DG__HDR + (uint32_t)c;
         left -= c; last = q;
@@ -2674,7 +2684,8 @@ static int32_t dg__write_large(dg_graph *g, dg__store *s, int32_t cur, const dg_
     dg__dir_set(s, it->v, cur, DG__HDR);
     s->large_lists++; s->large_pages += Lf;
     dg__touch(s, cur);
-    dg__lh_appended(g, s, it->v, it->deg, it->deg + it->k);
+    if (old) dg__lh_appended(g, s, it->v, it->deg, it->deg + it->k);
+    else dg__lh_free(g, s, it->v);
     return last;
 }
 
@@ -2684,16 +2695,15 @@ static int32_t dg__write_large(dg_graph *g, dg__store *s, int32_t cur, const dg_
    (packing a run together, not page by page, keeps a bulk load from leaving a part-filled page
    per old page); a list too long for one page becomes a large list; run pages left over are
    released. With commit = 0 only counts the new pages and LA-table entries this takes. */
+static void dg__layout(dg_graph *g, dg__store *s, const int32_t *run, uint32_t k, const dg__item *it,
+                       uint32_t n, const int32_t *old, const float *wold, const dg__arc *a, int commit,
+                       size_t *pages, size_t *latab);
 static void dg__repack(dg_graph *g, dg__store *s, const int32_t *run, uint32_t k, const dg__arc *a,
                        size_t na, int commit, size_t *pages, size_t *latab) {
-    const uint32_t P = g->P, T = P / DG_PACK_FILL_DEN * DG_PACK_FILL_NUM;
-    const int32_t *old = s->pool;
-    const float *wold = s->wpool;
+    const uint32_t P = g->P;
     dg__item *it = g->items;
-    uint32_t n = 0, t, t0, r, used_pages = 0;
-    size_t ai = 0, total = DG__HDR;
-    int large = 0;
-    int32_t last = -1;
+    uint32_t n = 0, r;
+    size_t ai = 0;
     for (r = 0; r < k; r++) {
         const int32_t *pg = DG__PAGE(g, s, run[r]);
         uint32_t j, pn = (uint32_t)pg[0];
@@ -2704,8 +2714,6 @@ static void dg__repack(dg_graph *g, dg__store *s, const int32_t *run, uint32_t k
             it[n].ai = ai;
             it[n].k = 0;
             while (ai < na && a[ai].src == it[n].v) { ai++; it[n].k++; }
-            total += dg__item_rec(&it[n]) + 2;
-            large |= DG__HDR + dg__item_rec(&it[n]) + 2 > P;
         }
     }
     DG_ASSERT(ai == na);
@@ -2714,7 +2722,23 @@ static void dg__repack(dg_graph *g, dg__store *s, const int32_t *run, uint32_t k
             memcpy(g->tmp + (size_t)r * P, DG__PAGE(g, s, run[r]), P * sizeof(int32_t));
             if (s->wpool) memcpy(g->wtmp + (size_t)r * P, s->wpool + (size_t)run[r] * P, P * sizeof(float));
         }
-        old = g->tmp; wold = s->wpool ? g->wtmp : NULL;
+    }
+    dg__layout(g, s, run, k, it, n, commit ? g->tmp : s->pool, s->wpool ? (commit ? g->wtmp : s->wpool) : NULL,
+               a, commit, pages, latab);
+}
+/* The greedy layout of dg__repack: lists it[0..n) (old entries at it->off of old, new arcs
+   at it->ai of a) onto the run's pages and new ones. old = NULL: only the room (>>update). */
+static void dg__layout(dg_graph *g, dg__store *s, const int32_t *run, uint32_t k, const dg__item *it,
+                       uint32_t n, const int32_t *old, const float *wold, const dg__arc *a, int commit,
+                       size_t *pages, size_t *latab) {
+    const uint32_t P = g->P, T = P / DG_PACK_FILL_DEN * DG_PACK_FILL_NUM;
+    uint32_t t, t0, used_pages = 0;
+    size_t total = DG__HDR;
+    int large = 0;
+    int32_t last = -1;
+    for (t = 0; t < n; t++) {
+        total += dg__item_rec(&it[t]) + 2;
+        large |= DG__HDR + dg__item_rec(&it[t]) + 2 > P;
     }
     for (t0 = 0; t0 < n; used_pages++) {               /* greedy: one page (or large list) a step */
         int32_t cur;
@@ -2745,7 +2769,7 @@ static void dg__repack(dg_graph *g, dg__store *s, const int32_t *run, uint32_t k
             t0 = t;
         }
     }
-    if (commit) for (r = used_pages; r < k; r++) dg__page_release(s, run[r]);
+    if (commit) for (t = used_pages; t < k; t++) dg__page_release(s, run[t]);
 }
 
 #define DG__IN_PLACE_MAX 8   /* arcs a page takes one by one (each O(1) in a gap, O(P) at worst) */
@@ -3471,6 +3495,8 @@ DG_API long dg_debug_device_allocs(void) { return 0; }
     X(UPDATE, UP_PLAN,         dg_up_plan) \
     X(UPDATE, UP_ROUTE,        dg_up_route) \
     X(UPDATE, UP_INSERT,       dg_up_insert) \
+    X(UPDATE, UP_DEGS,         dg_up_degs) \
+    X(UPDATE, UP_MOVE,         dg_up_move) \
     X(UPDATE, UP_RM_MARK,      dg_up_rm_mark) \
     X(UPDATE, UP_RM_PAIR,      dg_up_rm_pair) \
     X(UPDATE, UP_RM_MOVE,      dg_up_rm_move) \
@@ -3578,6 +3604,7 @@ typedef struct dg__dev {
     dg__module mod[DG__MOD_COUNT];                  /* the modules' device state */
     size_t programs_built;        /* programs this graph compiled or loaded from the disk cache */
     size_t batch_dev, batch_host; /* the last device batch's arcs: in place, and the host's */
+    size_t batch_room;            /* and the pages it made room on */
     int ctx_listed;               /* ctx is in the process-wide context table (a user there) */
     /* the mirror */
     dg__dstore st[2];
@@ -4702,6 +4729,7 @@ static void dg__dev_stats(const dg_graph *g, dg_stats *out) {
     out->programs_built = g->dev->programs_built;
     out->batch_arcs_device = g->dev->batch_dev;
     out->batch_arcs_host = g->dev->batch_host;
+    out->batch_room_pages = g->dev->batch_room;
 }
 
 DG_API dg_status dg_sync(dg_graph *g) {
@@ -5329,7 +5357,8 @@ typedef struct dg__update_state {
     struct {
         dg__buf edges, keys, vals, flag, sc, sc2, asrc, adst, aw, pos, nsrc, ndst, nx, isrc, idst,
             ix, holes, movers, cnt, tot, segdeg[2], hc[2], mc[2], osrc[2], odst[2], ox[2],
-            hstamp[2], cstamp[2], clist[2];
+            hstamp[2], cstamp[2], clist[2], hlist[2];
+        dg__buf rv[2], rpos[2], rdeg[2], rk[2], rfrom[2], rord[2], scr[2], wscr[2];   /* room */
     } b;
     cl_int gen;                   /* this batch's stamp (hstamp, cstamp) */
     size_t stamped[2];            /* pages the stamp arrays cover, zeroed when they grew */
@@ -5340,15 +5369,17 @@ static int dg__batch_on_device(const dg_graph *g, size_t n) {
     return g->desc.device_batches == 0 && g->dev && !g->dev->cpu && n >= DG__DEV_BATCH_MIN;
 }
 
-/* The stamp arrays and the changed-page list of store si cover its pages (new ones zeroed). */
+/* The stamp arrays and the changed-page list of store si cover its pages, up to its capacity
+   (new ones zeroed; the stamps of this batch go when they grow). */
 static dg_status dg__up_stamps(dg_graph *g, dg__update_state *us, int si) {
-    size_t n = g->st[si].page_hw ? g->st[si].page_hw : 1;
+    size_t n = g->st[si].page_cap ? g->st[si].page_cap : 1;
     dg_status st = DG_OK;
     if (us->stamped[si] >= n) return DG_OK;
     n += n / 4;
     DG__TRY(dg__buf_fit(g, &us->b.hstamp[si], n * 4));
     DG__TRY(dg__buf_fit(g, &us->b.cstamp[si], n * 4));
     DG__TRY(dg__buf_fit(g, &us->b.clist[si], n * 4));
+    DG__TRY(dg__buf_fit(g, &us->b.hlist[si], n * 4));
     DG__TRY(dg__fill(g, us->b.hstamp[si].m, 0, n));
     DG__TRY(dg__fill(g, us->b.cstamp[si].m, 0, n));
     us->stamped[si] = n;
@@ -5466,6 +5497,151 @@ done:
     return st;
 }
 
+/* Room for the lists of an insertion that have none (one store's part). The device lists the
+   pages (pg) of those lists; the host, which knows every page's slots (the device never
+   writes slots), lists their lists and has the device tell their degrees and how many arcs
+   each takes; it lays those pages out again as its own batches do (dg__layout: the same and
+   new pages, lists too long for a page made large), and grows large lists by continuation
+   pages (dg__room_large), writing only headers, slots, degrees, the directory, the index and
+   the LA table; the device copies the ordinary pages first (scr), and after the sync moves
+   each list's entries from there to its new place (dg_up_move). Then every arc fits in place.
+   Only metadata crosses the bus: 8 bytes up and 8 down a list. */
+typedef struct dg__room {
+    int32_t *pg, *ord;        /* the pages without room (np); the ordinary ones (nord), in scr order */
+    dg_vertex *lv;            /* their lists (nl), page by page in slot order: the vertex, */
+    uint32_t *lpos, *ldeg, *lk, *lfrom;   /* its degree entry in the pool, its degree, the arcs
+                                 it takes, its degree entry in scr (UINT32_MAX: a large list) */
+    size_t np, nl, nord;
+} dg__room;
+static void dg__room_free(dg_graph *g, dg__room *r) {
+    dg__free(g, r->pg); dg__free(g, r->ord); dg__free(g, r->lv); dg__free(g, r->lpos);
+    dg__free(g, r->ldeg); dg__free(g, r->lk); dg__free(g, r->lfrom);
+    memset(r, 0, sizeof *r);
+}
+/* Large list u (deg entries) takes k more: continuation pages after its last. commit = 0:
+   only counts the pages and LA-table entries. */
+static void dg__room_large(dg_graph *g, dg__store *s, dg_vertex u, size_t deg, size_t k, int commit,
+                           size_t *pages, size_t *latab) {
+    int32_t p0 = s->dir[s->ds * (size_t)u], last, *tab;
+    size_t L = (size_t)s->idx[p0].la_len, Lf = dg__la_pages_after(g, deg + k), j;
+    if (!commit) { *pages += Lf - L; *latab += dg__latab_need(s, p0, L, Lf); return; }
+    dg__la_table_fit(s, p0, L, Lf);
+    tab = dg__la_pages(s, p0);
+    last = tab[L - 1];
+    for (j = L; j < Lf; j++) {
+        int32_t q = dg__page_new(g, s, last, 1);
+        s->idx[q].first = u; s->idx[q].la_pos = (int32_t)j;
+        tab[j] = q;
+        last = q;
+    }
+    dg__la_set_len(s, p0, (int32_t)Lf);
+    s->large_pages += Lf - L;
+    dg__lh_free(g, s, u);
+}
+/* The layout of r's pages in store s (commit = 0: the pages and LA-table entries it takes). */
+static void dg__room_layout(dg_graph *g, dg__store *s, const dg__room *r, int commit, size_t *pages, size_t *latab) {
+    size_t i, l = 0;
+    for (i = 0; i < r->np; i++) {
+        int32_t p = r->pg[i];
+        uint32_t j, n;
+        if (r->lfrom[l] == UINT32_MAX) {
+            dg__room_large(g, s, r->lv[l], r->ldeg[l], r->lk[l], commit, pages, latab);
+            l++;
+            continue;
+        }
+        for (n = 0; l + n < r->nl && r->lpos[l + n] / g->P == (uint32_t)p; n++) {}
+        for (j = 0; j < n; j++, l++) {
+            dg__item *it = &g->items[j];
+            it->v = r->lv[l]; it->deg = r->ldeg[l]; it->k = r->lk[l]; it->off = 0; it->ai = 0;
+        }
+        if (commit) s->ph[p].stale = 0;   /* written here now; the device writes the entries */
+        dg__layout(g, s, &p, 1, g->items, n, NULL, NULL, NULL, commit, pages, latab);
+    }
+}
+/* Reads the pages store si's lists lack room on (np of them, listed in hlist), lists their
+   lists and has the device count (dg_up_degs over the arcs S[0..N)); adds up what their
+   layout takes. */
+static dg_status dg__room_plan(dg_graph *g, dg__update_state *us, int si, size_t np, cl_mem S, cl_uint N,
+                               dg__room *r, size_t *pages, size_t *latab) {
+    dg__store *s = &g->st[si];
+    dg_status st = DG_OK;
+    size_t i, l = 0;
+    cl_uint unl;
+    r->np = np;
+    if (!(r->pg = (int32_t *)dg__alloc(g, np * sizeof(int32_t))) || !(r->ord = (int32_t *)dg__alloc(g, np * sizeof(int32_t))))
+        return dg__oom(g, "device batch: room");
+    DG__TRY(dg__cl_read(g, us->b.hlist[si].m, np * 4, r->pg));
+    qsort(r->pg, np, sizeof(int32_t), dg__cmp_i32);
+    for (i = 0; i < np; i++) {
+        const int32_t *pg = DG__PAGE(g, s, r->pg[i]);
+        r->nl += pg[2] ? 1 : (size_t)pg[0];
+    }
+    r->lv = (dg_vertex *)dg__alloc(g, r->nl * sizeof(dg_vertex));
+    r->lpos = (uint32_t *)dg__alloc(g, r->nl * 4); r->ldeg = (uint32_t *)dg__alloc(g, r->nl * 4);
+    r->lk = (uint32_t *)dg__alloc(g, r->nl * 4); r->lfrom = (uint32_t *)dg__alloc(g, r->nl * 4);
+    if (!r->lv || !r->lpos || !r->ldeg || !r->lk || !r->lfrom) return dg__oom(g, "device batch: room");
+    for (i = 0; i < np; i++) {
+        int32_t p = r->pg[i];
+        const int32_t *pg = DG__PAGE(g, s, p);
+        uint32_t j;
+        if (pg[2]) {
+            r->lv[l] = s->idx[p].first; r->lpos[l] = (uint32_t)p * g->P + DG__HDR; r->lfrom[l++] = UINT32_MAX;
+            continue;
+        }
+        for (j = 0; j < (uint32_t)pg[0]; j++, l++) {
+            uint32_t off = (uint32_t)DG__SLOT_OFF(g, pg, j);
+            r->lv[l] = DG__SLOT_VID(g, pg, j);
+            r->lpos[l] = (uint32_t)p * g->P + off;
+            r->lfrom[l] = (uint32_t)r->nord * g->P + off;
+        }
+        r->ord[r->nord++] = p;
+    }
+    unl = (cl_uint)r->nl;
+    DG__TRY(dg__buf_fit(g, &us->b.rv[si], r->nl * 4)); DG__TRY(dg__buf_fit(g, &us->b.rpos[si], r->nl * 4));
+    DG__TRY(dg__buf_fit(g, &us->b.rdeg[si], r->nl * 4)); DG__TRY(dg__buf_fit(g, &us->b.rk[si], r->nl * 4));
+    DG__TRY(dg__buf_fit(g, &us->b.rfrom[si], r->nl * 4)); DG__TRY(dg__buf_fit(g, &us->b.rord[si], r->nord * 4));
+    DG__TRY(dg__buf_fit(g, &us->b.scr[si], r->nord * g->P * 4));
+    if (s->wpool) DG__TRY(dg__buf_fit(g, &us->b.wscr[si], r->nord * g->P * 4));
+    DG__CL(clEnqueueWriteBuffer(g->dev->queue, us->b.rv[si].m, CL_FALSE, 0, r->nl * 4, r->lv, 0, NULL, NULL));
+    DG__CL(clEnqueueWriteBuffer(g->dev->queue, us->b.rpos[si].m, CL_FALSE, 0, r->nl * 4, r->lpos, 0, NULL, NULL));
+    DG__CL(clEnqueueWriteBuffer(g->dev->queue, us->b.rfrom[si].m, CL_FALSE, 0, r->nl * 4, r->lfrom, 0, NULL, NULL));
+    if (r->nord) DG__CL(clEnqueueWriteBuffer(g->dev->queue, us->b.rord[si].m, CL_FALSE, 0, r->nord * 4, r->ord, 0, NULL, NULL));
+    DG__TRY(dg__run(g, DG__K_UP_DEGS, r->nl, DG__A(us->b.rv[si].m), DG__A(us->b.rpos[si].m), DG__A(unl),
+                    DG__A(g->dev->st[si].pool.m), DG__A(S), DG__A(N), DG__A(us->b.rdeg[si].m), DG__A(us->b.rk[si].m), DG__END));
+    DG__CL(clEnqueueReadBuffer(g->dev->queue, us->b.rdeg[si].m, CL_FALSE, 0, r->nl * 4, r->ldeg, 0, NULL, NULL));
+    DG__CL(clEnqueueReadBuffer(g->dev->queue, us->b.rk[si].m, CL_TRUE, 0, r->nl * 4, r->lk, 0, NULL, NULL));
+    dg__room_layout(g, s, r, 0, pages, latab);
+done:
+    return st;
+}
+/* The device's copy of the ordinary pages of r (before anything is written). */
+static dg_status dg__room_copy(dg_graph *g, dg__update_state *us, int si, const dg__room *r) {
+    dg__dstore *m = &g->dev->st[si];
+    dg_status st = DG_OK;
+    cl_uint zero = 0, n = (cl_uint)r->nord;
+    if (!n) return DG_OK;
+    DG__TRY(dg__run(g, DG__K_GATHER_PAGES, r->nord * g->dev->wg, DG__A(m->pool.m), DG__A(us->b.rord[si].m), DG__A(zero),
+                    DG__A(n), DG__A(us->b.scr[si].m), DG__END));
+    if (g->st[si].wpool)
+        DG__TRY(dg__run(g, DG__K_GATHER_PAGES, r->nord * g->dev->wg, DG__A(m->wpool.m), DG__A(us->b.rord[si].m), DG__A(zero),
+                        DG__A(n), DG__A(us->b.wscr[si].m), DG__END));
+done:
+    return st;
+}
+/* After the layout is synced: the entries of r's ordinary pages move to their new places. */
+static dg_status dg__room_move(dg_graph *g, dg__update_state *us, int si, const dg__room *r, cl_int gen) {
+    dg_status st = DG_OK;
+    cl_uint unl = (cl_uint)r->nl, slot = DG_UP_CHANGED + (cl_uint)si;
+    size_t groups = r->nl < 65536 ? r->nl : 65536;
+    cl_mem ws = g->st[si].wpool ? us->b.wscr[si].m : us->b.scr[si].m;
+    if (!r->nord) return DG_OK;
+    DG__TRY(dg__run(g, DG__K_UP_MOVE, groups * g->dev->wg, DG__A(us->b.rv[si].m), DG__A(us->b.rfrom[si].m), DG__A(us->b.rdeg[si].m),
+                    DG__A(unl), dg__adj(si, 0), DG__A(g->dev->st[si].wpool.m), DG__A(us->b.scr[si].m), DG__A(ws),
+                    DG__A(us->b.cstamp[si].m), DG__A(us->b.clist[si].m), DG__A(us->b.cnt.m), DG__A(slot), DG__A(gen), DG__END));
+done:
+    return st;
+}
+
 /* Build option DYNGRAPH_TRACE_UPDATE (benchmarks): each phase of a device batch waits for the
    device and prints its host wall time to stderr. */
 static void dg__up_trace(dg_graph *g, double *t, const char *phase) {
@@ -5497,11 +5673,13 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
     float wmin = g->wmin;
     double tr = 0;
     dg__arc *ha[2] = {NULL, NULL};
+    dg__room room[2];
     int32_t *chg = NULL;
     cl_mem S[2], D[2], X[2], wp, xsel;
     if (changed) *changed = 0;
     if (n == 0) return DG_OK;
     if (n > 0x3fffffff) return dg__fail(g, DG_ERR_LIMIT, "%s: %zu edges in one device batch (at most 2^30 - 1)", fn, n);
+    memset(room, 0, sizeof room);
     if ((st = dg__sync(g)) != DG_OK) return st;     /* the device holds every host change */
     d = g->dev;
     dg__up_trace(g, &tr, "start");
@@ -5588,24 +5766,32 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
             DG__TRY(dg__up_find(g, 1, S[1], D[1], us->b.sc2.m, um, m, us->b.flag.m, us->b.sc.m, X[1]));
     }
     dg__up_trace(g, &tr, "in-arcs");
-    /* 3. plan per store: which lists take their arcs in place; the others' pages go to the host */
+    /* 3. plan per store: which lists take their arcs in place; the others' pages get room
+       (insertion) or go to the host (removal) */
     for (si = 0; si < ns; si++) {
-        slot = DG_UP_HOST + (cl_uint)si; dso = 2 * (cl_uint)si;
+        slot = DG_UP_STAMPED + (cl_uint)si; dso = 2 * (cl_uint)si;
         DG__TRY(dg__run(g, DG__K_UP_PLAN, N, DG__A(S[si]), DG__A(uN), DG__A(urem), dg__adj(si, 0), DG__A(us->b.segdeg[si].m),
-                      DG__A(us->b.hstamp[si].m), DG__A(gen), DG__A(us->b.hc[si].m), DG__A(us->b.mc[si].m), DG__END));
+                      DG__A(us->b.hstamp[si].m), DG__A(gen), DG__A(us->b.hc[si].m), DG__A(us->b.mc[si].m),
+                      DG__A(us->b.hlist[si].m), DG__A(us->b.cnt.m), DG__A(slot), DG__END));
+        if (add) continue;
+        slot = DG_UP_HOST + (cl_uint)si;
         DG__TRY(dg__run(g, DG__K_UP_ROUTE, N, DG__A(S[si]), DG__A(D[si]), DG__A(X[si]), DG__A(uN), DG__A(d->dir.m), DG__A(dso),
                       DG__A(us->b.hstamp[si].m), DG__A(gen), DG__A(us->b.osrc[si].m), DG__A(us->b.odst[si].m),
                       DG__A(us->b.ox[si].m), DG__A(us->b.cnt.m), DG__A(slot), DG__END));
     }
     DG__CL(clEnqueueReadBuffer(d->queue, us->b.cnt.m, CL_TRUE, 0, sizeof cnt, cnt, 0, NULL, NULL));
     dg__up_trace(g, &tr, "plan");
-    /* 4. the host's part: its arcs and pages read back, its memory reserved */
+    /* 4. room (insertion: planned, memory reserved) or the host's part (removal: its arcs and
+       pages read back) */
     if ((st = dg__marks(g)) != DG_OK) goto done;
     for (si = 0; si < ns; si++) {
+        if (add) {
+            if (cnt[DG_UP_STAMPED + si])
+                DG__TRY(dg__room_plan(g, us, si, cnt[DG_UP_STAMPED + si], S[si], uN, &room[si], &pages[si], &lat[si]));
+            continue;
+        }
         hn[si] = cnt[DG_UP_HOST + si];
-        if (!hn[si]) continue;
-        DG__TRY(dg__up_host_arcs(g, us, si, hn[si], add, &ha[si]));
-        if (add) dg__store_batch(g, &g->st[si], ha[si], hn[si], 0, &pages[si], &lat[si]);
+        if (hn[si]) DG__TRY(dg__up_host_arcs(g, us, si, hn[si], add, &ha[si]));
     }
     for (si = 0; si < ns && add; si++) {   /* and the mirror's room for what the host adds */
         dg__store *s = &g->st[si];
@@ -5616,15 +5802,23 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
         if (s->wpool) DG__TRY(dg__buf_grow(g, &ms->wpool, (size_t)s->page_cap * g->P * 4, ms->wpool.cap));
         DG__TRY(dg__buf_grow(g, &ms->idx, (size_t)s->page_cap * sizeof(dg__pindex), ms->idx.cap));
         DG__TRY(dg__buf_grow(g, &ms->latab, (s->latab_cap ? s->latab_cap : 1) * 4, ms->latab.cap));
+        DG__TRY(dg__up_stamps(g, us, si));   /* the new pages too (the stamps are not needed again) */
     }
-    dg__up_trace(g, &tr, "host-read");
-    /* 5. write: the device's lists, then the host's */
+    for (si = 0; si < ns && add; si++) DG__TRY(dg__room_copy(g, us, si, &room[si]));
+    dg__up_trace(g, &tr, "room-plan");
+    /* 5. write: room where it lacks (the layout on the host, synced, then the entries moved on
+       the device), the device's lists, then the host's */
+    if (add && (room[0].np || room[1].np)) {
+        for (si = 0; si < ns; si++) if (room[si].np) dg__room_layout(g, &g->st[si], &room[si], 1, NULL, NULL);
+        DG__TRY(dg__sync(g));
+        for (si = 0; si < ns; si++) DG__TRY(dg__room_move(g, us, si, &room[si], gen));
+    }
     for (si = 0; si < ns; si++) {
         slot = DG_UP_CHANGED + (cl_uint)si;
         wp = d->st[si].wpool.m;
         if (add) {
             DG__TRY(dg__run(g, DG__K_UP_INSERT, N, DG__A(S[si]), DG__A(D[si]), DG__A(X[si]), DG__A(uN), dg__adj(si, 0), DG__A(wp),
-                          DG__A(us->b.segdeg[si].m), DG__A(us->b.hstamp[si].m), DG__A(us->b.cstamp[si].m),
+                          DG__A(us->b.segdeg[si].m), DG__A(us->b.cstamp[si].m),
                           DG__A(us->b.clist[si].m), DG__A(us->b.cnt.m), DG__A(slot), DG__A(gen), DG__END));
             continue;
         }
@@ -5641,11 +5835,7 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
                       DG__A(us->b.cnt.m), DG__A(slot), DG__END));
     }
     dg__up_trace(g, &tr, "dev-write");
-    for (si = 0; si < ns; si++) {
-        if (!hn[si]) continue;
-        if (add) dg__store_batch(g, &g->st[si], ha[si], hn[si], 1, &pages[si], &lat[si]);
-        else dg__store_remove_batch(g, &g->st[si], ha[si], hn[si], NULL);
-    }
+    for (si = 0; si < ns; si++) if (hn[si]) dg__store_remove_batch(g, &g->st[si], ha[si], hn[si], NULL);
     dg__up_trace(g, &tr, "host-write");
     /* 6. ownership: the pages the device wrote are stale here */
     DG__CL(clEnqueueReadBuffer(d->queue, us->b.cnt.m, CL_TRUE, 0, sizeof cnt, cnt, 0, NULL, NULL));
@@ -5663,13 +5853,14 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
     else { g->narcs -= N; g->nedges -= cnt[DG_UP_EDGES]; g->ver_del++; }
     if (changed) *changed = cnt[DG_UP_EDGES];
     d->batch_host = hn[0] + hn[1];
+    d->batch_room = room[0].np + room[1].np;
     d->batch_dev = (size_t)N * (size_t)ns - d->batch_host;
     d->gen++;                                    /* what caches of the graph keep is old */
     if (st == DG_OK) st = dg__sync(g);           /* the host's part */
     dg__up_trace(g, &tr, "sync");
 done:
     if (st == DG_OK && add && wmin < g->wmin) g->wmin = wmin;
-    for (si = 0; si < 2; si++) dg__free(g, ha[si]);
+    for (si = 0; si < 2; si++) { dg__free(g, ha[si]); dg__room_free(g, &room[si]); }
     dg__free(g, chg);
     return st;
 }

@@ -245,11 +245,13 @@ inline uint dg_up_la_pages(const uint deg)
 }
 
 /* Plan, one work-item per run (its first arc h): segdeg[h] = the list's degree now; a run
-   that does not fit in place stamps the list's page for the host (hstamp = gen). Removal
-   runs also zero their hole and mover counters (hc, mc). */
+   that does not fit in place stamps the list's page (hstamp = gen) and lists it (hlist,
+   counted in cnt[slot]): the host makes room there (insertion) or takes the page (removal).
+   Removal runs also zero their hole and mover counters (hc, mc). */
 __kernel void dg_up_plan(__global const int *src, const uint n, const uint removal,
                          DG_UP_ADJ_ARGS, __global uint *segdeg, __global int *hstamp,
-                         const int gen, __global uint *hc, __global uint *mc)
+                         const int gen, __global uint *hc, __global uint *mc,
+                         __global int *hlist, __global uint *cnt, const uint slot)
 {
     const uint h = (uint)get_global_id(0);
     uint deg, c, ok = 1;
@@ -278,7 +280,59 @@ __kernel void dg_up_plan(__global const int *src, const uint n, const uint remov
         ok = at + c <= limit;
         for (k = 0; ok && k < c; k++) ok = pg[at + k] == -1;
     }
-    if (!ok) hstamp[page] = gen;
+    if (!ok && hstamp[page] != gen && atomic_xchg(&hstamp[page], gen) != gen)
+        hlist[atomic_inc(&cnt[slot])] = page;
+}
+
+/* The lists of the pages without room (dg__up_room): list l of vertex lv[l], whose degree
+   entry is at pool[lpos[l]], has ldeg[l] entries and takes lk[l] arcs of the batch (arcs
+   src[0..n), sorted by source). */
+__kernel void dg_up_degs(__global const int *lv, __global const uint *lpos, const uint nl,
+                         __global const int *pool, __global const int *src, const uint n,
+                         __global uint *ldeg, __global uint *lk)
+{
+    const uint l = (uint)get_global_id(0);
+    uint lo = 0, hi = n, a;
+    int u;
+    if (l >= nl) return;
+    u = lv[l];
+    ldeg[l] = (uint)pool[lpos[l]];
+    while (lo < hi) {                    /* first arc of u */
+        const uint mid = (lo + hi) >> 1;
+        if (src[mid] < u) lo = mid + 1; else hi = mid;
+    }
+    a = lo; hi = n;
+    while (lo < hi) {                    /* one past its last */
+        const uint mid = (lo + hi) >> 1;
+        if (src[mid] <= u) lo = mid + 1; else hi = mid;
+    }
+    lk[l] = lo - a;
+}
+
+/* The lists the host laid out again move to their new places (the directory, index and LA
+   table already say where): list l of vertex mv[l] copies its mdeg[l] entries from its old
+   page's copy in scr (degree entry at mfrom[l]; 0xffffffff: a large list, which stays). One
+   work-group a list (grid-stride). */
+__kernel void dg_up_move(__global const int *mv, __global const uint *mfrom,
+                         __global const uint *mdeg, const uint nm, DG_UP_ADJ_ARGS,
+                         __global float *wpool, __global const int *scr,
+                         __global const float *wscr, __global int *cstamp,
+                         __global int *clist, __global uint *cnt, const uint slot,
+                         const int gen)
+{
+    uint l, x, deg, base;
+    for (l = (uint)get_group_id(0); l < nm; l += (uint)get_num_groups(0)) {
+        if (mfrom[l] == 0xffffffffu) continue;
+        base = dg_row(DG_ADJ, mv[l], &deg);
+        for (x = (uint)get_local_id(0); x < mdeg[l]; x += (uint)get_local_size(0)) {
+            const uint at = dg_entry(DG_ADJ, base, x);
+            pool[at] = scr[mfrom[l] + 1u + x];
+            if (wpool) wpool[at] = wscr[mfrom[l] + 1u + x];
+            if (x == 0 || (at & (DG_P - 1u)) == DG_PAGE_RECORDS)
+                dg_up_touch(cstamp, clist, cnt, slot, gen, (int)(at >> DG_LOG_P));
+        }
+        if (get_local_id(0) == 0) dg_up_touch(cstamp, clist, cnt, slot, gen, (int)((base - 1u) >> DG_LOG_P));
+    }
 }
 
 /* Route: the arcs of stamped pages go to the host's lists (o*, counted in cnt[slot]). */
@@ -304,14 +358,14 @@ __kernel void dg_up_route(__global const int *src, __global const int *dst,
     if (host) { osrc[l_base + r] = src[i]; odst[l_base + r] = dst[i]; ox[l_base + r] = x[i]; }
 }
 
-/* Insertion: arc i of its run goes to entry degree + rank; the run's first arc writes the
-   new degree and, where the list ends its page's records, the page's end. */
+/* Insertion (every list has room now): arc i of its run goes to entry degree + rank; the
+   run's first arc writes the new degree and, where the list ends its page's records, the
+   page's end; an arc that fills a continuation page marks it full. */
 __kernel void dg_up_insert(__global const int *src, __global const int *dst,
                            __global const int *x, const uint n, DG_UP_ADJ_ARGS,
                            __global float *wpool, __global const uint *segdeg,
-                           __global const int *hstamp, __global int *cstamp,
-                           __global int *clist, __global uint *cnt, const uint slot,
-                           const int gen)
+                           __global int *cstamp, __global int *clist, __global uint *cnt,
+                           const uint slot, const int gen)
 {
     const uint i = (uint)get_global_id(0);
     uint h, deg, base, at, d0;
@@ -319,13 +373,13 @@ __kernel void dg_up_insert(__global const int *src, __global const int *dst,
     if (i >= n) return;
     u = src[i];
     page = dir[DG_DS * (size_t)u + dso];
-    if (hstamp[page] == gen) return;
     h = dg_up_head(src, i);
     d0 = segdeg[h];
     base = dg_row(DG_ADJ, u, &deg);
     at = dg_entry(DG_ADJ, base, d0 + (i - h));
     pool[at] = dst[i];
     if (wpool) wpool[at] = as_float(x[i]);
+    if ((at & (DG_P - 1u)) == DG_P - 1u) pool[(at & ~(DG_P - 1u)) + DG_PAGE_END] = (int)DG_P;
     dg_up_touch(cstamp, clist, cnt, slot, gen, (int)(at >> DG_LOG_P));
     if (i == h) {
         const uint c = dg_up_end(src, h, n) - h;

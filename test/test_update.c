@@ -119,8 +119,10 @@ static void compare_list(dg_graph *g, const model *m, dg_vertex v)
     CHECK(dg_neighbors(g, v, buf, wb, NMAX, &cnt) == DG_OK);
     for (x = 0; x < m->n; x++) want += m->present[(size_t)v * m->n + x];
     CHECK_MSG(cnt == want, "list of %d: %zu entries, model %zu", (int)v, cnt, want);
-    for (i = 0; i < cnt && i < NMAX; i++) ok &= m->present[(size_t)v * m->n + (size_t)buf[i]] && wb[i] == m->w[(size_t)v * m->n + (size_t)buf[i]];
-    CHECK(ok);
+    for (i = 0; i < cnt && i < NMAX && ok; i++)
+        ok = buf[i] >= 0 && (size_t)buf[i] < m->n && m->present[(size_t)v * m->n + (size_t)buf[i]] &&
+             wb[i] == m->w[(size_t)v * m->n + (size_t)buf[i]];
+    CHECK_MSG(ok, "list of %d: entry %zu is %d", (int)v, i - 1, (int)buf[i - 1]);
 }
 
 /* A random batch of k edges: hub-heavy, with present edges, repeats, self-loops. */
