@@ -3493,7 +3493,6 @@ DG_API long dg_debug_device_allocs(void) { return 0; }
     X(UPDATE, UP_KEYS,         dg_up_keys) \
     X(UPDATE, UP_PERMUTE,      dg_up_permute) \
     X(UPDATE, UP_PLAN,         dg_up_plan) \
-    X(UPDATE, UP_ROUTE,        dg_up_route) \
     X(UPDATE, UP_INSERT,       dg_up_insert) \
     X(UPDATE, UP_DEGS,         dg_up_degs) \
     X(UPDATE, UP_MOVE,         dg_up_move) \
@@ -5356,8 +5355,8 @@ DG_API dg_status dg_sort_pairs(dg_graph *g, cl_mem keys, cl_mem values, size_t n
 typedef struct dg__update_state {
     struct {
         dg__buf edges, keys, vals, flag, sc, sc2, asrc, adst, aw, pos, nsrc, ndst, nx, isrc, idst,
-            ix, holes, movers, cnt, tot, segdeg[2], hc[2], mc[2], osrc[2], odst[2], ox[2],
-            hstamp[2], cstamp[2], clist[2], hlist[2];
+            ix, holes, movers, cnt, tot, segdeg[2], hc[2], mc[2], hstamp[2], cstamp[2], clist[2],
+            hlist[2];
         dg__buf rv[2], rpos[2], rdeg[2], rk[2], rfrom[2], rord[2], scr[2], wscr[2];   /* room */
     } b;
     cl_int gen;                   /* this batch's stamp (hstamp, cstamp) */
@@ -5428,12 +5427,14 @@ done:
     return st;
 }
 
-/* Marks the pages a batch wrote stale; the hash indexes of the lists on stale pages go (found
-   through the list of indexes, not the pages' slots: O(pages + indexes)). */
+/* Marks the pages a batch wrote stale; the hash indexes of the lists on them go: found through
+   the pages' slots (the host's copy of the slots is right: the device never writes slots) when
+   few pages changed, else through the list of indexes (O(min(pages x slots, indexes))). */
 static void dg__mark_stale(dg_graph *g, dg__store *s, const int32_t *pages, size_t n) {
-    size_t i, k = 0;
+    size_t i, k = 0, k0;
+    int by_slots = n * 8 < s->nlh;
     for (i = 0; i < s->nstale; i++) if (s->ph[s->slist[i]].stale) s->slist[k++] = s->slist[i];
-    s->nstale = k;
+    s->nstale = k0 = k;
     for (i = 0; i < n; i++) {
         int32_t p = pages[i];
         if (s->ph[p].stale) continue;
@@ -5442,59 +5443,40 @@ static void dg__mark_stale(dg_graph *g, dg__store *s, const int32_t *pages, size
         s->slist[s->nstale++] = p;
         if (s->idx[p].la_pos >= 0) dg__lh_free(g, s, s->idx[p].first);   /* a large list's page */
     }
+    if (!s->nlh) return;
+    if (by_slots) {
+        for (i = k0; i < s->nstale; i++) {
+            const int32_t *pg = DG__PAGE(g, s, s->slist[i]);
+            uint32_t j;
+            if (!pg[2]) for (j = 0; j < (uint32_t)pg[0]; j++) dg__lh_free(g, s, DG__SLOT_VID(g, pg, j));
+        }
+        return;
+    }
     for (i = 0; i < s->nlh;) {   /* dg__lh_free moves the last one to i */
         dg_vertex u = s->lhv[i];
         if (s->ph[s->dir[s->ds * (size_t)u]].stale) dg__lh_free(g, s, u); else i++;
     }
 }
 
-/* Reads back the stale pages of the lists of the sources of a[0..k) (grouped by source) at
-   once; scratch holds k int32. */
-static dg_status dg__fresh_sources(dg_graph *g, int si, const dg__arc *a, size_t k, int32_t *scratch) {
-    dg__store *s = &g->st[si];
-    size_t i, n = 0;
-    dg_status st;
-    for (i = 0; i < k; i++) {
-        int32_t p;
-        if (i > 0 && a[i].src == a[i - 1].src) continue;
-        p = s->dir[s->ds * (size_t)a[i].src];
-        if (DG__PAGE(g, s, p)[2]) {                  /* a large list: its pages, at once */
-            if ((st = dg__fresh_list(g, si, a[i].src)) != DG_OK) return st;
-        } else if (s->ph[p].stale && (n == 0 || scratch[n - 1] != p)) {
-            scratch[n++] = p;
-        }
+/* A large list u that a device removal left with L pages (its entries, ends and, for L = 1,
+   its page's header already right on the device): its other pages are released and its index
+   entries say L (L = 1: an ordinary list again). Touches index entries only: its pages are
+   the device's. */
+static void dg__shrink_large(dg_graph *g, dg__store *s, dg_vertex u, int32_t L) {
+    int32_t p0 = s->dir[s->ds * (size_t)u], old = s->idx[p0].la_len, j;
+    int32_t *tab = dg__la_pages(s, p0);
+    for (j = L; j < old; j++) {
+        s->ph[tab[j]].stale = 0;          /* free: its content no longer matters */
+        dg__page_release(s, tab[j]);
     }
-    return dg__fresh_pages(g, si, scratch, n);
-}
-
-/* The arcs a batch routed to the host for store si (k of them), read back, sorted for the
-   store, with their lists read back. */
-static dg_status dg__up_host_arcs(dg_graph *g, dg__update_state *us, int si, size_t k, int add, dg__arc **out) {
-    dg__dev *d = g->dev;
-    dg_status st = DG_OK;
-    int32_t *t = NULL;
-    dg__arc *a = NULL, *b = NULL, *r;
-    size_t i;
-    *out = NULL;
-    t = (int32_t *)dg__alloc(g, 3 * k * sizeof(int32_t));
-    a = (dg__arc *)dg__alloc(g, k * sizeof(dg__arc));
-    b = (dg__arc *)dg__alloc(g, k * sizeof(dg__arc));
-    if (!t || !a || !b) { st = dg__oom(g, "device batch: the host's part"); goto done; }
-    DG__CL(clEnqueueReadBuffer(d->queue, us->b.osrc[si].m, CL_FALSE, 0, k * 4, t, 0, NULL, NULL));
-    DG__CL(clEnqueueReadBuffer(d->queue, us->b.odst[si].m, CL_FALSE, 0, k * 4, t + k, 0, NULL, NULL));
-    DG__CL(clEnqueueReadBuffer(d->queue, us->b.ox[si].m, CL_TRUE, 0, k * 4, t + 2 * k, 0, NULL, NULL));
-    for (i = 0; i < k; i++) {
-        a[i].src = t[i]; a[i].dst = t[k + i];
-        memcpy(&a[i].w, &t[2 * k + i], sizeof(float));
-        if (!add || !g->desc.weighted) a[i].w = 1.0f;
-    }
-    r = dg__sort_arcs(g, &g->st[si], a, b, k);
-    DG__TRY(dg__fresh_sources(g, si, r, k, t));      /* one read-back for all their pages */
-    *out = r;
-    if (r == a) a = NULL; else b = NULL;
-done:
-    dg__free(g, t); dg__free(g, a); dg__free(g, b);
-    return st;
+    s->large_pages -= (size_t)(old - L);
+    dg__lh_free(g, s, u);
+    if (L > 1) { dg__la_set_len(s, p0, L); return; }
+    s->latab_garbage += (size_t)s->latab[s->idx[p0].la_tab] + 1;
+    s->idx[p0].la_pos = -1; s->idx[p0].la_len = -1; s->idx[p0].la_tab = -1;
+    DG__PAGE(g, s, p0)[2] = 0;            /* as the device wrote it: the host keeps the headers */
+    s->large_lists--; s->large_pages--;
+    dg__touch_idx(s, p0);
 }
 
 /* Room for the lists of an insertion that have none (one store's part). The device lists the
@@ -5664,15 +5646,14 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
     dg__dev *d;
     dg_status st = DG_OK;
     int two = g->nstores == 1, ns = g->nstores, si;
-    size_t m = two ? 2 * n : n, hn[2] = {0, 0}, pages[2] = {0, 0}, lat[2] = {0, 0};
+    size_t m = two ? 2 * n : n, pages[2] = {0, 0}, lat[2] = {0, 0};
     cl_uint un = (cl_uint)n, um = (cl_uint)m, ubound, utwo = (cl_uint)two, uadd = (cl_uint)add, urem = (cl_uint)!add;
-    cl_uint uN, want = (cl_uint)!add, slot, dso;
+    cl_uint uN, want = (cl_uint)!add, slot;
     cl_int gen;
     uint32_t cnt[DG_UP_WORDS], N = 0;
     unsigned bits;
     float wmin = g->wmin;
     double tr = 0;
-    dg__arc *ha[2] = {NULL, NULL};
     dg__room room[2];
     int32_t *chg = NULL;
     cl_mem S[2], D[2], X[2], wp, xsel;
@@ -5694,9 +5675,6 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
         DG__TRY(dg__buf_fit(g, &us->b.segdeg[si], m * 4));
         DG__TRY(dg__buf_fit(g, &us->b.hc[si], m * 4));
         DG__TRY(dg__buf_fit(g, &us->b.mc[si], m * 4));
-        DG__TRY(dg__buf_fit(g, &us->b.osrc[si], m * 4));
-        DG__TRY(dg__buf_fit(g, &us->b.odst[si], m * 4));
-        DG__TRY(dg__buf_fit(g, &us->b.ox[si], m * 4));
     }
     DG__TRY(dg__buf_fit(g, &us->b.keys, m * 4)); DG__TRY(dg__buf_fit(g, &us->b.vals, m * 4));
     DG__TRY(dg__buf_fit(g, &us->b.flag, (m + 1) * 4)); DG__TRY(dg__buf_fit(g, &us->b.sc, (m + 1) * 4));
@@ -5769,30 +5747,18 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
     /* 3. plan per store: which lists take their arcs in place; the others' pages get room
        (insertion) or go to the host (removal) */
     for (si = 0; si < ns; si++) {
-        slot = DG_UP_STAMPED + (cl_uint)si; dso = 2 * (cl_uint)si;
+        slot = DG_UP_STAMPED + (cl_uint)si;
         DG__TRY(dg__run(g, DG__K_UP_PLAN, N, DG__A(S[si]), DG__A(uN), DG__A(urem), dg__adj(si, 0), DG__A(us->b.segdeg[si].m),
                       DG__A(us->b.hstamp[si].m), DG__A(gen), DG__A(us->b.hc[si].m), DG__A(us->b.mc[si].m),
                       DG__A(us->b.hlist[si].m), DG__A(us->b.cnt.m), DG__A(slot), DG__END));
-        if (add) continue;
-        slot = DG_UP_HOST + (cl_uint)si;
-        DG__TRY(dg__run(g, DG__K_UP_ROUTE, N, DG__A(S[si]), DG__A(D[si]), DG__A(X[si]), DG__A(uN), DG__A(d->dir.m), DG__A(dso),
-                      DG__A(us->b.hstamp[si].m), DG__A(gen), DG__A(us->b.osrc[si].m), DG__A(us->b.odst[si].m),
-                      DG__A(us->b.ox[si].m), DG__A(us->b.cnt.m), DG__A(slot), DG__END));
     }
     DG__CL(clEnqueueReadBuffer(d->queue, us->b.cnt.m, CL_TRUE, 0, sizeof cnt, cnt, 0, NULL, NULL));
     dg__up_trace(g, &tr, "plan");
-    /* 4. room (insertion: planned, memory reserved) or the host's part (removal: its arcs and
-       pages read back) */
-    if ((st = dg__marks(g)) != DG_OK) goto done;
-    for (si = 0; si < ns; si++) {
-        if (add) {
-            if (cnt[DG_UP_STAMPED + si])
-                DG__TRY(dg__room_plan(g, us, si, cnt[DG_UP_STAMPED + si], S[si], uN, &room[si], &pages[si], &lat[si]));
-            continue;
-        }
-        hn[si] = cnt[DG_UP_HOST + si];
-        if (hn[si]) DG__TRY(dg__up_host_arcs(g, us, si, hn[si], add, &ha[si]));
-    }
+    /* 4. room (insertion): planned, memory reserved */
+    for (si = 0; si < ns && add; si++)
+        if (cnt[DG_UP_STAMPED + si])
+            DG__TRY(dg__room_plan(g, us, si, cnt[DG_UP_STAMPED + si], S[si], uN, &room[si], &pages[si], &lat[si]));
+    dg__up_trace(g, &tr, "room-count");
     for (si = 0; si < ns && add; si++) {   /* and the mirror's room for what the host adds */
         dg__store *s = &g->st[si];
         dg__dstore *ms = &d->st[si];
@@ -5804,14 +5770,18 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
         DG__TRY(dg__buf_grow(g, &ms->latab, (s->latab_cap ? s->latab_cap : 1) * 4, ms->latab.cap));
         DG__TRY(dg__up_stamps(g, us, si));   /* the new pages too (the stamps are not needed again) */
     }
-    for (si = 0; si < ns && add; si++) DG__TRY(dg__room_copy(g, us, si, &room[si]));
     dg__up_trace(g, &tr, "room-plan");
+    for (si = 0; si < ns && add; si++) DG__TRY(dg__room_copy(g, us, si, &room[si]));
+    dg__up_trace(g, &tr, "room-copy");
     /* 5. write: room where it lacks (the layout on the host, synced, then the entries moved on
        the device), the device's lists, then the host's */
     if (add && (room[0].np || room[1].np)) {
         for (si = 0; si < ns; si++) if (room[si].np) dg__room_layout(g, &g->st[si], &room[si], 1, NULL, NULL);
+        dg__up_trace(g, &tr, "room-host");
         DG__TRY(dg__sync(g));
+        dg__up_trace(g, &tr, "room-sync");
         for (si = 0; si < ns; si++) DG__TRY(dg__room_move(g, us, si, &room[si], gen));
+        dg__up_trace(g, &tr, "room-move");
     }
     for (si = 0; si < ns; si++) {
         slot = DG_UP_CHANGED + (cl_uint)si;
@@ -5822,20 +5792,16 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
                           DG__A(us->b.clist[si].m), DG__A(us->b.cnt.m), DG__A(slot), DG__A(gen), DG__END));
             continue;
         }
-        DG__TRY(dg__run(g, DG__K_UP_RM_MARK, N, DG__A(S[si]), DG__A(X[si]), DG__A(uN), dg__adj(si, 0), DG__A(us->b.hstamp[si].m),
-                      DG__A(gen), DG__END));
+        DG__TRY(dg__run(g, DG__K_UP_RM_MARK, N, DG__A(S[si]), DG__A(X[si]), DG__A(uN), dg__adj(si, 0), DG__END));
         DG__TRY(dg__run(g, DG__K_UP_RM_PAIR, N, DG__A(S[si]), DG__A(X[si]), DG__A(uN), dg__adj(si, 0), DG__A(us->b.segdeg[si].m),
-                      DG__A(us->b.hstamp[si].m), DG__A(gen), DG__A(us->b.hc[si].m), DG__A(us->b.mc[si].m),
-                      DG__A(us->b.holes.m), DG__A(us->b.movers.m), DG__END));
-        DG__TRY(dg__run(g, DG__K_UP_RM_MOVE, N, DG__A(S[si]), DG__A(uN), dg__adj(si, 0), DG__A(wp), DG__A(us->b.hstamp[si].m),
-                      DG__A(gen), DG__A(us->b.hc[si].m), DG__A(us->b.holes.m), DG__A(us->b.movers.m),
-                      DG__A(us->b.cstamp[si].m), DG__A(us->b.clist[si].m), DG__A(us->b.cnt.m), DG__A(slot), DG__END));
+                      DG__A(us->b.hc[si].m), DG__A(us->b.mc[si].m), DG__A(us->b.holes.m), DG__A(us->b.movers.m), DG__END));
+        DG__TRY(dg__run(g, DG__K_UP_RM_MOVE, N, DG__A(S[si]), DG__A(uN), dg__adj(si, 0), DG__A(wp),
+                      DG__A(us->b.hc[si].m), DG__A(us->b.holes.m), DG__A(us->b.movers.m),
+                      DG__A(us->b.cstamp[si].m), DG__A(us->b.clist[si].m), DG__A(us->b.cnt.m), DG__A(slot), DG__A(gen), DG__END));
         DG__TRY(dg__run(g, DG__K_UP_RM_TRIM, N, DG__A(S[si]), DG__A(uN), dg__adj(si, 0), DG__A(us->b.segdeg[si].m),
-                      DG__A(us->b.hstamp[si].m), DG__A(gen), DG__A(us->b.cstamp[si].m), DG__A(us->b.clist[si].m),
-                      DG__A(us->b.cnt.m), DG__A(slot), DG__END));
+                      DG__A(gen), DG__A(us->b.cstamp[si].m), DG__A(us->b.clist[si].m), DG__A(us->b.cnt.m), DG__A(slot), DG__END));
     }
     dg__up_trace(g, &tr, "dev-write");
-    for (si = 0; si < ns; si++) if (hn[si]) dg__store_remove_batch(g, &g->st[si], ha[si], hn[si], NULL);
     dg__up_trace(g, &tr, "host-write");
     /* 6. ownership: the pages the device wrote are stale here */
     DG__CL(clEnqueueReadBuffer(d->queue, us->b.cnt.m, CL_TRUE, 0, sizeof cnt, cnt, 0, NULL, NULL));
@@ -5848,19 +5814,28 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
         dg__free(g, chg);
         chg = NULL;
     }
+    for (si = 0; si < ns && !add && st == DG_OK; si++) {   /* large lists left with fewer pages */
+        size_t k = cnt[DG_UP_STAMPED + si], i;
+        if (!k) continue;
+        if (!(chg = (int32_t *)dg__alloc(g, 2 * k * sizeof(int32_t)))) { st = dg__oom(g, fn); break; }
+        if ((st = dg__cl_read(g, us->b.hlist[si].m, 2 * k * 4, chg)) != DG_OK) break;
+        for (i = 0; i < k; i++) dg__shrink_large(g, &g->st[si], chg[2 * i], chg[2 * i + 1]);
+        dg__free(g, chg);
+        chg = NULL;
+    }
     dg__up_trace(g, &tr, "stale");
     if (add) { g->narcs += N; g->nedges += cnt[DG_UP_EDGES]; g->ver_ins++; }
     else { g->narcs -= N; g->nedges -= cnt[DG_UP_EDGES]; g->ver_del++; }
     if (changed) *changed = cnt[DG_UP_EDGES];
-    d->batch_host = hn[0] + hn[1];
+    d->batch_host = 0;
     d->batch_room = room[0].np + room[1].np;
-    d->batch_dev = (size_t)N * (size_t)ns - d->batch_host;
+    d->batch_dev = (size_t)N * (size_t)ns;
     d->gen++;                                    /* what caches of the graph keep is old */
     if (st == DG_OK) st = dg__sync(g);           /* the host's part */
     dg__up_trace(g, &tr, "sync");
 done:
     if (st == DG_OK && add && wmin < g->wmin) g->wmin = wmin;
-    for (si = 0; si < 2; si++) { dg__free(g, ha[si]); dg__room_free(g, &room[si]); }
+    for (si = 0; si < 2; si++) dg__room_free(g, &room[si]);
     dg__free(g, chg);
     return st;
 }

@@ -102,9 +102,9 @@
 #define DG_UP_DEAD       1     /* smallest edge naming a removed vertex */
 #define DG_UP_WMIN       2     /* smallest weight, as ordered bits (dg_up_fkey) */
 #define DG_UP_EDGES      3     /* edges the batch adds or removes */
-#define DG_UP_HOST       4     /* + store: arcs routed to the host */
 #define DG_UP_CHANGED    6     /* + store: pages the device wrote */
-#define DG_UP_STAMPED    8     /* + store: pages of lists without room (listed in hlist) */
+#define DG_UP_STAMPED    8     /* + store: pages of lists without room (listed in hlist), or
+                                  large lists that need fewer pages (removal) */
 #define DG_UP_WORDS      10
 
 #endif /* DG_SHARED_H */

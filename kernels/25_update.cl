@@ -8,11 +8,11 @@
    cut into chunks of DG_UP_CHUNK entries, and each entry of a chunk is searched for among
    its list's arcs (sorted by target): the cost is the entries of the lists touched, spread
    evenly over the device, however long a list is. Then, per store:
-   - plan (one work-item per list, the first arc of its run): does the run fit in place (new
-     arcs in the gap after the list, free entries being -1; removals that do not change the
-     list's page count)? A list that does not fit stamps its page for the host: every arc of
-     a stamped page goes back to the host (route), which lays those pages out again; the
-     device never writes a page the host writes.
+   - plan (one work-item per list, the first arc of its run): do the new arcs fit in place
+     (in the gap after the list, free entries being -1; on a large list's last page)? A list
+     without room stamps and lists its page; the host lays those pages out again (headers,
+     slots, directory), the device moves their lists' entries (dg_up_move). Removals always
+     fit; a large list that needs fewer pages is listed for the host, which releases them.
    - insertion: each arc writes its entry at degree + rank; the run's first arc writes the
      degree and the page's end.
    - removal: the removed entries are marked, the entries that survive past the new degree
@@ -246,8 +246,8 @@ inline uint dg_up_la_pages(const uint deg)
 
 /* Plan, one work-item per run (its first arc h): segdeg[h] = the list's degree now; a run
    that does not fit in place stamps the list's page (hstamp = gen) and lists it (hlist,
-   counted in cnt[slot]): the host makes room there (insertion) or takes the page (removal).
-   Removal runs also zero their hole and mover counters (hc, mc). */
+   counted in cnt[slot]): the host makes room there. Removal runs zero their hole and mover
+   counters (hc, mc); they always fit. */
 __kernel void dg_up_plan(__global const int *src, const uint n, const uint removal,
                          DG_UP_ADJ_ARGS, __global uint *segdeg, __global int *hstamp,
                          const int gen, __global uint *hc, __global uint *mc,
@@ -264,13 +264,17 @@ __kernel void dg_up_plan(__global const int *src, const uint n, const uint remov
     pg = pool + ((size_t)page << DG_LOG_P);
     deg = (uint)pg[dir[DG_DS * (size_t)u + dso + 1]];
     segdeg[h] = deg;
-    if (removal) {
+    if (removal) {                       /* always in place; a large list that needs fewer
+                                            pages is listed (vertex, pages) for the host */
         hc[h] = 0; mc[h] = 0;
-        if (pg[DG_PAGE_LARGE]) {         /* in place only while it keeps its pages */
-            const uint L = (uint)idx[page].z;
-            ok = L >= 2 && dg_up_la_pages(deg - c) == L;
+        if (pg[DG_PAGE_LARGE] && dg_up_la_pages(deg - c) < (uint)idx[page].z) {
+            const uint at = atomic_inc(&cnt[slot]);
+            hlist[2 * at] = u;
+            hlist[2 * at + 1] = (int)dg_up_la_pages(deg - c);
         }
-    } else if (pg[DG_PAGE_LARGE]) {      /* room left on its last page */
+        return;
+    }
+    if (pg[DG_PAGE_LARGE]) {             /* room left on its last page */
         const uint L = (uint)idx[page].z;
         ok = deg + c <= DG_C0 + (L - 1u) * DG_CN;
     } else {                             /* the gap after the list: -1 entries up to the slots */
@@ -335,29 +339,6 @@ __kernel void dg_up_move(__global const int *mv, __global const uint *mfrom,
     }
 }
 
-/* Route: the arcs of stamped pages go to the host's lists (o*, counted in cnt[slot]). */
-__kernel void dg_up_route(__global const int *src, __global const int *dst,
-                          __global const int *x, const uint n, __global const int *dir,
-                          const uint dso, __global const int *hstamp, const int gen,
-                          __global int *osrc, __global int *odst, __global int *ox,
-                          __global uint *cnt, const uint slot)
-{
-    __local uint l_n, l_base;
-    const uint i = (uint)get_global_id(0), lid = (uint)get_local_id(0);
-    uint r = 0;
-    int host = 0;
-    if (lid == 0) l_n = 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (i < n) {
-        host = hstamp[dir[DG_DS * (size_t)src[i] + dso]] == gen;
-        if (host) r = atomic_inc(&l_n);
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (lid == 0 && l_n) l_base = atomic_add(&cnt[slot], l_n);
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (host) { osrc[l_base + r] = src[i]; odst[l_base + r] = dst[i]; ox[l_base + r] = x[i]; }
-}
-
 /* Insertion (every list has room now): arc i of its run goes to entry degree + rank; the
    run's first arc writes the new degree and, where the list ends its page's records, the
    page's end; an arc that fills a continuation page marks it full. */
@@ -395,11 +376,11 @@ __kernel void dg_up_insert(__global const int *src, __global const int *dst,
 
 /* Removal 1: mark the removed entries */
 __kernel void dg_up_rm_mark(__global const int *src, __global const int *x, const uint n,
-                            DG_UP_ADJ_ARGS, __global const int *hstamp, const int gen)
+                            DG_UP_ADJ_ARGS)
 {
     const uint i = (uint)get_global_id(0);
     uint deg, base;
-    if (i >= n || hstamp[dir[DG_DS * (size_t)src[i] + dso]] == gen) return;
+    if (i >= n) return;
     base = dg_row(DG_ADJ, src[i], &deg);
     pool[dg_entry(DG_ADJ, base, (uint)x[i])] = DG_UP_GONE;
 }
@@ -408,13 +389,12 @@ __kernel void dg_up_rm_mark(__global const int *src, __global const int *x, cons
    holes are the removed places below deg - r (arc i's own place), its movers the entries
    kept at or above deg - r (arc i looks at place deg - r + rank); each listed at h + k. */
 __kernel void dg_up_rm_pair(__global const int *src, __global const int *x, const uint n,
-                            DG_UP_ADJ_ARGS, __global const uint *segdeg,
-                            __global const int *hstamp, const int gen, __global uint *hc,
+                            DG_UP_ADJ_ARGS, __global const uint *segdeg, __global uint *hc,
                             __global uint *mc, __global uint *holes, __global uint *movers)
 {
     const uint i = (uint)get_global_id(0);
     uint h, r, nd, deg, base, y;
-    if (i >= n || hstamp[dir[DG_DS * (size_t)src[i] + dso]] == gen) return;
+    if (i >= n) return;
     h = dg_up_head(src, i);
     r = dg_up_end(src, h, n) - h;
     nd = segdeg[h] - r;
@@ -426,14 +406,14 @@ __kernel void dg_up_rm_pair(__global const int *src, __global const int *x, cons
 
 /* Removal 3: hole k of a run takes mover k */
 __kernel void dg_up_rm_move(__global const int *src, const uint n, DG_UP_ADJ_ARGS,
-                            __global float *wpool, __global const int *hstamp, const int gen,
-                            __global const uint *hc, __global const uint *holes,
-                            __global const uint *movers, __global int *cstamp,
-                            __global int *clist, __global uint *cnt, const uint slot)
+                            __global float *wpool, __global const uint *hc,
+                            __global const uint *holes, __global const uint *movers,
+                            __global int *cstamp, __global int *clist, __global uint *cnt,
+                            const uint slot, const int gen)
 {
     const uint i = (uint)get_global_id(0);
     uint h, deg, base, to, from;
-    if (i >= n || hstamp[dir[DG_DS * (size_t)src[i] + dso]] == gen) return;
+    if (i >= n) return;
     h = dg_up_head(src, i);
     if (i - h >= hc[h]) return;
     base = dg_row(DG_ADJ, src[i], &deg);
@@ -445,18 +425,17 @@ __kernel void dg_up_rm_move(__global const int *src, const uint n, DG_UP_ADJ_ARG
 }
 
 /* Removal 4: the last r places become free (-1); the run's first arc writes the degree and
-   the end of the list's last page where the list ends it. */
+   the end of the list's (new) last page where the list ends it; a large list left with one
+   page becomes an ordinary list there. */
 __kernel void dg_up_rm_trim(__global const int *src, const uint n, DG_UP_ADJ_ARGS,
-                            __global const uint *segdeg, __global const int *hstamp,
-                            const int gen, __global int *cstamp, __global int *clist,
-                            __global uint *cnt, const uint slot)
+                            __global const uint *segdeg, const int gen, __global int *cstamp,
+                            __global int *clist, __global uint *cnt, const uint slot)
 {
     const uint i = (uint)get_global_id(0);
     uint h, r, nd, deg, base, at;
     int page;
     if (i >= n) return;
     page = dir[DG_DS * (size_t)src[i] + dso];
-    if (hstamp[page] == gen) return;
     h = dg_up_head(src, i);
     r = dg_up_end(src, h, n) - h;
     nd = segdeg[h] - r;
@@ -468,10 +447,15 @@ __kernel void dg_up_rm_trim(__global const int *src, const uint n, DG_UP_ADJ_ARG
         __global int *pg = pool + ((size_t)page << DG_LOG_P);
         pool[base - 1u] = (int)nd;
         dg_up_touch(cstamp, clist, cnt, slot, gen, page);
-        if (pg[DG_PAGE_LARGE]) {         /* the last page ends with the list */
-            const uint L = (uint)idx[page].z;
-            __global int *lg = pool + ((size_t)latab[idx[page].w + (int)L] << DG_LOG_P);
-            lg[DG_PAGE_END] = (int)(DG_PAGE_RECORDS + nd - DG_C0 - (L - 2u) * DG_CN);
+        if (pg[DG_PAGE_LARGE]) {         /* the list's new last page ends with it */
+            const uint L = dg_up_la_pages(nd);
+            if (L == 1u) {               /* back to an ordinary list (the host drops the rest) */
+                pg[DG_PAGE_LARGE] = 0;
+                pg[DG_PAGE_END] = (int)(DG_PAGE_RECORDS + 1u + nd);
+            } else {
+                __global int *lg = pool + ((size_t)latab[idx[page].w + (int)L] << DG_LOG_P);
+                lg[DG_PAGE_END] = (int)(DG_PAGE_RECORDS + nd - DG_C0 - (L - 2u) * DG_CN);
+            }
         } else if ((uint)pg[DG_PAGE_END] == (base & (DG_P - 1u)) + segdeg[h]) {
             pg[DG_PAGE_END] = (int)((base & (DG_P - 1u)) + nd);
         }
