@@ -168,7 +168,7 @@
      Single edge calls (dg_has_edge, dg_remove_edge, ...) use it too;
    - BATCHES ON THE DEVICE (>>update, kernels/25_update.cl): with
      dg_desc.device_batches = 1, or 0 (automatic) for batches of at least
-     25,000 edges once a GPU is in use (dg_sync or any device call made it),
+     10,000 edges once a GPU is in use (dg_sync or any device call made it),
      and always for dg_add_edges_cl / dg_remove_edges_cl (device_batches -1:
      read back, then the host), a batch is checked, sorted by (source, target)
      with two passes of the GPU radix sort (dg_sort_pairs), cleared of repeats
@@ -176,16 +176,22 @@
      lists touched are read in chunks of 32 entries spread over the device,
      each entry searched among its list's new arcs: the cost is the entries
      touched, spread evenly, whatever a hub's degree). Lists whose new arcs fit
-     in the gap after them (or on a large list's last page), and removals that
-     keep a list's page count, are written in place by the device: removed
-     entries are marked, survivors past the new degree fill the holes, the tail
-     is cleared. A list without room sends its page (every list of that page)
-     to the host, which reads the page back and applies those arcs by the
-     rules above, with the same results; nothing is written before the batch is
-     checked and the host's part has its memory (a failure changes nothing).
-     dg_stats.batch_arcs_device / batch_arcs_host tell the split of the last
-     device batch. The pages the device wrote become the device's (manual
-     section 11, OWNERSHIP). Same results either way, lists in another order.
+     in the gap after them (or on a large list's last page) are written in
+     place. A list without room gets it: its page is laid out again by the
+     rules above (the same and new pages, 7/8 full, a list too long for a page
+     made large) or, for a large list, continuation pages are added; the host
+     plans that from the degrees the device reports (it knows every page's
+     slots: the device never writes slots) and writes headers, slots, the
+     directory, index and LA table; the device moves the lists' entries, then
+     every arc is written in place. Only metadata crosses the bus (8 bytes up
+     and down a list of such a page; dg_stats.batch_room_pages counts them).
+     Removals are always in place: removed entries are marked, survivors past
+     the new degree fill the holes, the tail is cleared; a large list left with
+     fewer pages ends on its new last page (or becomes an ordinary list) and
+     the host releases the rest. Nothing is written before the batch is checked
+     and every buffer and page it needs is allocated (a failure changes
+     nothing). The pages the device wrote become the device's (manual section
+     11, OWNERSHIP). Same results as the host path, lists in another order.
 
    6. ERRORS
    Every function returning dg_status returns DG_OK (0) or a negative code;
@@ -618,7 +624,7 @@ typedef struct dg_desc {          /* zero-initialised means "all defaults" */
                                      automatic (large batches on the device), 1 = always on the
                                      device, -1 = always on the host; the result is the same
                                      either way (manual section 5, BATCHES ON THE DEVICE;
-                                     automatic: 25,000 edges or more, once a GPU is in use;
+                                     automatic: 10,000 edges or more, once a GPU is in use;
                                      DYNGRAPH_NO_OPENCL: the host); other values are
                                      DG_ERR_INVALID_ARGUMENT */
 } dg_desc;
@@ -5343,15 +5349,17 @@ DG_API dg_status dg_sort_pairs(dg_graph *g, cl_mem keys, cl_mem values, size_t n
    dg_add_edges / dg_remove_edges with dg_desc.device_batches = 1 (or 0, a GPU already in use
    and at least DG__DEV_BATCH_MIN edges), and dg_add_edges_cl / dg_remove_edges_cl, run the
    batch through kernels/25_update.cl: checks, the two radix sorts, repeats, the lookup in the
-   lists, then per store a plan and the writes in place. Lists that cannot take their arcs in
-   place (no gap left, a large list whose pages would change) go back to the host together
-   with every other list of their page: the host reads those pages back and applies the arcs
-   as its own batches do (manual section 5). Nothing is written before the batch is checked
-   and the host's part has its memory, so a failure leaves the graph as it was. Afterwards
-   the pages the device wrote are stale on the host (>>mirror, ownership), the pages the host
-   wrote are synced, and the counts are right. */
-#define DG__DEV_BATCH_MIN 25000   /* device_batches = 0: a GPU takes batches of this many edges
-                                     (the host is faster below: bench/NOTES.md, bench_update) */
+   lists, then per store a plan, room where lists lack it (dg__room_*: the host lays the pages
+   out again from the degrees the device reports, the device moves the entries), and the
+   writes in place; removals that leave a large list with fewer pages release them
+   (dg__shrink_large). No list goes to the host. Nothing is written before the batch is
+   checked and every buffer and page is reserved, so a failure leaves the graph as it was.
+   Afterwards the pages the device wrote are stale on the host (>>mirror, ownership) and the
+   counts are right. */
+#define DG__DEV_BATCH_MIN 10000   /* device_batches = 0: a GPU takes batches of this many edges
+                                     (the host is faster below: H100, Kronecker scale 22, 1,000
+                                     edges 0.7-1.9 ms on the host, 2.5-4.7 on the device; 10,000
+                                     13-22 ms, 4.3-15 ms: bench/NOTES.md) */
 typedef struct dg__update_state {
     struct {
         dg__buf edges, keys, vals, flag, sc, sc2, asrc, adst, aw, pos, nsrc, ndst, nx, isrc, idst,
