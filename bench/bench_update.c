@@ -230,6 +230,7 @@ int main(int argc, char **argv)
         if (g_device) CK(g, dg_sync(g));
         note("%s scale %d: %zu vertices, %zu tuples, %zu edges stored, loaded in %.2f s", GRAPH_NAMES[gi], scale,
              nv, m, dg_edge_count(g), now_s() - t0);
+        if (g_device) note("device path on %s", dg_device_name(g));
         rng_seed(&r, seed * 7919u + (uint64_t)gi);
         for (ki = 0; ki < nks; ki++) {
             size_t k = (size_t)ks[ki], sc;
