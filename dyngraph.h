@@ -246,6 +246,8 @@
                      dg_validate work, every function that needs a device returns
                      DG_ERR_NO_DEVICE (dg_cl_context & co. NULL, dg_device_name "")
    DYNGRAPH_FAULT_INJECTION  tests: dg_debug_fail_device_alloc (see dg_cache_clear)
+   DYNGRAPH_TRACE_UPDATE  benchmarks: each phase of a device batch waits for the device and
+                     prints its wall time to stderr (bench/NOTES.md)
    DG_ASSERT(x)      internal assertions (default: assert from <assert.h>)
    DG_MALLOC(sz) DG_REALLOC(p,sz) DG_FREE(p)   the default allocator
    DG_CACHE_MAX_BYTES  largest program binary written to the binary cache (64 MiB)
