@@ -706,8 +706,8 @@ typedef struct dg_stats {
     size_t programs_built;        /* programs this graph compiled (or loaded from the disk cache);
                                      0 when every program came from the process-wide cache */
     size_t batch_arcs_device;     /* the last device batch (>>update): arcs it wrote in place on the device, */
-    size_t batch_arcs_host;       /* and arcs it handed to the host (removals that change a large
-                                     list's page count) */
+    size_t batch_arcs_host;       /* always 0: the device makes room itself
+                                     (no arc goes to the host; kept so that readers compile) */
     size_t batch_room_pages;      /* pages it laid out again to make room (insertions; the host plans
                                      the layout, the device moves the entries) */
 } dg_stats;
@@ -1483,13 +1483,14 @@ static void dg__la_set_len(dg__store *s, int32_t p0, int32_t len) {
     for (j = 0; j < len; j++)
         if (s->idx[pages[j]].la_len != len) { s->idx[pages[j]].la_len = len; dg__touch_idx(s, pages[j]); }
 }
-/* Turns the large list at p0 back into an ordinary one-page list. */
-static void dg__la_dissolve(dg_graph *g, dg__store *s, int32_t p0) {
+/* Turns the large list at p0 back into an ordinary one-page list. page = 0: the device wrote
+   the page so (>>update): only its index entry is marked changed. */
+static void dg__la_dissolve(dg_graph *g, dg__store *s, int32_t p0, int page) {
     s->latab_garbage += (size_t)s->latab[s->idx[p0].la_tab] + 1;
     s->idx[p0].la_pos = -1; s->idx[p0].la_len = -1; s->idx[p0].la_tab = -1;
     DG__PAGE(g, s, p0)[2] = 0;
     s->large_lists--; s->large_pages--;
-    dg__touch(s, p0);
+    if (page) dg__touch(s, p0); else dg__touch_idx(s, p0);
 }
 
 /* ---- The directory ---- */
@@ -2058,7 +2059,7 @@ static void dg__truncate_list(dg_graph *g, dg__store *s, dg_vertex u, uint32_t n
             dg__clear(pg0 + off + 1 + nd, dg__la_c0(g) - nd);
             pg0[1] = off + 1 + (int32_t)nd;
             s->ph[p0].fill = DG__HDR + 1 + nd + 2;
-            dg__la_dissolve(g, s, p0);
+            dg__la_dissolve(g, s, p0, 1);
         }
     }
     pg0[off] = (int32_t)nd;
@@ -3610,7 +3611,7 @@ typedef struct dg__dev {
     cl_kernel kern[DG__VARIANTS][DG__K_COUNT];       /* made on first use (dg__kernel) */
     dg__module mod[DG__MOD_COUNT];                  /* the modules' device state */
     size_t programs_built;        /* programs this graph compiled or loaded from the disk cache */
-    size_t batch_dev, batch_host; /* the last device batch's arcs: in place, and the host's */
+    size_t batch_dev;             /* the last device batch's arcs */
     size_t batch_room;            /* and the pages it made room on */
     int ctx_listed;               /* ctx is in the process-wide context table (a user there) */
     /* the mirror */
@@ -4735,7 +4736,7 @@ static void dg__dev_stats(const dg_graph *g, dg_stats *out) {
     for (m = 0; m < DG__MOD_COUNT; m++) out->module_bytes += dg__module_bytes(g->dev, m);
     out->programs_built = g->dev->programs_built;
     out->batch_arcs_device = g->dev->batch_dev;
-    out->batch_arcs_host = g->dev->batch_host;
+    out->batch_arcs_host = 0;
     out->batch_room_pages = g->dev->batch_room;
 }
 
@@ -5481,12 +5482,8 @@ static void dg__shrink_large(dg_graph *g, dg__store *s, dg_vertex u, int32_t L) 
     }
     s->large_pages -= (size_t)(old - L);
     dg__lh_free(g, s, u);
-    if (L > 1) { dg__la_set_len(s, p0, L); return; }
-    s->latab_garbage += (size_t)s->latab[s->idx[p0].la_tab] + 1;
-    s->idx[p0].la_pos = -1; s->idx[p0].la_len = -1; s->idx[p0].la_tab = -1;
-    DG__PAGE(g, s, p0)[2] = 0;            /* as the device wrote it: the host keeps the headers */
-    s->large_lists--; s->large_pages--;
-    dg__touch_idx(s, p0);
+    if (L > 1) dg__la_set_len(s, p0, L);
+    else dg__la_dissolve(g, s, p0, 0);      /* the host's copy keeps the header the device wrote */
 }
 
 /* Room for the lists of an insertion that have none (one store's part). The device lists the
@@ -5755,7 +5752,7 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
     }
     dg__up_trace(g, &tr, "in-arcs");
     /* 3. plan per store: which lists take their arcs in place; the others' pages get room
-       (insertion) or go to the host (removal) */
+       (insertion); large lists that shrink (removal) are listed */
     for (si = 0; si < ns; si++) {
         slot = DG_UP_STAMPED + (cl_uint)si;
         DG__TRY(dg__run(g, DG__K_UP_PLAN, N, DG__A(S[si]), DG__A(uN), DG__A(urem), dg__adj(si, 0), DG__A(us->b.segdeg[si].m),
@@ -5837,11 +5834,10 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
     if (add) { g->narcs += N; g->nedges += cnt[DG_UP_EDGES]; g->ver_ins++; }
     else { g->narcs -= N; g->nedges -= cnt[DG_UP_EDGES]; g->ver_del++; }
     if (changed) *changed = cnt[DG_UP_EDGES];
-    d->batch_host = 0;
     d->batch_room = room[0].np + room[1].np;
     d->batch_dev = (size_t)N * (size_t)ns;
     d->gen++;                                    /* what caches of the graph keep is old */
-    if (st == DG_OK) st = dg__sync(g);           /* the host's part */
+    if (st == DG_OK) st = dg__sync(g);           /* released pages, index entries */
     dg__up_trace(g, &tr, "sync");
 done:
     if (st == DG_OK && add && wmin < g->wmin) g->wmin = wmin;
