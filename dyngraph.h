@@ -848,10 +848,27 @@ typedef struct dg_bfs_options {   /* zero-initialised means defaults; csr_copy w
     int csr_copy;                 /* 1: run on a plain CSR copy of the graph, built and uploaded for
                                      this call (benchmarks: the price of the pages) */
     dg_bfs_stats *stats;          /* optional: filled in on success */
+    /* Pathfinding (manual section 13): */
+    const dg_vertex *sources;     /* optional: more sources: the search starts at distance 0 from
+                                     source and from each of sources[0..source_count) (repeats
+                                     allowed; with source_count > 0, source may be -1: none) */
+    size_t source_count;
+    const dg_vertex *targets;     /* optional: the search may stop once all of
+                                     targets[0..target_count) are reached (TOP_DOWN and
+                                     DIRECTION_OPT stop after that level; the other strategies
+                                     search everything). Every dist >= 0 is still exact; the
+                                     vertices past the stop have -1. */
+    size_t target_count;
+    dg_vertex *path;              /* optional, with targets: a shortest path from a source to
+                                     targets[0]: path[0] = that source ... targets[0]; at most
+                                     path_capacity vertices are written */
+    size_t path_capacity;
+    size_t *path_length;          /* optional, with targets: vertices on that path (0: targets[0]
+                                     not reached), also when more than path_capacity */
 } dg_bfs_options;
-/* dist[v] = hops from source, -1 if unreachable or removed; dist has dg_vertex_id_bound()
-   entries (it may be NULL when only parent or stats are wanted). opt may be NULL. Syncs first.
-   DG_ERR_NOT_FOUND for a missing source. */
+/* dist[v] = hops from source (the nearest source), -1 if unreachable or removed; dist has
+   dg_vertex_id_bound() entries (it may be NULL when only parent, path or stats are wanted). opt
+   may be NULL. Syncs first. DG_ERR_NOT_FOUND for a missing source or target. */
 DG_API dg_status dg_bfs(dg_graph *g, dg_vertex source, int32_t *dist, const dg_bfs_options *opt);
 
 /* ---- Single-source shortest paths. ---- */
@@ -893,9 +910,20 @@ typedef struct dg_sssp_options {  /* zero-initialised means defaults */
                                      launch while the queue is small; 0 = default (2), <0 = none */
     uint32_t split_degree;        /* NEAR_FAR tuning: lists longer than this are cut into pieces
                                      spread over all work-groups; 0 = default (4 x work-group) */
+    /* Pathfinding (manual section 14), as in dg_bfs_options: */
+    const dg_vertex *sources;     /* optional: more sources at distance 0 (source may then be -1) */
+    size_t source_count;
+    const dg_vertex *targets;     /* optional: NEAR_FAR stops once all of them are settled (the
+                                     others search everything); every finite dist is still
+                                     exact, the vertices past the stop have INFINITY */
+    size_t target_count;
+    dg_vertex *path;              /* optional: a shortest path from a source to targets[0] */
+    size_t path_capacity;
+    size_t *path_length;          /* optional: its vertices (0: targets[0] not reached) */
 } dg_sssp_options;
-/* dist[v] = weight of a shortest path from source, INFINITY if unreachable or removed; dist has
-   dg_vertex_id_bound() entries (it may be NULL when only pred or stats are wanted). Unweighted
+/* dist[v] = weight of a shortest path from source (the nearest source), INFINITY if unreachable
+   or removed; dist has dg_vertex_id_bound() entries (it may be NULL when only pred, path or
+   stats are wanted). Unweighted
    graphs: every weight is 1. opt may be NULL. Syncs first. Errors: DG_ERR_NOT_FOUND for a
    missing source; DG_ERR_INVALID_ARGUMENT for a negative weight (the message names the edge)
    unless opt->negative_weights; DG_ERR_NEGATIVE_CYCLE (negative_weights only). */
@@ -3491,6 +3519,7 @@ DG_API long dg_debug_device_allocs(void) { return 0; }
     X(CORE,  COMPACT,          dg_compact) \
     X(CORE,  DEGREES,          dg_degrees) \
     X(CORE,  EC_FILL,          dg_ec_fill) \
+    X(CORE,  PATH_WALK,        dg_path_walk) \
     X(UPDATE, UP_ARCS,         dg_up_arcs) \
     X(UPDATE, UP_SRCKEYS,      dg_up_srckeys) \
     X(UPDATE, UP_UNIQUE,       dg_up_unique) \
@@ -3512,6 +3541,7 @@ DG_API long dg_debug_device_allocs(void) { return 0; }
     X(SORT,  SORT_COUNT,       dg_sort_count) \
     X(SORT,  SORT_SCATTER,     dg_sort_scatter) \
     X(BFS,   BFS_INIT,         dg_bfs_init) \
+    X(BFS,   BFS_UNMARK,       dg_bfs_unmark) \
     X(BFS,   BFS_TD,           dg_bfs_td) \
     X(BFS,   BFS_TD_HUBS,      dg_bfs_td_hubs) \
     X(BFS,   BFS_BU,           dg_bfs_bu) \
@@ -3525,6 +3555,7 @@ DG_API long dg_debug_device_allocs(void) { return 0; }
     X(BFS,   PARENTS,          dg_bfs_parents) \
     X(SSSP,  SSSP_WEIGHTS,     dg_sssp_weights) \
     X(SSSP,  SSSP_SOURCE,      dg_sssp_source) \
+    X(SSSP,  SSSP_CUT,         dg_sssp_cut) \
     X(SSSP,  SSSP_BF,          dg_sssp_bf) \
     X(SSSP,  SSSP_BF_NEG,      dg_sssp_bf_neg) \
     X(SSSP,  SSSP_PRED,        dg_sssp_pred) \
@@ -3582,6 +3613,7 @@ typedef struct dg__core_state {
         dg__buf deg, sv;                  /* edge chunks: degree scan, chunk -> vertex */
         dg__buf csr_row[2], csr_col[2];   /* the CSR copy (variant 1), per store */
         dg__buf gather, glist;            /* stale pages read back (>>mirror, dg__fresh_read) */
+        dg__buf path;                     /* dg__path: a path's length and vertices */
     } b;
     uint64_t ec_gen, csr_gen;             /* the mirror generation they were built for */
     uint32_t ec_mec, ec_total;
@@ -4881,21 +4913,103 @@ static dg_status dg__fit_fill(dg_graph *g, dg__buf *b, int32_t v, size_t n) {
     return st != DG_OK ? st : dg__fill(g, b->m, v, n);
 }
 
-/* The source of a search (fn: the entry point, for the message) is a live vertex, and the ids
-   fit the kernels' int32; o (size bytes) is the caller's options opt, or zero (defaults). */
-static dg_status dg__search_args(dg_graph *g, dg_vertex source, const char *fn, const void *opt,
-                                  void *o, size_t size) {
+/* o (size bytes) is the caller's options opt, or zero (defaults); the ids fit the kernels'
+   int32 (fn: the entry point, for the message). The sources are checked by dg__seeds_make. */
+static dg_status dg__search_args(dg_graph *g, const char *fn, const void *opt, void *o, size_t size) {
     if (opt)
         memcpy(o, opt, size);
     else
         memset(o, 0, size);
-    if (source < 0)
-        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "%s: negative source %d", fn, (int)source);
-    if (!dg__alive(g, source))
-        return dg__fail(g, DG_ERR_NOT_FOUND, "%s: no vertex %d", fn, (int)source);
     if (g->id_bound > 0x7fffffffu)
         return dg__fail(g, DG_ERR_LIMIT, "%s: too many vertex ids", fn);
     return DG_OK;
+}
+
+/* ---- the seeds of a search: sources and targets (manual sections 13, 14) ----
+   One array, uploaded as it is: the distinct sources, then the distinct targets that are not
+   sources. `targets` says targets were given (nt is 0 when all of them are sources). */
+typedef struct dg__seeds {
+    int32_t *v;
+    size_t ns, nt;
+    int targets;
+} dg__seeds;
+static void dg__seeds_free(dg_graph *g, dg__seeds *S) {
+    dg__free(g, S->v);
+    S->v = NULL;
+}
+/* Checks one seed list (`what`: "source", "target") and appends it to S->v at *at. */
+static dg_status dg__seeds_take(dg_graph *g, const char *fn, const char *what, const dg_vertex *a,
+                                size_t n, dg__seeds *S, size_t *at) {
+    size_t i;
+    if (n && !a)
+        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "%s: %s_count %lu with no %ss", fn, what, (unsigned long)n, what);
+    for (i = 0; i < n; i++) {
+        if (a[i] < 0)
+            return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "%s: negative %s %d", fn, what, (int)a[i]);
+        if (!dg__alive(g, a[i]))
+            return dg__fail(g, DG_ERR_NOT_FOUND, "%s: no vertex %d (%s)", fn, (int)a[i], what);
+        S->v[(*at)++] = a[i];
+    }
+    return DG_OK;
+}
+/* Sorts v[0..n) and drops repeats; returns the count left. */
+static size_t dg__sort_unique_i32(int32_t *v, size_t n) {
+    size_t i, m = 0;
+    if (n > 1) qsort(v, n, sizeof *v, dg__cmp_i32);
+    for (i = 0; i < n; i++)
+        if (m == 0 || v[i] != v[m - 1]) v[m++] = v[i];
+    return m;
+}
+/* The seeds of a search from source (-1: none, when sources are given) and sources[0..ns),
+   towards targets[0..nt). Every one must be a live vertex. */
+static dg_status dg__seeds_make(dg_graph *g, const char *fn, dg_vertex source, const dg_vertex *sources,
+                                size_t ns, const dg_vertex *targets, size_t nt, dg__seeds *S) {
+    dg_status st = DG_OK;
+    size_t at = 0, i, k;
+    memset(S, 0, sizeof *S);
+    if (source == -1 && ns == 0)
+        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "%s: no source (source -1 and no sources)", fn);
+    if (ns > 0x7fffffffu || nt > 0x7fffffffu)
+        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "%s: too many sources or targets", fn);
+    if (!(S->v = (int32_t *)dg__alloc(g, (1 + ns + nt) * sizeof *S->v)))
+        return dg__oom(g, fn);
+    if (source != -1) {
+        DG__TRY(dg__seeds_take(g, fn, "source", &source, 1, S, &at));
+    }
+    DG__TRY(dg__seeds_take(g, fn, "source", sources, ns, S, &at));
+    S->ns = dg__sort_unique_i32(S->v, at);
+    at = S->ns;
+    DG__TRY(dg__seeds_take(g, fn, "target", targets, nt, S, &at));
+    S->targets = nt > 0;
+    k = dg__sort_unique_i32(S->v + S->ns, at - S->ns);
+    for (i = 0, S->nt = 0; i < k; i++) {
+        int32_t t = S->v[S->ns + i];
+        if (!bsearch(&t, S->v, S->ns, sizeof t, dg__cmp_i32)) S->v[S->ns + S->nt++] = t;
+    }
+done:
+    if (st != DG_OK) dg__seeds_free(g, S);
+    return st;
+}
+
+/* The path to t in the tree of parents `parent` (device): *len = its vertices (0: t is not in
+   the tree), path[0..min(*len, cap)) = the root ... t (path may be NULL: the length only). */
+static dg_status dg__path(dg_graph *g, cl_mem parent, dg_vertex t, dg_vertex *path, size_t cap, size_t *len) {
+    dg__core_state *cs = (dg__core_state *)g->dev->mod[DG__MOD_CORE].state;
+    dg_status st = DG_OK;
+    size_t n = g->id_bound, c = path ? (cap < n ? cap : n) : 0;
+    cl_uint un = (cl_uint)n, uc = (cl_uint)c;
+    uint32_t m = 0;
+    cl_int ct = t;
+    DG__TRY(dg__buf_fit(g, &cs->b.path, (c + 1) * 4));
+    DG__TRY(dg__run(g, DG__K_PATH_WALK, 1, DG__A(parent), DG__A(ct), DG__A(un), DG__A(cs->b.path.m),
+                    DG__A(uc), DG__END));
+    DG__TRY(dg__read_u32(g, cs->b.path.m, 0, &m));
+    if (m > n) return dg__fail(g, DG_ERR_CORRUPT, "path: the tree of parents has a cycle");
+    if (c > m) c = m;
+    if (c) DG__CL(clEnqueueReadBuffer(g->dev->queue, cs->b.path.m, CL_TRUE, 4, c * 4, path, 0, NULL, NULL));
+    if (len) *len = m;
+done:
+    return st;
 }
 static dg_status dg__fill_bytes(dg_graph *g, cl_mem m, unsigned char v, size_t off, size_t n) {
     while (n) {   /* at most 1 GiB per fill */
@@ -5892,10 +6006,12 @@ typedef struct dg__bfs_state {
     struct {
         dg__buf dist, parent, q[2], vis, front, next, lv, hubs, flag;
         dg__buf mask[3];   /* MASK: frontier, updating, visited; QUEUE: the user data */
+        dg__buf seeds;     /* the sources and targets (dg__seeds) */
     } b;
 } dg__bfs_state;
 typedef struct dg__bfs_run {
-    dg_vertex src;
+    const dg__seeds *S;
+    int early;                   /* the strategy stops at the targets (they are marked) */
     int csr, want_parent;
     uint32_t levels, bu_levels, rt;
     uint64_t reached, edges;
@@ -5903,18 +6019,23 @@ typedef struct dg__bfs_run {
     int dist_in_data;            /* DG_BFS_QUEUE: distances live at entry 1.. of bs->b.mask[2] */
 } dg__bfs_run;
 
-static dg_status dg__bfs_init_kernel(dg_graph *g, dg__bfs_run *r, cl_mem vis, cl_mem q, cl_uint m0) {
+/* The start (dg_bfs_init): the seeds uploaded; the sources at distance 0 in dist (from word
+   doff on), in the parents, the visited bitmap vis, queue q or the masks of DG_BFS_MASK (each
+   NULL where not used), with degree sum m0; the targets marked when the strategy stops early. */
+static dg_status dg__bfs_start(dg_graph *g, dg__bfs_run *r, cl_mem dist, cl_uint doff, cl_mem vis,
+                               cl_mem q, cl_mem fmask, cl_mem vmask, cl_uint m0) {
     dg__bfs_state *bs = (dg__bfs_state *)g->dev->mod[DG__MOD_BFS].state;
+    const dg__seeds *S = r->S;
     dg_status st = DG_OK;
-    cl_kernel k = NULL;
-    cl_uint ring = DG_BFS_RING;
+    cl_uint ring = DG_BFS_RING, ns = (cl_uint)S->ns, nt = r->early ? (cl_uint)S->nt : 0u;
+    cl_uint stop = r->early && S->targets && S->nt == 0;
     cl_mem par = r->want_parent ? bs->b.parent.m : NULL;
-    cl_int src = r->src;
-    DG__TRY(dg__buf_fit(g, &bs->b.lv, DG_BFS_RING * DG_LV_WORDS * 4));
-    DG__TRY(dg__kernel(g, DG__K_BFS_INIT, 0, &k));
-    DG__TRY(dg__args(g, k, DG__A(bs->b.dist.m), DG__A(par), DG__A(vis), DG__A(q),
-                           DG__A(bs->b.lv.m), DG__A(ring), DG__A(src), DG__A(m0), DG__END));
-    DG__TRY(dg__launch(g, k, 1, 1));
+    DG__TRY(dg__buf_fit(g, &bs->b.lv, DG_LV_ALL_WORDS * 4));
+    DG__TRY(dg__buf_fit(g, &bs->b.seeds, (S->ns + S->nt) * 4));
+    DG__TRY(dg__clwrite(g, bs->b.seeds.m, S->v, (S->ns + S->nt) * 4));
+    DG__TRY(dg__run(g, DG__K_BFS_INIT, (size_t)ns + nt, DG__A(dist), DG__A(doff), DG__A(par), DG__A(vis),
+                    DG__A(q), DG__A(fmask), DG__A(vmask), DG__A(bs->b.lv.m), DG__A(ring),
+                    DG__A(bs->b.seeds.m), DG__A(ns), DG__A(nt), DG__A(m0), DG__A(stop), DG__END));
 done:
     return st;
 }
@@ -5937,7 +6058,9 @@ static dg_status dg__bfs_do(dg_graph *g, dg__bfs_run *r, int bottom_up, double a
     cl_uint want_m = 1;          /* degrees of new vertices: the switch, and work-group counts */
     double mu;
     int bu = 0;
-    mf = dg__deg(g, &g->st[0], r->src);
+    size_t i;
+    for (mf = 0, i = 0; i < r->S->ns; i++) mf += dg__deg(g, &g->st[0], r->S->v[i]);
+    nf = r->S->ns;
     mu = (double)g->narcs - (double)mf;
     DG__TRY(dg__buf_fit(g, &bs->b.q[0], n * 4)); DG__TRY(dg__buf_fit(g, &bs->b.q[1], n * 4));
     DG__TRY(dg__buf_fit(g, &bs->b.hubs, n * 4));
@@ -5950,8 +6073,8 @@ static dg_status dg__bfs_do(dg_graph *g, dg__bfs_run *r, int bottom_up, double a
     }
     DG__TRY(dg__kernel(g, DG__K_BFS_TD, variant, &ktd));
     DG__TRY(dg__kernel(g, DG__K_BFS_Q2BM, variant, &kq));
-    DG__TRY(dg__bfs_init_kernel(g, r, bs->b.vis.m, bs->b.q[0].m, (cl_uint)mf));
-    r->levels = 1; r->reached = 1;
+    DG__TRY(dg__bfs_start(g, r, bs->b.dist.m, 0, bs->b.vis.m, bs->b.q[0].m, NULL, NULL, (cl_uint)mf));
+    r->levels = 1; r->reached = nf;
     for (;;) {
         if (bottom_up && !bu && (double)mf > mu / alpha && nf > prev_nf) {   /* top-down -> bottom-up
                                                            while the frontier grows */
@@ -6074,9 +6197,7 @@ static dg_status dg__bfs_mask(dg_graph *g, dg__bfs_run *r) {
         DG__TRY(dg__fill_bytes(g, bs->b.mask[i].m, 0, 0, n));
     }
     DG__TRY(dg__buf_fit(g, &bs->b.flag, 8));
-    DG__TRY(dg__fill_bytes(g, bs->b.mask[0].m, 1, (size_t)r->src, 1));   /* frontier */
-    DG__TRY(dg__fill_bytes(g, bs->b.mask[2].m, 1, (size_t)r->src, 1));   /* visited */
-    DG__TRY(dg__bfs_init_kernel(g, r, NULL, NULL, 0));
+    DG__TRY(dg__bfs_start(g, r, bs->b.dist.m, 0, NULL, NULL, bs->b.mask[0].m, bs->b.mask[2].m, 0));
     DG__TRY(dg__kernel(g, DG__K_MASK_EXPAND, variant, &ke));
     DG__TRY(dg__kernel(g, DG__K_MASK_VISIT, variant, &kv));
     DG__TRY(dg__adj_args(g, ke, 0, 0, r->csr));
@@ -6107,7 +6228,7 @@ static dg_status dg__bfs_edge_chunk(dg_graph *g, dg__bfs_run *r, uint32_t mec) {
     DG__TRY(dg__ec_ensure(g, r->csr, mec));
     nch = (cl_uint)cs->ec_chunks; tot = cs->ec_total;
     DG__TRY(dg__buf_fit(g, &bs->b.flag, 8));
-    DG__TRY(dg__bfs_init_kernel(g, r, NULL, NULL, 0));
+    DG__TRY(dg__bfs_start(g, r, bs->b.dist.m, 0, NULL, NULL, NULL, NULL, 0));
     DG__TRY(dg__kernel(g, DG__K_EC_LEVEL, variant, &k));
     DG__TRY(dg__adj_args(g, k, 0, 0, r->csr));
     DG__ARG(k, 5, cs->b.deg.m); DG__ARG(k, 6, cs->b.sv.m); DG__ARG(k, 7, nch); DG__ARG(k, 8, umec);
@@ -6125,13 +6246,10 @@ done:
    filter the first copy of each. data = [n, dist..., claimed...] in bs->b.mask[2]. */
 static dg_status dg__bfs_queue(dg_graph *g, dg__bfs_run *r) {
     dg__bfs_state *bs = (dg__bfs_state *)g->dev->mod[DG__MOD_BFS].state;
-    dg__dev *d = g->dev;
     dg_status st = DG_OK;
     dg_frontier *a = NULL, *b = NULL;
     size_t n = g->id_bound;
     cl_kernel ka = NULL, kf = NULL;
-    dg_vertex src = r->src;
-    int32_t zero = 0;
     DG__TRY(dg__kernel(g, DG__K_QUEUE_ADVANCE, 0, &ka));
     DG__TRY(dg__kernel(g, DG__K_QUEUE_FILTER, 0, &kf));
     DG__TRY(dg_frontier_create(g, 1, &a));
@@ -6140,8 +6258,8 @@ static dg_status dg__bfs_queue(dg_graph *g, dg__bfs_run *r) {
     DG__TRY(dg__write_u32(g, bs->b.mask[2].m, 0, (uint32_t)n));
     DG__TRY(dg__fill_bytes(g, bs->b.mask[2].m, 0xff, 4, n * 4));
     DG__TRY(dg__fill_bytes(g, bs->b.mask[2].m, 0, 4 + n * 4, n * 4));
-    DG__CL(clEnqueueWriteBuffer(d->queue, bs->b.mask[2].m, CL_TRUE, 4 + 4 * (size_t)src, 4, &zero, 0, NULL, NULL));
-    DG__TRY(dg_frontier_set(a, &src, 1));
+    DG__TRY(dg__bfs_start(g, r, bs->b.mask[2].m, 1, NULL, NULL, NULL, NULL, 0));
+    DG__TRY(dg_frontier_set(a, r->S->v, r->S->ns));
     r->levels = 1;
     for (;;) {
         DG__TRY(dg__advance(g, ka, 0, a, b, bs->b.mask[2].m, NULL));
@@ -6159,9 +6277,8 @@ done:
 
 /* Checks the call (source, opt) and fills *o with opt and every default (manual section 13):
    the one place they are decided. */
-static dg_status dg__bfs_options_resolve(dg_graph *g, dg_vertex source, const dg_bfs_options *opt,
-                                         dg_bfs_options *o) {
-    dg_status st = dg__search_args(g, source, "dg_bfs", opt, o, sizeof *o);
+static dg_status dg__bfs_options_resolve(dg_graph *g, const dg_bfs_options *opt, dg_bfs_options *o) {
+    dg_status st = dg__search_args(g, "dg_bfs", opt, o, sizeof *o);
     if (st != DG_OK)
         return st;
     if ((int)o->strategy < (int)DG_BFS_AUTO || (int)o->strategy > (int)DG_BFS_DIRECTION_OPT)
@@ -6172,6 +6289,8 @@ static dg_status dg__bfs_options_resolve(dg_graph *g, dg_vertex source, const dg
         o->strategy = DG_BFS_DIRECTION_OPT;
     if (o->csr_copy && o->strategy == DG_BFS_QUEUE)
         return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_bfs: csr_copy does not apply to DG_BFS_QUEUE");
+    if ((o->path || o->path_length) && o->target_count == 0)
+        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_bfs: a path needs a target");
     if (o->max_edge_count == 0)
         o->max_edge_count = DG_BFS_DEFAULT_EDGE_CHUNK;
     if (o->alpha == 0)
@@ -6185,23 +6304,29 @@ DG_API dg_status dg_bfs(dg_graph *g, dg_vertex source, int32_t *dist, const dg_b
     dg__bfs_state *bs;
     dg_bfs_options o;
     dg__bfs_run r;
-    dg__dev *d;
+    dg__seeds S;
+    dg__dev *d = NULL;
     dg_status st = DG_OK;
-    size_t n;
+    size_t n, i;
     double t0, sync_ms;
     cl_mem dsrc;
     size_t doff;
     if (!g) return DG_ERR_INVALID_ARGUMENT;
-    if ((st = dg__bfs_options_resolve(g, source, opt, &o)) != DG_OK) return st;
-    if ((st = dg__fresh_list(g, 0, source)) != DG_OK) return st;   /* its degree is read here */
+    if ((st = dg__bfs_options_resolve(g, opt, &o)) != DG_OK) return st;
+    if ((st = dg__seeds_make(g, "dg_bfs", source, o.sources, o.source_count, o.targets, o.target_count, &S)) != DG_OK)
+        return st;
+    for (i = 0; i < S.ns; i++)   /* their degrees are read here */
+        DG__TRY(dg__fresh_list(g, 0, S.v[i]));
     t0 = dg__now_ms();
-    if ((st = dg__sync(g)) != DG_OK) return st;
+    DG__TRY(dg__sync(g));
     d = g->dev;
-    if (!(bs = DG__STATE(g, DG__MOD_BFS, dg__bfs_state))) return DG_ERR_OUT_OF_MEMORY;
-    if (o.csr_copy && (st = dg__csr_copy(g)) != DG_OK) return st;
+    if (!(bs = DG__STATE(g, DG__MOD_BFS, dg__bfs_state))) { st = DG_ERR_OUT_OF_MEMORY; goto done; }
+    if (o.csr_copy) DG__TRY(dg__csr_copy(g));
     sync_ms = dg__now_ms() - t0;
     memset(&r, 0, sizeof r);
-    r.src = source; r.csr = o.csr_copy != 0; r.want_parent = o.parent != NULL;
+    r.S = &S; r.csr = o.csr_copy != 0;
+    r.want_parent = o.parent != NULL || o.path || o.path_length;
+    r.early = S.targets && (o.strategy == DG_BFS_TOP_DOWN || o.strategy == DG_BFS_DIRECTION_OPT);
     n = g->id_bound;
     dg__timing_reset(d);
     DG__TRY(dg__fit_fill(g, &bs->b.dist, -1, n));
@@ -6223,10 +6348,20 @@ DG_API dg_status dg_bfs(dg_graph *g, dg_vertex source, int32_t *dist, const dg_b
                                DG__A(un), DG__END));
         DG__TRY(dg__launch(g, k, n, d->wg));
     }
+    if (r.early && S.nt) {
+        cl_uint ns = (cl_uint)S.ns, nt = (cl_uint)S.nt;
+        DG__TRY(dg__run(g, DG__K_BFS_UNMARK, nt, DG__A(bs->b.dist.m), DG__A(bs->b.seeds.m), DG__A(ns),
+                        DG__A(nt), DG__END));
+    }
     DG__CL(clFinish(d->queue));
     if (o.stats) {
         memset(o.stats, 0, sizeof *o.stats);
         o.stats->device_ms = dg__timing_ms(d);
+    }
+    if (S.targets && (o.path || o.path_length)) {
+        size_t len = 0;
+        DG__TRY(dg__path(g, bs->b.parent.m, o.targets[0], o.path, o.path_capacity, &len));
+        if (o.path_length) *o.path_length = len;
     }
     if (o.stats && !r.reached) {   /* strategies without level counters: count on the device */
         cl_kernel k = NULL;
@@ -6241,7 +6376,7 @@ DG_API dg_status dg_bfs(dg_graph *g, dg_vertex source, int32_t *dist, const dg_b
         r.reached = cnt[0]; r.edges = cnt[1];
     }
     if (dist && n) DG__CL(clEnqueueReadBuffer(d->queue, dsrc, CL_TRUE, doff, n * 4, dist, 0, NULL, NULL));
-    if (r.want_parent && n) DG__CL(clEnqueueReadBuffer(d->queue, bs->b.parent.m, CL_TRUE, 0, n * 4, o.parent, 0, NULL, NULL));
+    if (o.parent && n) DG__CL(clEnqueueReadBuffer(d->queue, bs->b.parent.m, CL_TRUE, 0, n * 4, o.parent, 0, NULL, NULL));
     if (o.stats) {
         o.stats->strategy = o.strategy;
         o.stats->levels = r.levels;
@@ -6252,7 +6387,8 @@ DG_API dg_status dg_bfs(dg_graph *g, dg_vertex source, int32_t *dist, const dg_b
         o.stats->sync_ms = sync_ms;
     }
 done:
-    dg__timing_reset(d);
+    if (d) dg__timing_reset(d);
+    dg__seeds_free(g, &S);
     return st;
 }
 
@@ -6267,6 +6403,7 @@ typedef struct dg__sssp_state {
     struct {
         dg__buf dist, parent, q[2], flag, data;
         dg__buf sp_stamp, sp_ff, sp_far[2], sp_lx[2], sp_ex, sp_pieces, sp_ctl, sp_part;
+        dg__buf seeds;                /* the sources and targets (dg__seeds) */
     } b;
     uint64_t wc_gen;              /* the weight check's cache: graph version it was made for */
     int wc_valid;
@@ -6281,7 +6418,11 @@ typedef struct dg__sssp_state {
 #define DG__SSSP_SPLIT_WGS 4         /* default split_degree = this many work-groups' items */
 
 typedef struct dg__sssp_run {
-    dg_vertex src;
+    dg_vertex src;                   /* the first source (for messages) */
+    const dg__seeds *S;
+    int early;                       /* NEAR_FAR with targets: stops once they are settled */
+    int cut;                         /* it stopped: distances >= cut_bits are not final */
+    uint32_t cut_bits;
     int neg;                         /* negative weights allowed (DG_SSSP_BELLMAN_FORD) */
     uint32_t iters, phases, rt;
     uint64_t relax, updates;
@@ -6464,6 +6605,15 @@ done:
     return st;
 }
 
+/* The sources (r->S, uploaded to ss->b.seeds by dg_sssp): distance 0 in dist (from word doff
+   on; NULL: none), their own predecessors in pred (NULL: none). */
+static dg_status dg__sssp_sources(dg_graph *g, dg__sssp_run *r, cl_mem dist, cl_uint doff, cl_mem pred) {
+    dg__sssp_state *ss = (dg__sssp_state *)g->dev->mod[DG__MOD_SSSP].state;
+    cl_uint ns = (cl_uint)r->S->ns;
+    return dg__run(g, DG__K_SSSP_SOURCE, ns, DG__A(dist), DG__A(doff), DG__A(pred), DG__A(ss->b.seeds.m),
+                   DG__A(ns), DG__END);
+}
+
 /* DG_SSSP_FRONTIER: the public primitives, round by round: advance from the vertices lowered
    last round, relaxing with atomic_min; filter the first copy of each; clear their claims.
    data = [n, dist bits..., claimed...] in ss->b.data; the distances go to ss->b.dist after. */
@@ -6474,7 +6624,6 @@ static dg_status dg__sssp_frontier(dg_graph *g, dg__sssp_run *r) {
     dg_frontier *a = NULL, *b = NULL;
     size_t n = g->id_bound;
     cl_kernel ka = NULL, kf = NULL, kr = NULL;
-    dg_vertex src = r->src;
     cl_int inf = DG__SSSP_INF;
     DG__TRY(dg__kernel(g, DG__K_SSSP_FR_ADVANCE, 0, &ka));
     DG__TRY(dg__kernel(g, DG__K_SSSP_FR_FILTER, 0, &kf));
@@ -6485,8 +6634,8 @@ static dg_status dg__sssp_frontier(dg_graph *g, dg__sssp_run *r) {
     DG__TRY(dg__write_u32(g, ss->b.data.m, 0, (uint32_t)n));
     DG__CL(clEnqueueFillBuffer(d->queue, ss->b.data.m, &inf, 4, 4, n * 4, 0, NULL, NULL));
     DG__TRY(dg__fill_bytes(g, ss->b.data.m, 0, 4 + n * 4, n * 4));
-    DG__TRY(dg__write_u32(g, ss->b.data.m, 1 + (size_t)src, 0));
-    DG__TRY(dg_frontier_set(a, &src, 1));
+    DG__TRY(dg__sssp_sources(g, r, ss->b.data.m, 1, NULL));
+    DG__TRY(dg_frontier_set(a, r->S->v, r->S->ns));
     for (;;) {
         cl_uint m;
         DG__TRY(dg__advance(g, ka, 0, a, b, ss->b.data.m, &r->relax));
@@ -6514,7 +6663,8 @@ static dg_status dg__sssp_nf(dg_graph *g, dg__sssp_run *r) {
     cl_uint hub = r->hub;
     size_t n = g->id_bound, cap = (size_t)(g->narcs / (4 * d->wg) + g->narcs / hub + 16);
     cl_kernel k = NULL, ki = NULL;
-    cl_uint ring = DG_SSSP_RING, L = 0, K = 1, j, ucap = (cl_uint)cap, src = (cl_uint)r->src;
+    cl_uint ring = DG_SSSP_RING, L = 0, K = 1, j, ucap = (cl_uint)cap;
+    cl_uint ns = (cl_uint)r->S->ns, nt = r->early ? (cl_uint)r->S->nt : 0u;
     cl_uint slots[DG_SSSP_RING * DG_CTL_WORDS];
     cl_mem w = g->st[0].wpool ? d->st[0].wpool.m : NULL;
     float delta = r->delta;
@@ -6529,9 +6679,9 @@ static dg_status dg__sssp_nf(dg_graph *g, dg__sssp_run *r) {
     DG__TRY(dg__fill_bytes(g, ss->b.sp_ff.m, 0, 0, n * 4));
     DG__TRY(dg__buf_fit(g, &ss->b.sp_pieces, 2 * cap * 8));
     DG__TRY(dg__buf_fit(g, &ss->b.sp_ctl, sizeof slots));
-    DG__TRY(dg__write_u32(g, ss->b.q[0].m, 0, src));
+    DG__CL(clEnqueueCopyBuffer(d->queue, ss->b.seeds.m, ss->b.q[0].m, 0, 0, (size_t)ns * 4, 0, NULL, NULL));
     DG__TRY(dg__kernel(g, DG__K_SSSP_NF_INIT, 0, &ki));
-    DG__TRY(dg__args(g, ki, DG__A(ss->b.sp_ctl.m), DG__A(ring), DG__A(delta), DG__END));
+    DG__TRY(dg__args(g, ki, DG__A(ss->b.sp_ctl.m), DG__A(ring), DG__A(delta), DG__A(ns), DG__END));
     DG__TRY(dg__launch(g, ki, DG_CTL_WORDS * DG_SSSP_RING, d->wg));
     DG__TRY(dg__kernel(g, DG__K_SSSP_NF, 0, &k));
     DG__TRY(dg__adj_args(g, k, 0, 0, 0));
@@ -6540,7 +6690,7 @@ static dg_status dg__sssp_nf(dg_graph *g, dg__sssp_run *r) {
     DG__ARG(k, 13, ss->b.sp_ctl.m); DG__ARG(k, 14, ring); DG__ARG(k, 16, delta);
     DG__ARG(k, 17, ss->b.dist.m); DG__ARG(k, 18, ss->b.sp_stamp.m); DG__ARG(k, 19, ss->b.sp_ff.m);
     DG__ARG(k, 20, ss->b.sp_lx[0].m); DG__ARG(k, 21, ss->b.sp_lx[1].m); DG__ARG(k, 22, ss->b.sp_ex.m);
-    DG__ARG(k, 23, rounds);
+    DG__ARG(k, 23, rounds); DG__ARG(k, 24, ss->b.seeds.m); DG__ARG(k, 25, ns); DG__ARG(k, 26, nt);
     for (;;) {
         for (j = 0; j < K; j++, L++) {
             DG__ARG(k, 6, ss->b.q[L & 1].m); DG__ARG(k, 7, ss->b.q[(L + 1) & 1].m); DG__ARG(k, 15, L);
@@ -6550,7 +6700,14 @@ static dg_status dg__sssp_nf(dg_graph *g, dg__sssp_run *r) {
         r->rt++;
         for (j = L - K; j < L; j++) {
             const cl_uint *s = slots + DG_CTL_WORDS * (j % DG_SSSP_RING);
-            if (s[DG_NF_MODE] == DG_NF_MODE_IDLE) return DG_OK;
+            if (s[DG_NF_MODE] == DG_NF_MODE_IDLE) {
+                const cl_uint *p = slots + DG_CTL_WORDS * ((j + DG_SSSP_RING - 1) % DG_SSSP_RING);
+                if (nt && j > 0 && p[DG_NF_MODE] == DG_NF_MODE_SPLIT && p[DG_NF_UNSETTLED] == 0) {
+                    r->cut = 1;                  /* stopped at the targets (see dg_sssp_nf) */
+                    r->cut_bits = p[DG_NF_THR];
+                }
+                return DG_OK;
+            }
             if (s[DG_NF_MODE] == DG_NF_MODE_SPLIT) {
                 r->phases++;
             } else {
@@ -6567,9 +6724,8 @@ done:
 }
 
 /* Checks the call (source, opt) before anything runs, copies opt to *o and settles the strategy. */
-static dg_status dg__sssp_options_check(dg_graph *g, dg_vertex source, const dg_sssp_options *opt,
-                                        dg_sssp_options *o) {
-    dg_status st = dg__search_args(g, source, "dg_sssp", opt, o, sizeof *o);
+static dg_status dg__sssp_options_check(dg_graph *g, const dg_sssp_options *opt, dg_sssp_options *o) {
+    dg_status st = dg__search_args(g, "dg_sssp", opt, o, sizeof *o);
     if (st != DG_OK)
         return st;
     if ((int)o->strategy < (int)DG_SSSP_AUTO || (int)o->strategy > (int)DG_SSSP_NEAR_FAR)
@@ -6578,6 +6734,8 @@ static dg_status dg__sssp_options_check(dg_graph *g, dg_vertex source, const dg_
         return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_sssp: delta must be positive (or 0: automatic)");
     if (o->negative_weights && o->strategy != DG_SSSP_AUTO && o->strategy != DG_SSSP_BELLMAN_FORD)
         return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_sssp: negative_weights needs DG_SSSP_BELLMAN_FORD (or AUTO)");
+    if ((o->path || o->path_length) && o->target_count == 0)
+        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_sssp: a path needs a target");
     if (o->strategy == DG_SSSP_AUTO)
         o->strategy = o->negative_weights ? DG_SSSP_BELLMAN_FORD : DG_SSSP_NEAR_FAR;
     return DG_OK;
@@ -6604,17 +6762,13 @@ static dg_status dg__sssp_tree(dg_graph *g, dg__sssp_run *r) {
     dg__sssp_state *ss = (dg__sssp_state *)g->dev->mod[DG__MOD_SSSP].state;
     dg__dev *d = g->dev;
     dg_status st = DG_OK;
-    cl_kernel k = NULL, ks = NULL;
+    cl_kernel k = NULL;
     cl_uint mode, flag = 0;
-    cl_int src = r->src;
-    cl_mem none = NULL;
     size_t nch;
     DG__TRY(dg__ec_ensure(g, 0, DG__SSSP_MEC));
     nch = cs->ec_chunks;
     DG__TRY(dg__fill(g, ss->b.parent.m, -1, g->id_bound));
-    DG__TRY(dg__kernel(g, DG__K_SSSP_SOURCE, 0, &ks));
-    DG__TRY(dg__args(g, ks, DG__A(none), DG__A(ss->b.parent.m), DG__A(src), DG__END));
-    DG__TRY(dg__launch(g, ks, 1, 1));
+    DG__TRY(dg__sssp_sources(g, r, NULL, 0, ss->b.parent.m));
     if (nch == 0) return DG_OK;
     DG__TRY(dg__buf_fit(g, &ss->b.flag, 8));
     DG__TRY(dg__kernel(g, DG__K_SSSP_PRED, 0, &k));
@@ -6634,51 +6788,63 @@ done:
 
 DG_API dg_status dg_sssp(dg_graph *g, dg_vertex source, float *dist, const dg_sssp_options *opt) {
     float *hd = NULL;                 /* the distances read back: dist, or ours for the stats */
-    cl_kernel ks = NULL;
-    cl_int src = source;
     uint32_t neg;                     /* a vertex with a negative in-weight, or 0xffffffff */
     double t0, sync_ms, mean;
     dg__sssp_state *ss;
     dg_sssp_options o;
     dg__sssp_run r;
-    dg__dev *d;
+    dg__seeds S;
+    dg__dev *d = NULL;
     dg_status st = DG_OK;
     size_t n, i;
+    int want_tree;
     if (!g) return DG_ERR_INVALID_ARGUMENT;
-    if ((st = dg__sssp_options_check(g, source, opt, &o)) != DG_OK) return st;
+    if ((st = dg__sssp_options_check(g, opt, &o)) != DG_OK) return st;
+    if ((st = dg__seeds_make(g, "dg_sssp", source, o.sources, o.source_count, o.targets, o.target_count, &S)) != DG_OK)
+        return st;
+    want_tree = o.pred || o.path || o.path_length;
     t0 = dg__now_ms();
-    if ((st = dg__sync(g)) != DG_OK) return st;
+    DG__TRY(dg__sync(g));
     d = g->dev;
-    if (!(ss = DG__STATE(g, DG__MOD_SSSP, dg__sssp_state))) return DG_ERR_OUT_OF_MEMORY;
-    if ((st = dg__sssp_weights(g, o.strategy == DG_SSSP_NEAR_FAR && o.delta == 0, &neg, &mean)) != DG_OK) return st;
-    if (neg != 0xffffffffu && !o.negative_weights) return dg__sssp_negative(g, (dg_vertex)neg);
+    if (!(ss = DG__STATE(g, DG__MOD_SSSP, dg__sssp_state))) { st = DG_ERR_OUT_OF_MEMORY; goto done; }
+    DG__TRY(dg__sssp_weights(g, o.strategy == DG_SSSP_NEAR_FAR && o.delta == 0, &neg, &mean));
+    if (neg != 0xffffffffu && !o.negative_weights) { st = dg__sssp_negative(g, (dg_vertex)neg); goto done; }
     sync_ms = dg__now_ms() - t0;
     dg__sssp_defaults(g, &o, mean);
     memset(&r, 0, sizeof r);
-    r.src = source; r.neg = neg != 0xffffffffu;
+    r.src = S.v[0]; r.S = &S; r.neg = neg != 0xffffffffu;
+    r.early = S.targets && o.strategy == DG_SSSP_NEAR_FAR;
     r.delta = o.delta;
     r.rounds = o.local_rounds < 0 ? 0u : (uint32_t)o.local_rounds;
     r.hub = o.split_degree;
     n = g->id_bound;
     dg__timing_reset(d);
     DG__TRY(dg__fit_fill(g, &ss->b.dist, DG__SSSP_INF, n));
-    if (r.neg || o.pred) DG__TRY(dg__fit_fill(g, &ss->b.parent, -1, n));
-    DG__TRY(dg__kernel(g, DG__K_SSSP_SOURCE, 0, &ks));
-    {
-        cl_mem par = r.neg ? ss->b.parent.m : NULL;
-        DG__TRY(dg__args(g, ks, DG__A(ss->b.dist.m), DG__A(par), DG__A(src), DG__END));
-        DG__TRY(dg__launch(g, ks, 1, 1));
+    if (r.neg || want_tree) DG__TRY(dg__fit_fill(g, &ss->b.parent, -1, n));
+    DG__TRY(dg__buf_fit(g, &ss->b.seeds, (S.ns + S.nt) * 4));
+    DG__TRY(dg__clwrite(g, ss->b.seeds.m, S.v, (S.ns + S.nt) * 4));
+    DG__TRY(dg__sssp_sources(g, &r, ss->b.dist.m, 0, r.neg ? ss->b.parent.m : NULL));
+    if (!(r.early && S.nt == 0)) {   /* (every target is a source: nothing to search) */
+        switch (o.strategy) {
+        case DG_SSSP_BELLMAN_FORD: DG__TRY(dg__sssp_bf(g, &r)); break;
+        case DG_SSSP_FRONTIER: DG__TRY(dg__sssp_frontier(g, &r)); break;
+        default: DG__TRY(dg__sssp_nf(g, &r)); break;
+        }
     }
-    switch (o.strategy) {
-    case DG_SSSP_BELLMAN_FORD: DG__TRY(dg__sssp_bf(g, &r)); break;
-    case DG_SSSP_FRONTIER: DG__TRY(dg__sssp_frontier(g, &r)); break;
-    default: DG__TRY(dg__sssp_nf(g, &r)); break;
+    if (r.cut) {
+        cl_uint un = (cl_uint)n, cut = r.cut_bits;
+        DG__TRY(dg__run(g, DG__K_SSSP_CUT, n, DG__A(ss->b.dist.m), DG__A(un), DG__A(cut), DG__END));
     }
-    if (o.pred) DG__TRY(dg__sssp_tree(g, &r));
+    if (want_tree) DG__TRY(dg__sssp_tree(g, &r));
     DG__CL(clFinish(d->queue));
     if (o.stats) {
         memset(o.stats, 0, sizeof *o.stats);
         o.stats->device_ms = dg__timing_ms(d);
+    }
+    if (S.targets && (o.path || o.path_length)) {
+        size_t len = 0;
+        DG__TRY(dg__path(g, ss->b.parent.m, o.targets[0], o.path, o.path_capacity, &len));
+        if (o.path_length) *o.path_length = len;
     }
     hd = dist;
     if (!hd && o.stats && n && !(hd = (float *)dg__alloc(g, n * 4))) { st = dg__oom(g, "dg_sssp"); goto done; }
@@ -6699,7 +6865,8 @@ DG_API dg_status dg_sssp(dg_graph *g, dg_vertex source, float *dist, const dg_ss
     }
 done:
     if (hd && hd != dist) dg__free(g, hd);
-    dg__timing_reset(d);
+    if (d) dg__timing_reset(d);
+    dg__seeds_free(g, &S);
     return st;
 }
 

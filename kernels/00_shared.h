@@ -42,6 +42,15 @@
 #define DG_LV_DEGREES    1     /* sum of their out-degrees */
 #define DG_LV_INSPECTED  2     /* adjacency entries read while expanding it */
 #define DG_LV_HUBS       3     /* top-down: lists handed to dg_bfs_td_hubs */
+/* Early exit at targets (top-down, direction-optimizing): two words after the ring. A target
+   not yet reached has the distance DG_BFS_TARGET instead of -1; whoever reaches it counts
+   DG_LV_TARGETS down, and the last one sets DG_LV_STOP to its distance + 1. Every level
+   kernel reads it first and expands nothing when its level is that far: the level of the
+   farthest target is whole, the next is empty and the search ends. */
+#define DG_LV_TARGETS    (DG_BFS_RING * DG_LV_WORDS)   /* targets not yet reached */
+#define DG_LV_STOP       (DG_LV_TARGETS + 1)           /* 0, or the last target's distance + 1 */
+#define DG_LV_ALL_WORDS  (DG_LV_STOP + 1)              /* the whole level buffer */
+#define DG_BFS_TARGET    (-2)
 
 /* ---- SSSP (50_sssp.cl) ----
    Control blocks: a ring of DG_SSSP_RING slots of DG_CTL_WORDS uints, one per Bellman-Ford
@@ -67,6 +76,7 @@
 #define DG_NF_PIECES     11    /* hub pieces appended for L + 1 */
 #define DG_NF_LOCAL      12    /* vertices expanded in local rounds (listed for L + 1) */
 #define DG_NF_CHUNK      13    /* next chunk of the near queue to take */
+#define DG_NF_UNSETTLED  14    /* split, with targets: targets at or past the threshold */
 #define DG_NF_MODE_RELAX 0
 #define DG_NF_MODE_SPLIT 1
 #define DG_NF_MODE_IDLE  2

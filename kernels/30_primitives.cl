@@ -81,3 +81,21 @@ __kernel void dg_ec_fill(__global const uint *off, __global int *sv, const uint 
     c = first / mec + (first % mec != 0);
     for (cur = (ulong)c * mec; cur < last; cur += mec, c++) sv[c] = (int)i;
 }
+
+/* ---- paths ----
+   The path to t in a tree of parents (parent[root] = root, -1: outside the tree): out[0] = its
+   vertex count m (0: t is outside), out[1..1+min(m, cap)) = root ... t. One work-item walks
+   the tree twice (count, then write); more than n steps (a tree with a cycle) gives n + 1. */
+__kernel void dg_path_walk(__global const int *parent, const int t, const uint n,
+                           __global int *out, const uint cap)
+{
+    uint m, k;
+    int v = t;
+    if (get_global_id(0) != 0) return;
+    if (parent[t] < 0) { out[0] = 0; return; }
+    for (m = 1; parent[v] != v && m <= n; m++) v = parent[v];
+    out[0] = (int)m;
+    if (m > n) return;
+    for (v = t, k = m; k-- > 0; v = parent[v])
+        if (k < cap) out[1 + k] = v;
+}

@@ -29,22 +29,55 @@ inline void dg_bfs_mark(__global uint *bm, const int v)
     atomic_or(&bm[(uint)v >> 5], 1u << ((uint)v & 31u));
 }
 
-/* The source: distance 0, its own parent, visited, alone in queue 0; slots 0..2 set. */
-__kernel void dg_bfs_init(__global int *dist, __global int *parent, __global uint *vis,
-                          __global int *q, __global uint *lv, const uint ring, const int src,
-                          const uint m0)
+/* The start of a search: seeds[0..ns) are the sources (distinct), seeds[ns..ns+nt) the targets
+   (distinct, none a source). A source gets distance 0 (at dist[doff + s]), is its own parent,
+   visited (vis, or the masks of DG_BFS_MASK), and queue 0 lists them; a target gets
+   DG_BFS_TARGET. Slots 0..2 set: ns vertices of degree sum m0 at level 0; nt targets to find
+   (stop 1: there were targets and all are sources, at distance 0). One work-item per seed. */
+__kernel void dg_bfs_init(__global int *dist, const uint doff, __global int *parent,
+                          __global uint *vis, __global int *q, __global uchar *fmask,
+                          __global uchar *vmask, __global uint *lv, const uint ring,
+                          __global const int *seeds, const uint ns, const uint nt,
+                          const uint m0, const uint stop)
 {
-    __global uint *s0 = dg_lv(lv, ring, 0);
-    if (get_global_id(0) != 0) return;
-    dist[src] = 0;
-    if (parent) parent[src] = src;
-    if (vis) dg_bfs_mark(vis, src);
-    if (q) q[0] = src;
-    dg_lv_clear(s0);
-    s0[DG_LV_VERTICES] = 1;
-    s0[DG_LV_DEGREES] = m0;
-    dg_lv_clear(dg_lv(lv, ring, 1));
-    dg_lv_clear(dg_lv(lv, ring, 2));
+    const size_t i = get_global_id(0);
+    if (i < ns) {
+        const int s = seeds[i];
+        dist[doff + s] = 0;
+        if (parent) parent[s] = s;
+        if (vis) dg_bfs_mark(vis, s);
+        if (q) q[i] = s;
+        if (fmask) { fmask[s] = 1; vmask[s] = 1; }
+    } else if (i < (size_t)ns + nt) {
+        dist[doff + seeds[i]] = DG_BFS_TARGET;
+    }
+    if (i == 0 && lv) {
+        __global uint *s0 = dg_lv(lv, ring, 0);
+        dg_lv_clear(s0);
+        s0[DG_LV_VERTICES] = ns;
+        s0[DG_LV_DEGREES] = m0;
+        dg_lv_clear(dg_lv(lv, ring, 1));
+        dg_lv_clear(dg_lv(lv, ring, 2));
+        lv[DG_LV_TARGETS] = nt;
+        lv[DG_LV_STOP] = stop;
+    }
+}
+
+/* After an early-exit search: targets never reached get -1 again. */
+__kernel void dg_bfs_unmark(__global int *dist, __global const int *seeds, const uint ns, const uint nt)
+{
+    const size_t i = get_global_id(0);
+    if (i < nt && dist[seeds[ns + i]] == DG_BFS_TARGET) dist[seeds[ns + i]] = -1;
+}
+
+/* Whether the kernel of `level` has nothing to do: every target is reached, at distances
+   below level + 1 (read once per work-group, so that all of its work-items take the same path
+   through the barriers). */
+inline int dg_bfs_stopped(__global const uint *lv, const int level, __local uint *l_stop)
+{
+    if (get_local_id(0) == 0) *l_stop = lv[DG_LV_STOP];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    return *l_stop != 0u && (uint)level + 1u >= *l_stop;
 }
 
 /* The vertices a work-group finds for the next level: their distance and parent, and the
@@ -55,13 +88,16 @@ typedef struct dg_bfs_found {
     __global uint *vis;            /* the visited bitmap */
     __local int *l_q;
     __local uint *l_n, *l_m;
+    __global uint *lv;             /* the level buffer: its DG_LV_TARGETS and DG_LV_STOP words */
     int level;                     /* the next level: their distance */
     uint want_m;                   /* top-down: sum their degrees (direction-optimizing) */
 } dg_bfs_found;
 
-/* Records u, reached from p, of out-degree m, as found. */
+/* Records u, reached from p, of out-degree m, as found (the last target found says stop). */
 inline void dg_bfs_found_add(const dg_bfs_found f, const int u, const int p, const uint m)
 {
+    if (f.dist[u] == DG_BFS_TARGET && atomic_dec(&f.lv[DG_LV_TARGETS]) == 1u)
+        f.lv[DG_LV_STOP] = (uint)f.level + 1u;
     f.dist[u] = f.level;
     if (f.parent) f.parent[u] = p;
     f.l_q[atomic_inc(f.l_n)] = u;
@@ -115,11 +151,11 @@ void dg_bfs_td(DG_ADJ_ARGS, __global const int *q_in, __global int *q_out,
 {
     __local uint l_off[DG_WG], l_base[DG_WG];
     __local int l_v[DG_WG], l_q[DG_LOCAL_LIST];
-    __local uint l_n, l_m, l_out;
+    __local uint l_n, l_m, l_out, l_stop;
     const uint lid = get_local_id(0);
     __global uint *cur = dg_lv(lv, ring, level), *nx = dg_lv(lv, ring, level + 1);
-    const uint n_in = cur[DG_LV_VERTICES];
-    const dg_bfs_found f = { dist, parent, vis, l_q, &l_n, &l_m, level + 1, want_m };
+    const uint n_in = dg_bfs_stopped(lv, level, &l_stop) ? 0u : cur[DG_LV_VERTICES];
+    const dg_bfs_found f = { dist, parent, vis, l_q, &l_n, &l_m, lv, level + 1, want_m };
     uint chunk, seen = 0;
     if (get_global_id(0) == 0) dg_lv_clear(dg_lv(lv, ring, level + 2));
     if (lid == 0) { l_n = 0; l_m = 0; }
@@ -153,11 +189,11 @@ void dg_bfs_td_hubs(DG_ADJ_ARGS, __global const int *hubs, __global int *q_out,
 {
     __local int l_q[DG_LOCAL_LIST], l_v[DG_WG];
     __local uint l_off[DG_WG], l_base[DG_WG], l_deg[DG_WG];
-    __local uint l_n, l_m, l_out;
+    __local uint l_n, l_m, l_out, l_stop;
     const uint lid = get_local_id(0), grp = get_group_id(0), ngrp = get_num_groups(0);
     __global uint *cur = dg_lv(lv, ring, level), *nx = dg_lv(lv, ring, level + 1);
-    const uint nh = cur[DG_LV_HUBS];
-    const dg_bfs_found f = { dist, parent, vis, l_q, &l_n, &l_m, level + 1, want_m };
+    const uint nh = dg_bfs_stopped(lv, level, &l_stop) ? 0u : cur[DG_LV_HUBS];
+    const dg_bfs_found f = { dist, parent, vis, l_q, &l_n, &l_m, lv, level + 1, want_m };
     uint h0, k = 0, seen = 0;
     if (lid == 0) { l_n = 0; l_m = 0; }
     for (h0 = 0; h0 < nh; h0 += DG_WG) {
@@ -238,12 +274,12 @@ void dg_bfs_bu(DG_ADJ_ARGS, __global const int *odir, __global const int *opool,
                __global uint *lv, const uint ring, const int level, const uint n)
 {
     __local int l_q[DG_WG];   /* flushed every round (last = 1): one vertex per work-item */
-    __local uint l_n, l_m, l_out, l_e;
+    __local uint l_n, l_m, l_out, l_e, l_stop;
     const uint lid = get_local_id(0);
     const size_t gsize = get_global_size(0);
-    const size_t rounds = (n + gsize - 1) / gsize;
+    const size_t rounds = dg_bfs_stopped(lv, level, &l_stop) ? 0 : (n + gsize - 1) / gsize;
     __global uint *nx = dg_lv(lv, ring, level + 1);
-    const dg_bfs_found f = { dist, parent, vis, l_q, &l_n, &l_m, level + 1, 1 };
+    const dg_bfs_found f = { dist, parent, vis, l_q, &l_n, &l_m, lv, level + 1, 1 };
     size_t r;
     uint seen = 0;
     if (get_global_id(0) == 0) dg_lv_clear(dg_lv(lv, ring, level + 2));

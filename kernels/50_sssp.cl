@@ -150,12 +150,23 @@ void dg_sssp_weights(DG_ADJ_ARGS, DG_CHUNK_ARGS, __global uint *part)
     if (lid == 0) { part[1 + 2 * get_group_id(0)] = as_uint(l_s[0]); part[2 + 2 * get_group_id(0)] = l_c[0]; }
 }
 
-/* The source: distance 0 (bits 0), the rest is set by the host (INFINITY fills). */
-__kernel void dg_sssp_source(__global uint *dist, __global int *pred, const int src)
+/* The sources seeds[0..ns): distance 0 (bits 0, at dist[doff + s]), their own predecessors;
+   the rest is set by the host (INFINITY fills). One work-item per source. */
+__kernel void dg_sssp_source(__global uint *dist, const uint doff, __global int *pred,
+                             __global const int *seeds, const uint ns)
 {
-    if (get_global_id(0) != 0) return;
-    if (dist) dist[src] = 0u;
-    if (pred) pred[src] = src;
+    const size_t i = get_global_id(0);
+    if (i >= ns) return;
+    if (dist) dist[doff + seeds[i]] = 0u;
+    if (pred) pred[seeds[i]] = seeds[i];
+}
+
+/* After an early exit (near-far, targets settled): distances at or past the threshold cut are
+   not final; they become INFINITY, so every finite distance is exact. */
+__kernel void dg_sssp_cut(__global uint *dist, const uint n, const uint cut)
+{
+    const size_t v = get_global_id(0);
+    if (v < n && dist[v] >= cut) dist[v] = DG_INF_BITS;
 }
 
 /* ---- DG_SSSP_BELLMAN_FORD: one pass relaxes every edge (edge chunks, 001's layout). Pass p
@@ -434,7 +445,8 @@ void dg_sssp_nf(DG_ADJ_ARGS, __global const float *wpool,
                 __global int2 *pieces, const uint piece_cap, const uint hub,
                 __global uint *ctl, const uint ring, const uint L, const float delta,
                 __global uint *dist, __global uint *stamp, __global uint *ff,
-                __global int *lx0, __global int *lx1, __global uint *ex, const uint rounds)
+                __global int *lx0, __global int *lx1, __global uint *ex, const uint rounds,
+                __global const int *seeds, const uint ns, const uint nt)
 {
     __local uint l_off[DG_WG], l_base[DG_WG];
     __local float l_du[DG_WG];
@@ -453,7 +465,11 @@ void dg_sssp_nf(DG_ADJ_ARGS, __global const float *wpool,
     const uint fmin = split ? prev[DG_NF_ADDED_MIN] : min(prev[DG_NF_FAR_MIN], prev[DG_NF_ADDED_MIN]);
     const uint n_q = cur[DG_NF_NEAR], np_in = min(prev[DG_NF_PIECES], piece_cap);
     const uint n_in = n_q + prev[DG_NF_LOCAL];
-    const uint mode = (n_in > 0 || np_in > 0) ? DG_NF_MODE_RELAX : F > 0 ? DG_NF_MODE_SPLIT : DG_NF_MODE_IDLE;
+    /* idle stays idle; with targets (seeds[ns..ns+nt)), the launch after a split that found
+       them all below its threshold (settled: the near queue was empty) idles too */
+    const int stop = prev[DG_NF_MODE] == DG_NF_MODE_IDLE || (split && nt > 0 && prev[DG_NF_UNSETTLED] == 0);
+    const uint mode = stop ? DG_NF_MODE_IDLE : (n_in > 0 || np_in > 0) ? DG_NF_MODE_RELAX
+                    : F > 0 ? DG_NF_MODE_SPLIT : DG_NF_MODE_IDLE;
     __global const int *lx_in = (L & 1) ? lx0 : lx1;
     __global int *lx_out = (L & 1) ? lx1 : lx0;
     dg_nf nf = {
@@ -474,6 +490,7 @@ void dg_sssp_nf(DG_ADJ_ARGS, __global const float *wpool,
         /* (at least past the far minimum, also where delta is lost to rounding) */
         const float thrn = max(max(thr, as_float(fmin)) + delta, nextafter(as_float(fmin), INFINITY));
         if (gid == 0) cur[DG_NF_SPLIT_THR] = as_uint(thrn);
+        if (gid < nt && dist[seeds[ns + gid]] >= as_uint(thr)) atomic_inc(&cur[DG_NF_UNSETTLED]);
         dg_nf_split(&nf, thrn, fa ? far0 : far1);
         return;
     }
@@ -551,14 +568,14 @@ void dg_sssp_nf(DG_ADJ_ARGS, __global const float *wpool,
     DG_ADD_COUNTS(lid, l_off, l_base, nf.n, &cur[DG_NF_RELAXED], &cur[DG_NF_LOWERED]);
 }
 
-/* Slot ring-1 and slots 0, 1 before the first launch: the source alone in the near queue
+/* Slot ring-1 and slots 0, 1 before the first launch: the ns sources in the near queue
    (slot 0's DG_NF_NEAR), threshold thr0 (slot ring-1, which launch 0 reads as the previous
    one's), no far entries (their minima at INFINITY). */
-__kernel void dg_sssp_nf_init(__global uint *ctl, const uint ring, const float thr0)
+__kernel void dg_sssp_nf_init(__global uint *ctl, const uint ring, const float thr0, const uint ns)
 {
     const size_t i = get_global_id(0), w = i % DG_CTL_WORDS;
     if (i >= DG_CTL_WORDS * (size_t)ring) return;
     ctl[i] = (w == DG_NF_ADDED_MIN || w == DG_NF_FAR_MIN) ? DG_INF_BITS : 0u;
-    if (i == DG_NF_NEAR) ctl[i] = 1u;
+    if (i == DG_NF_NEAR) ctl[i] = ns;
     if (i == DG_CTL_WORDS * (size_t)(ring - 1) + DG_NF_THR) ctl[i] = as_uint(thr0);
 }
