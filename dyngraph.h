@@ -270,8 +270,8 @@
      context per device (dg_cache_clear releases them). User programs compile against
      the common files only, their source as file "user" (errors name user:line). A failed build is
      DG_ERR_OPENCL with the compiler's log in dg_error_message and, whole, in
-     the log callback. Binaries are cached on disk, in $DYNGRAPH_CACHE_DIR (which must
-     exist), else $XDG_CACHE_HOME/dyngraph, else $HOME/.cache/dyngraph (made private to the
+     the log callback. Binaries are cached on disk, in dg_desc.cache_dir or else
+     $DYNGRAPH_CACHE_DIR (either must exist), else $XDG_CACHE_HOME/dyngraph, else $HOME/.cache/dyngraph (made private to the
      user, mode 0700, and used only while it stays so: owned by the user, writable by
      nobody else), as
      dyngraph-<hash>.bin; the hash covers platform, device, device and driver
@@ -285,7 +285,10 @@
      it on PoCL). DYNGRAPH_CACHE=0 or
      dg_desc.binary_cache = -1 turns the cache off. On PoCL it is off unless
      DYNGRAPH_CACHE=1 or binary_cache = 1: PoCL caches kernels itself, and
-     reading binaries back makes it compile them twice.
+     reading binaries back makes it compile them twice. An application with its
+     own asset cache sets dg_desc.cache_io instead: the same entries (header,
+     checksum, binary) go through its read and write functions under keys
+     "dyngraph-<hash>", no file is touched, and it is on for every device.
    - the mirror: device buffers hold each store's page pool (and weights), page
      index and LA table, and the directory, byte for byte as on the host.
      Mutations only mark what they change (a flag and a list per page, a flag
@@ -595,6 +598,20 @@ typedef struct dg_allocator {     /* both functions, or neither */
     void *user_data;
 } dg_allocator;
 
+/* The application keeps the compiled kernels (an engine's asset cache) instead of files: both
+   functions, or neither. key names an entry ("dyngraph-" and 16 hex digits; it changes with the
+   device, driver, library version, build options and kernel source); an entry is opaque bytes
+   (a header with a checksum, then the driver's binary: an entry that does not check out is
+   ignored, never handed to the driver). read copies the entry into buf when cap is at least its
+   size and returns its size (0: no such entry); it is called with buf NULL first, to learn the
+   size. write stores an entry (replacing one of the same key). Called while a program is built,
+   from the thread that uses the graph. */
+typedef struct dg_cache_io {
+    size_t (*read)(const char *key, void *buf, size_t cap, void *user_data);
+    void   (*write)(const char *key, const void *data, size_t size, void *user_data);
+    void *user_data;
+} dg_cache_io;
+
 typedef struct dg_logger {        /* called with every error message (and warnings) */
     void (*func)(dg_log_level level, const char *message, void *user_data);
     void *user_data;
@@ -629,6 +646,11 @@ typedef struct dg_desc {          /* zero-initialised means "all defaults" */
                                      automatic: 10,000 edges or more, once a GPU is in use;
                                      DYNGRAPH_NO_OPENCL: the host); other values are
                                      DG_ERR_INVALID_ARGUMENT */
+    const char *cache_dir;        /* optional: the directory of the kernel cache, used as it is
+                                     (it must exist; it overrides DYNGRAPH_CACHE_DIR); kept as
+                                     given, so it must outlive the graph */
+    dg_cache_io cache_io;         /* optional: the cache through these functions instead of files
+                                     (on every device, PoCL included, unless binary_cache = -1) */
 } dg_desc;
 
 /* Creates an empty graph. desc may be NULL (all defaults). Returns DG_ERR_INVALID_ARGUMENT for a
@@ -2179,6 +2201,8 @@ DG_API dg_status dg_create(const dg_desc *desc, dg_graph **out) {
     d.page_size = P;
     d.undirected = d.undirected != 0;
     d.weighted = d.weighted != 0;
+    if (!d.cache_io.read != !d.cache_io.write)
+        return dg__create_fail(&d, DG_ERR_INVALID_ARGUMENT, "dg_create: cache_io needs both read and write (or neither)");
     if (d.device_batches < -1 || d.device_batches > 1)
         return dg__create_fail(&d, DG_ERR_INVALID_ARGUMENT, "dg_create: device_batches must be -1, 0 or 1");
     if (d.reuse_ids != 0 && d.reuse_ids != 1)
@@ -4094,7 +4118,9 @@ static uint64_t dg__program_key(dg_graph *g, const char *opts, const char *const
    it cannot be used. */
 #if defined(__unix__) || defined(__unix) || (defined(__APPLE__) && defined(__MACH__))
 #include <sys/stat.h>
+#include <sys/time.h>   /* gettimeofday: dg__now_ms */
 #include <unistd.h>
+#define DG__HAVE_GETTIMEOFDAY 1
 static int dg__cache_private_dir(dg_graph *g, char *dir, size_t cap, const char *parent, int make_parent) {
     struct stat st;
     if (snprintf(dir, cap, "%s", parent) >= (int)cap) return 0;
@@ -4116,13 +4142,17 @@ static int dg__cache_private_dir(dg_graph *g, char *dir, size_t cap, const char 
 }
 #endif
 
-/* Cache file name for a program key; 0 if the cache is off. DYNGRAPH_CACHE_DIR is used as it
-   is (the caller's choice); the default directory is private (dg__cache_private_dir). */
+/* Where a program's binary is cached: 0 nowhere (the cache is off), 1 the file `path`, 2 the
+   application's dg_desc.cache_io under the key `path`. dg_desc.cache_dir or DYNGRAPH_CACHE_DIR
+   is used as it is (the caller's choice); the default directory is private
+   (dg__cache_private_dir). */
 static int dg__cache_path(dg_graph *g, uint64_t key, char *path, size_t cap) {
-    const char *dir = getenv("DYNGRAPH_CACHE_DIR"), *env = getenv("DYNGRAPH_CACHE"), *home;
+    const char *dir = g->desc.cache_dir, *env = getenv("DYNGRAPH_CACHE"), *home;
     char base[1024];
     unsigned long long h = (unsigned long long)key;
     if (g->desc.binary_cache < 0) return 0;
+    if (g->desc.cache_io.read) return snprintf(path, cap, "dyngraph-%016llx", h) < (int)cap ? 2 : 0;
+    if (!dir || !*dir) dir = getenv("DYNGRAPH_CACHE_DIR");
     if (g->desc.binary_cache == 0 && env && env[0] == '0') return 0;
     /* PoCL keeps its own kernel cache, and asking it for binaries compiles everything once more:
        on PoCL the cache is on only when asked for (binary_cache = 1 or DYNGRAPH_CACHE=1) */
@@ -4139,49 +4169,62 @@ static int dg__cache_path(dg_graph *g, uint64_t key, char *path, size_t cap) {
     }
     return snprintf(path, cap, "%s/dyngraph-%016llx.bin", base, h) < (int)cap;
 }
-/* A cache file is a 24-byte header ("DGBIN1" + 2 zero bytes, the binary's length and its FNV-1a
-   hash, little-endian u64s) and the binary. A file that does not check out is not handed to the
-   driver at all (some drivers crash on garbage binaries). */
-static unsigned char *dg__cache_read(dg_graph *g, const char *path, size_t *len) {
-    FILE *f = fopen(path, "rb");
-    unsigned char *buf = NULL, hdr[24];
-    uint64_t n;
-    if (!f) return NULL;
-    if (fread(hdr, 1, 24, f) == 24 && memcmp(hdr, "DGBIN1\0\0", 8) == 0 &&
-        (n = dg__get_u64(hdr + 8)) > 0 && n <= DG_CACHE_MAX_BYTES &&
-        (buf = (unsigned char *)dg__alloc(g, (size_t)n)) != NULL) {
-        if (fread(buf, 1, (size_t)n, f) != (size_t)n || fgetc(f) != EOF ||
-            dg__fnv(DG__FNV_SEED, (const char *)buf, (size_t)n) != dg__get_u64(hdr + 16)) {
-            dg__free(g, buf);
-            buf = NULL;
-            dg__log(g, DG_LOG_WARNING, "dyngraph: a damaged kernel binary in the cache was ignored");
-        } else {
-            *len = (size_t)n;
-        }
+/* A cache entry (a file, or the bytes of dg_desc.cache_io) is a 24-byte header ("DGBIN1" + 2
+   zero bytes, the binary's length and its FNV-1a hash, little-endian u64s) and the binary. An
+   entry that does not check out is not handed to the driver at all (some drivers crash on
+   garbage binaries). Returns the entry (the binary from byte 24 on, *len bytes) or NULL. */
+static unsigned char *dg__cache_read(dg_graph *g, int where, const char *path, size_t *len) {
+    const dg_cache_io *io = &g->desc.cache_io;
+    unsigned char *buf = NULL;
+    size_t n = 0;
+    if (where == 2) {
+        n = io->read(path, NULL, 0, io->user_data);
+        if (n < 24 || n > 24 + (size_t)DG_CACHE_MAX_BYTES || !(buf = (unsigned char *)dg__alloc(g, n))) return NULL;
+        if (io->read(path, buf, n, io->user_data) != n) n = 0;
+    } else {
+        FILE *f = fopen(path, "rb");
+        long sz;
+        if (!f) return NULL;
+        if (fseek(f, 0, SEEK_END) == 0 && (sz = ftell(f)) >= 24 && (unsigned long)sz <= 24ul + DG_CACHE_MAX_BYTES &&
+            fseek(f, 0, SEEK_SET) == 0 && (buf = (unsigned char *)dg__alloc(g, (size_t)sz)) != NULL)
+            n = fread(buf, 1, (size_t)sz, f) == (size_t)sz ? (size_t)sz : 0;
+        fclose(f);
+        if (!buf) return NULL;
     }
-    fclose(f);
+    if (n < 24 || memcmp(buf, "DGBIN1\0\0", 8) != 0 || dg__get_u64(buf + 8) != n - 24 ||
+        dg__fnv(DG__FNV_SEED, (const char *)buf + 24, n - 24) != dg__get_u64(buf + 16)) {
+        dg__free(g, buf);
+        dg__log(g, DG_LOG_WARNING, "dyngraph: a damaged kernel binary in the cache was ignored");
+        return NULL;
+    }
+    *len = n - 24;
     return buf;
 }
-/* Writes the program's binary to path (through a temporary file and rename). Best effort. */
-static void dg__cache_write(dg_graph *g, cl_program prog, const char *path) {
+/* Stores the program's binary as an entry: the file path (through a temporary file and rename),
+   or through dg_desc.cache_io. Best effort. */
+static void dg__cache_write(dg_graph *g, cl_program prog, int where, const char *path) {
     size_t len = 0;
-    unsigned char *bin, hdr[24];
+    unsigned char *buf, *bin;
     char tmp[1100];
     FILE *f;
     if (clGetProgramInfo(prog, CL_PROGRAM_BINARY_SIZES, sizeof len, &len, NULL) != CL_SUCCESS ||
         len == 0 || len > DG_CACHE_MAX_BYTES) return;
-    if (!(bin = (unsigned char *)dg__alloc(g, len))) return;
-    memcpy(hdr, "DGBIN1\0\0", 8);
-    dg__put_u64(hdr + 8, len);
-    if (clGetProgramInfo(prog, CL_PROGRAM_BINARIES, sizeof bin, &bin, NULL) == CL_SUCCESS &&
-        (dg__put_u64(hdr + 16, dg__fnv(DG__FNV_SEED, (const char *)bin, len)), 1) &&
-        snprintf(tmp, sizeof tmp, "%s.%p.tmp", path, (void *)g) < (int)sizeof tmp &&
-        (f = fopen(tmp, "wb")) != NULL) {
-        int ok = fwrite(hdr, 1, 24, f) == 24 && fwrite(bin, 1, len, f) == len;
-        ok = (fclose(f) == 0) && ok;
-        if (!ok || rename(tmp, path) != 0) remove(tmp);
+    if (!(buf = (unsigned char *)dg__alloc(g, 24 + len))) return;
+    bin = buf + 24;
+    memcpy(buf, "DGBIN1\0\0", 8);
+    dg__put_u64(buf + 8, len);
+    if (clGetProgramInfo(prog, CL_PROGRAM_BINARIES, sizeof bin, &bin, NULL) == CL_SUCCESS) {
+        dg__put_u64(buf + 16, dg__fnv(DG__FNV_SEED, (const char *)bin, len));
+        if (where == 2) {
+            g->desc.cache_io.write(path, buf, 24 + len, g->desc.cache_io.user_data);
+        } else if (snprintf(tmp, sizeof tmp, "%s.%p.tmp", path, (void *)g) < (int)sizeof tmp &&
+                   (f = fopen(tmp, "wb")) != NULL) {
+            int ok = fwrite(buf, 1, 24 + len, f) == 24 + len;
+            ok = (fclose(f) == 0) && ok;
+            if (!ok || rename(tmp, path) != 0) remove(tmp);
+        }
     }
-    dg__free(g, bin);
+    dg__free(g, buf);
 }
 
 /* Builds the sources (concatenated) with opts: from the process-wide cache, else from the
@@ -4201,9 +4244,9 @@ static dg_status dg__build(dg_graph *g, const char *const *src, const size_t *le
     d->programs_built++;
     if (cache) {
         size_t blen = 0;
-        unsigned char *bin = dg__cache_read(g, path, &blen);
+        unsigned char *bin = dg__cache_read(g, cache, path, &blen);
         if (bin) {
-            const unsigned char *b = bin;
+            const unsigned char *b = bin + 24;
             cl_int bs = CL_INVALID_BINARY;
             prog = clCreateProgramWithBinary(d->ctx, 1, &d->device, &blen, &b, &bs, &e);
             if (e != CL_SUCCESS || bs != CL_SUCCESS ||
@@ -4234,7 +4277,7 @@ static dg_status dg__build(dg_graph *g, const char *const *src, const size_t *le
             clReleaseProgram(prog);
             return st;
         }
-        if (cache) dg__cache_write(g, prog, path);
+        if (cache) dg__cache_write(g, prog, cache, path);
     }
     dg__cache_put(d->ctx, d->device, key, prog);
     *out = prog;
@@ -4494,10 +4537,13 @@ static double dg__timing_ms(dg__dev *d) {
         return -1.0;
     return t1 > t0 ? (double)(t1 - t0) * 1e-6 : 0.0;
 }
-/* Host wall time in ms where C11 gives it, else processor time. */
+/* Host wall time in ms: gettimeofday (POSIX, Apple), timespec_get (Windows, C11), else clock(). */
 static double dg__now_ms(void) {
-#if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L && defined(TIME_UTC) && !defined(__APPLE__)
-    struct timespec ts;
+#if defined(DG__HAVE_GETTIMEOFDAY)      /* POSIX, Apple: whatever the C standard asked for */
+    struct timeval tv;
+    if (gettimeofday(&tv, NULL) == 0) return (double)tv.tv_sec * 1e3 + (double)tv.tv_usec * 1e-3;
+#elif defined(_WIN32) || (defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L && defined(TIME_UTC))
+    struct timespec ts;               /* (the Windows CRT has timespec_get in every C mode) */
     if (timespec_get(&ts, TIME_UTC) == TIME_UTC) return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
 #endif
     return (double)clock() * 1e3 / CLOCKS_PER_SEC;

@@ -37,6 +37,8 @@
    Cases (DG_TESTS=test_device:NAME, see tt.h): binary_cache, device_choice, failed_build,
    cl_objects, mirror, sync_cost, primitives, scan, cache_damage, cl_batches, cl_options,
    frontier_all (every live vertex, ascending, past the frontier's capacity),
+   cache_io (dg_desc.cache_io: kernels kept in the application's memory, read back by a second
+   graph, damaged entries rebuilt; dg_desc.cache_dir over DYNGRAPH_CACHE_DIR),
    sort (dg_sort_pairs against a stable qsort reference: sizes around the tile, few distinct
    keys, equal, sorted, reversed keys, keys alone, bad arguments),
    device_faults (every device allocation of a sync, a growing sync, each BFS and SSSP strategy,
@@ -512,6 +514,93 @@ static void test_binary_cache(void)
         CHECK(small_works(g, "cache: unusable directory"));
         dg_destroy(g);
     }
+}
+
+/* dg_desc.cache_io: the kernels kept by the application (here in memory) and no file written;
+   a second graph reads them back and writes nothing; damaged entries are ignored (the kernels
+   are built again and the entries rewritten); half a cache_io is refused. dg_desc.cache_dir
+   wins over DYNGRAPH_CACHE_DIR. */
+#define MEMC_MAX 32
+static struct { char key[64]; unsigned char *data; size_t size; } memc[MEMC_MAX];
+static int memc_n, memc_reads, memc_writes;
+static size_t memc_read(const char *key, void *buf, size_t cap, void *user)
+{
+    int i;
+    CHECK(user == (void *)memc);
+    for (i = 0; i < memc_n; i++)
+        if (!strcmp(memc[i].key, key)) {
+            if (buf && cap >= memc[i].size) { memcpy(buf, memc[i].data, memc[i].size); memc_reads++; }
+            return memc[i].size;
+        }
+    return 0;
+}
+static void memc_write(const char *key, const void *data, size_t size, void *user)
+{
+    int i;
+    CHECK(user == (void *)memc && strncmp(key, "dyngraph-", 9) == 0 && strlen(key) == 25);
+    for (i = 0; i < memc_n && strcmp(memc[i].key, key); i++) {}
+    if (i == MEMC_MAX) return;
+    if (i == memc_n) { memc_n++; snprintf(memc[i].key, sizeof memc[i].key, "%s", key); memc[i].data = NULL; }
+    free(memc[i].data);
+    memc[i].data = (unsigned char *)xmalloc(size);
+    memcpy(memc[i].data, data, size);
+    memc[i].size = size;
+    memc_writes++;
+}
+static dg_graph *memc_graph(void)
+{
+    dg_graph *g = NULL;
+    dg_desc d;
+    memset(&d, 0, sizeof d);
+    d.cache_io.read = memc_read; d.cache_io.write = memc_write; d.cache_io.user_data = memc;
+    CHECK(dg_create(&d, &g) == DG_OK);
+    return g;
+}
+static void test_cache_io(void)
+{
+    char a[512], b[512];
+    dg_graph *g;
+    dg_desc d;
+    int i, w1;
+    unsetenv("DYNGRAPH_CACHE");
+    if (!make_dir(a, sizeof a, "cache_io_env") || !make_dir(b, sizeof b, "cache_io_desc")) { CHECK_MSG(0, "cannot make %s", a); return; }
+    setenv("DYNGRAPH_CACHE_DIR", a, 1);
+    dg_cache_clear();   /* programs kept in memory would not touch the cache */
+    if (!(g = memc_graph())) return;
+    CHECK(small_works(g, "cache_io: first graph"));
+    dg_destroy(g);
+    w1 = memc_writes;
+    CHECK_MSG(memc_n >= 2 && w1 == memc_n && memc_reads == 0, "cache_io: %d entries, %d writes, %d reads", memc_n, w1, memc_reads);
+    CHECK_MSG(count_files(a, NULL) == 0, "cache_io wrote %d files", count_files(a, NULL));
+    dg_cache_clear();
+    if (!(g = memc_graph())) return;
+    CHECK(small_works(g, "cache_io: second graph"));
+    dg_destroy(g);
+    CHECK_MSG(memc_writes == w1 && memc_reads >= memc_n, "cache_io, second graph: %d writes, %d reads", memc_writes - w1, memc_reads);
+    for (i = 0; i < memc_n; i++) memc[i].data[memc[i].size / 2] ^= 0x5a;   /* damaged entries */
+    dg_cache_clear();
+    if (!(g = memc_graph())) return;
+    CHECK(small_works(g, "cache_io: damaged entries"));
+    dg_destroy(g);
+    CHECK_MSG(memc_writes >= w1 + memc_n, "cache_io: damaged entries not rewritten (%d writes)", memc_writes - w1);
+    memset(&d, 0, sizeof d);
+    g = NULL;
+    d.cache_io.read = memc_read;
+    CHECK(dg_create(&d, &g) == DG_ERR_INVALID_ARGUMENT && g == NULL);
+    for (i = 0; i < memc_n; i++) free(memc[i].data);
+    memc_n = 0;
+    /* cache_dir over DYNGRAPH_CACHE_DIR (on PoCL the files need binary_cache = 1) */
+    memset(&d, 0, sizeof d);
+    d.cache_dir = b;
+    d.binary_cache = 1;
+    dg_cache_clear();
+    CHECK(dg_create(&d, &g) == DG_OK);
+    if (g) {
+        CHECK(small_works(g, "cache_dir"));
+        dg_destroy(g);
+    }
+    CHECK_MSG(count_files(b, NULL) >= 2 && count_files(a, NULL) == 0, "cache_dir: %d files there, %d in DYNGRAPH_CACHE_DIR",
+              count_files(b, NULL), count_files(a, NULL));
 }
 
 /* The default cache directory ($HOME/.cache/dyngraph, $XDG_CACHE_HOME/dyngraph) is made
@@ -1952,6 +2041,7 @@ static void case_sync_cost(void)
 static void case_primitives(void) { use_main_cache(); test_primitives(); done("primitives"); }
 static void case_scan(void) { use_main_cache(); test_scan(); done("scan"); }
 static void case_cache_damage(void) { test_cache_damage(); done("damaged cache"); }
+static void case_cache_io(void) { test_cache_io(); done("cache_io"); }
 /* ---- batches from device memory (dg_add_edges_cl / dg_remove_edges_cl), every device_batches ---- */
 #define CLB_N 120
 /* Compares g with the model w (w[u * CLB_N + v] = weight, or -1: no arc u->v). */
@@ -2087,6 +2177,7 @@ static const tt_case cases[] = {
     { "cache_damage", case_cache_damage }, { "cl_batches", case_cl_batches },
     { "cl_options", case_cl_options }, { "default_cache", case_default_cache },
     { "device_faults", case_device_faults }, { "sort", case_sort }, { "frontier_all", case_frontier_all },
+    { "cache_io", case_cache_io },
 };
 
 int main(int argc, char **argv)

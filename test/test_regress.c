@@ -1,6 +1,7 @@
 /* test_regress.c - reproductions of bugs found in review, kept as tests (page size 64).
    Cases (DG_TESTS=test_regress:NAME, see tt.h): alone (alone_not_at_start), one_page
-   (both_ends_one_page). */
+   (both_ends_one_page), wall_clock (the library's clock is wall time under -std=c99, where it
+   once fell back to processor time). */
 #define DYNGRAPH_IMPLEMENTATION
 #include "dyngraph.h"
 #include "tt.h"
@@ -52,13 +53,25 @@ static void both_ends_one_page(void) {
     dg_destroy(g);
 }
 
+/* The library's clock (timings in the stats, the update trace) is wall time even in a -std=c99
+   build: a child process sleeping 300 ms costs this process no processor time, so clock() would
+   see about nothing. (Where the shell has no sleep, the check is skipped.) */
+static void wall_clock(void) {
+#if defined(__unix__) || defined(__APPLE__)
+    double t0 = dg__now_ms(), dt;
+    if (system("sleep 0.3") != 0) return;
+    dt = dg__now_ms() - t0;
+    CHECK_MSG(dt >= 250.0 && dt < 30000.0, "dg__now_ms measured %.1f ms across a 300 ms sleep", dt);
+#endif
+}
+
 static void case_alone_not_at_start(void)
 {
     alone_not_at_start(0);
     alone_not_at_start(1);
 }
 static const tt_case cases[] = {
-    { "alone", case_alone_not_at_start }, { "one_page", both_ends_one_page },
+    { "alone", case_alone_not_at_start }, { "one_page", both_ends_one_page }, { "wall_clock", wall_clock },
 };
 
 int main(void) {
