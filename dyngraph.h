@@ -365,6 +365,30 @@
    (dg_bfs_stats.host_round_trips). dg_bfs_options.csr_copy runs the same
    kernels on a plain CSR copy of the graph (for benchmarks: the cost of the
    pages). Measured figures: bench/NOTES.md.
+   Pathfinding (the same options in dg_sssp_options, section 14):
+   - opt.sources: more sources. The search starts from source and from each
+     of sources[0..source_count) at distance 0 (repeats allowed; source may
+     be -1 then): one search gives every vertex its distance to the nearest
+     source (a distance field to every exit of a map). Each source is its
+     own parent.
+   - opt.targets: the search may stop once all of targets[0..target_count)
+     are reached. TOP_DOWN and DIRECTION_OPT do: a target not yet reached is
+     marked in dist (DG_BFS_TARGET, -2); the work-item that reaches the last
+     one records its level, and every later level kernel reads that first
+     and expands nothing, so the farthest target's level is completed and
+     the search ends (no read-back is added; at most 16 levels are queued per
+     read-back instead of 64, since those queued after the stop still cost a
+     launch each). Every vertex no farther than the farthest target has its
+     distance; farther ones may have -1. MASK, EDGE_CHUNK and QUEUE search
+     everything. A target that is also a source is reached at level 0.
+   - opt.path, path_capacity, path_length: with targets, a shortest path
+     from a source to targets[0] along the parents (built on the device
+     whether or not opt.parent is given): one work-item walks it there (a
+     few microseconds per hundred steps) and only the path comes back;
+     path[0] is the source, path[len-1] = targets[0]; path_length gets the
+     whole length (0: not reached) even when only path_capacity vertices
+     fit. With dist = NULL nothing of size n is read back: a point-to-point
+     query costs the levels it searches (bench/bench_path.c).
 
    14. SHORTEST PATHS
    dg_sssp(g, source, dist, &opt) fills dist[v] (float) with the weight of a
@@ -415,6 +439,18 @@
    2^24). Limits: fewer than 2^32 arcs (edge chunks). Tuning, for
    benchmarks: opt.local_rounds (default 2, negative = none) and
    opt.split_degree (the piece threshold). Measured figures: bench/NOTES.md.
+   Pathfinding: opt.sources, opt.targets and opt.path as in section 13. With
+   targets, NEAR_FAR stops at the first bucket change (split) at which every
+   target lies below the threshold: the near queue is then empty, so every
+   distance below the threshold is final. The split launch counts the
+   targets at or past its threshold (DG_NF_UNSETTLED); the launch after it
+   sees none left and idles, and so does every later one. A last pass sets
+   the distances at or past that threshold (upper bounds, not final) to
+   INFINITY: every finite distance is exact, and every vertex no farther
+   than the farthest target has its distance. A smaller delta stops closer
+   to the targets (the automatic delta suits whole searches). BELLMAN_FORD
+   and FRONTIER search everything. The path follows the shortest-path tree
+   (built when a path is asked for, as for opt.pred).
 
    15. REACHABILITY
    dg_reach(g, src, dst, n, reachable) answers n queries "is there a
