@@ -376,9 +376,9 @@
      marked in dist (DG_BFS_TARGET, -2); the work-item that reaches the last
      one records its level, and every later level kernel reads that first
      and expands nothing, so the farthest target's level is completed and
-     the search ends (no read-back is added; at most 16 levels are queued per
-     read-back instead of 64, since those queued after the stop still cost a
-     launch each). Every vertex no farther than the farthest target has its
+     the search ends (no read-back is added; the levels already queued after
+     the stop return at once, a launch each: measured cheaper than reading
+     back more often). Every vertex no farther than the farthest target has its
      distance; farther ones may have -1. MASK, EDGE_CHUNK and QUEUE search
      everything. A target that is also a source is reached at level 0.
    - opt.path, path_capacity, path_length: with targets, a shortest path
@@ -5008,13 +5008,9 @@ static dg_status dg__search_args(dg_graph *g, const char *fn, const void *opt, v
 }
 
 /* ---- the seeds of a search: sources and targets (manual sections 13, 14) ----
-   A search that stops early at targets queues at most DG__EARLY_BATCH levels (BFS) or
-   launches (near-far) per read-back: the ones queued after the stop return at once, but each
-   still costs a launch.
    The seeds: one array, uploaded as it is: the distinct sources, then the distinct targets
    that are not sources. `targets` says targets were given (nt is 0 when all of them are
    sources). */
-#define DG__EARLY_BATCH 16u
 typedef struct dg__seeds {
     int32_t *v;
     size_t ns, nt;
@@ -6143,7 +6139,6 @@ static dg_status dg__bfs_do(dg_graph *g, dg__bfs_run *r, int bottom_up, double a
     uint32_t L = 0, K = 1, small = 0, j;
     uint64_t nf = 1, mf, prev_nf = 0;
     cl_uint want_m = 1;          /* degrees of new vertices: the switch, and work-group counts */
-    const uint32_t kmax = r->early ? DG__EARLY_BATCH : 64;   /* levels per read-back */
     double mu;
     int bu = 0;
     size_t i;
@@ -6199,7 +6194,7 @@ static dg_status dg__bfs_do(dg_graph *g, dg__bfs_run *r, int bottom_up, double a
         /* top-down: K levels, then one read-back. A single level whose frontier has a list
            longer than DG_BFS_HUB (mf says whether one can) hands it to the hub kernel. Work-groups:
            enough for the frontier (persistent: any frontier is covered, only slower). */
-        K = small >= 4 ? (K * 2 > kmax ? kmax : K * 2) : 1;
+        K = small >= 4 ? (K * 2 > 64 ? 64 : K * 2) : 1;
         for (j = 0; j < K; j++) {
             cl_int lvl = (cl_int)(L + j);
             cl_uint hub = K == 1 && mf > DG_BFS_HUB ? DG_BFS_HUB : 0xffffffffu;
@@ -6758,7 +6753,6 @@ static dg_status dg__sssp_nf(dg_graph *g, dg__sssp_run *r) {
     float delta = r->delta;
     cl_uint rounds = r->rounds;
     uint64_t limit = 4 * ((uint64_t)n + g->narcs) + 1024;   /* launches: never reached unless a bug */
-    const cl_uint kmax = r->early ? DG__EARLY_BATCH : DG__SSSP_BATCH;
     DG__TRY(dg__buf_fit(g, &ss->b.q[0], n * 4)); DG__TRY(dg__buf_fit(g, &ss->b.q[1], n * 4));
     DG__TRY(dg__buf_fit(g, &ss->b.sp_far[0], n * 4)); DG__TRY(dg__buf_fit(g, &ss->b.sp_far[1], n * 4));
     DG__TRY(dg__buf_fit(g, &ss->b.sp_stamp, n * 4)); DG__TRY(dg__buf_fit(g, &ss->b.sp_ff, n * 4));
@@ -6806,7 +6800,7 @@ static dg_status dg__sssp_nf(dg_graph *g, dg__sssp_run *r) {
             }
         }
         if (L > limit) return dg__fail(g, DG_ERR_LIMIT, "dg_sssp: near-far did not finish after %u launches", (unsigned)L);
-        K = K * 2 > kmax ? kmax : K * 2;
+        K = K * 2 > DG__SSSP_BATCH ? DG__SSSP_BATCH : K * 2;
     }
 done:
     return st;
