@@ -288,7 +288,8 @@
      reading binaries back makes it compile them twice. An application with its
      own asset cache sets dg_desc.cache_io instead: the same entries (header,
      checksum, binary) go through its read and write functions under keys
-     "dyngraph-<hash>", no file is touched, and it is on for every device.
+     "dyngraph-<hash>", no file is touched, and it is on for every device
+     (DYNGRAPH_CACHE=0 and binary_cache = -1 still turn it off).
    - the mirror: device buffers hold each store's page pool (and weights), page
      index and LA table, and the directory, byte for byte as on the host.
      Mutations only mark what they change (a flag and a list per page, a flag
@@ -686,7 +687,8 @@ typedef struct dg_desc {          /* zero-initialised means "all defaults" */
                                      (it must exist; it overrides DYNGRAPH_CACHE_DIR); kept as
                                      given, so it must outlive the graph */
     dg_cache_io cache_io;         /* optional: the cache through these functions instead of files
-                                     (on every device, PoCL included, unless binary_cache = -1) */
+                                     (on every device, PoCL included; off with binary_cache = -1,
+                                     or DYNGRAPH_CACHE=0 and binary_cache 0) */
 } dg_desc;
 
 /* Creates an empty graph. desc may be NULL (all defaults). Returns DG_ERR_INVALID_ARGUMENT for a
@@ -4187,6 +4189,7 @@ static int dg__cache_path(dg_graph *g, uint64_t key, char *path, size_t cap) {
     char base[1024];
     unsigned long long h = (unsigned long long)key;
     if (g->desc.binary_cache < 0) return 0;
+    if (g->desc.binary_cache == 0 && env && env[0] == '0') return 0;
     if (g->desc.cache_io.read) return snprintf(path, cap, "dyngraph-%016llx", h) < (int)cap ? 2 : 0;
     if (!dir || !*dir) dir = getenv("DYNGRAPH_CACHE_DIR");
     if (g->desc.binary_cache == 0 && env && env[0] == '0') return 0;
@@ -4215,19 +4218,19 @@ static unsigned char *dg__cache_read(dg_graph *g, int where, const char *path, s
     size_t n = 0;
     if (where == 2) {
         n = io->read(path, NULL, 0, io->user_data);
-        if (n < 24 || n > 24 + (size_t)DG_CACHE_MAX_BYTES || !(buf = (unsigned char *)dg__alloc(g, n))) return NULL;
+        if (n <= 24 || n > 24 + (size_t)DG_CACHE_MAX_BYTES || !(buf = (unsigned char *)dg__alloc(g, n))) return NULL;
         if (io->read(path, buf, n, io->user_data) != n) n = 0;
     } else {
         FILE *f = fopen(path, "rb");
         long sz;
         if (!f) return NULL;
-        if (fseek(f, 0, SEEK_END) == 0 && (sz = ftell(f)) >= 24 && (unsigned long)sz <= 24ul + DG_CACHE_MAX_BYTES &&
+        if (fseek(f, 0, SEEK_END) == 0 && (sz = ftell(f)) > 24 && (unsigned long)sz <= 24ul + DG_CACHE_MAX_BYTES &&
             fseek(f, 0, SEEK_SET) == 0 && (buf = (unsigned char *)dg__alloc(g, (size_t)sz)) != NULL)
             n = fread(buf, 1, (size_t)sz, f) == (size_t)sz ? (size_t)sz : 0;
         fclose(f);
         if (!buf) return NULL;
     }
-    if (n < 24 || memcmp(buf, "DGBIN1\0\0", 8) != 0 || dg__get_u64(buf + 8) != n - 24 ||
+    if (n <= 24 || memcmp(buf, "DGBIN1\0\0", 8) != 0 || dg__get_u64(buf + 8) != n - 24 ||
         dg__fnv(DG__FNV_SEED, (const char *)buf + 24, n - 24) != dg__get_u64(buf + 16)) {
         dg__free(g, buf);
         dg__log(g, DG_LOG_WARNING, "dyngraph: a damaged kernel binary in the cache was ignored");
@@ -4578,7 +4581,7 @@ static double dg__now_ms(void) {
 #if defined(DG__HAVE_GETTIMEOFDAY)      /* POSIX, Apple: whatever the C standard asked for */
     struct timeval tv;
     if (gettimeofday(&tv, NULL) == 0) return (double)tv.tv_sec * 1e3 + (double)tv.tv_usec * 1e-3;
-#elif defined(_WIN32) || (defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L && defined(TIME_UTC))
+#elif defined(TIME_UTC) && (defined(_WIN32) || (defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L))
     struct timespec ts;               /* (the Windows CRT has timespec_get in every C mode) */
     if (timespec_get(&ts, TIME_UTC) == TIME_UTC) return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
 #endif
@@ -5052,7 +5055,7 @@ static dg_status dg__seeds_make(dg_graph *g, const char *fn, dg_vertex source, c
     memset(S, 0, sizeof *S);
     if (source == -1 && ns == 0)
         return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "%s: no source (source -1 and no sources)", fn);
-    if (ns > 0x7fffffffu || nt > 0x7fffffffu)
+    if (ns > 0x7fffffffu || nt > 0x7fffffffu || ns + nt > ((size_t)-1) / 4 - 1)
         return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "%s: too many sources or targets", fn);
     if (!(S->v = (int32_t *)dg__alloc(g, (1 + ns + nt) * sizeof *S->v)))
         return dg__oom(g, fn);
@@ -6895,7 +6898,7 @@ DG_API dg_status dg_sssp(dg_graph *g, dg_vertex source, float *dist, const dg_ss
     sync_ms = dg__now_ms() - t0;
     dg__sssp_defaults(g, &o, mean);
     memset(&r, 0, sizeof r);
-    r.src = S.v[0]; r.S = &S; r.neg = neg != 0xffffffffu;
+    r.src = source != -1 ? source : S.v[0]; r.S = &S; r.neg = neg != 0xffffffffu;
     r.early = S.targets && o.strategy == DG_SSSP_NEAR_FAR;
     r.delta = o.delta;
     r.rounds = o.local_rounds < 0 ? 0u : (uint32_t)o.local_rounds;

@@ -15,7 +15,8 @@
    The host rows run the same queries on a CSR of the same graph. The check: the path's length
    (BFS: Manhattan distance + 1) and, for SSSP, the path's weight against the host's distance.
 
-   Usage: bench_path [--side N] [--apart K] [--exits E] [--reps R] [--csv FILE] [--el PREFIX]
+   Usage: bench_path [--side N] [--apart K] [--exits E] [--reps R] [--delta D] [--csv FILE] [--el PREFIX]
+   --delta sets dg_sssp_options.delta of the SSSP queries to B (default 0: automatic).
    --el writes the grid for GAP (-s symmetrizes): PREFIX.el ("u v", each edge once) and
    PREFIX.wel ("u v w", the SSSP weights).
    DYNGRAPH_DEVICE picks the device as everywhere. */
@@ -92,6 +93,7 @@ static void add_row(const char *algo, const char *query, const char *where, doub
 int main(int argc, char **argv)
 {
     long side = 2048, apart = 100, exits = 64, reps = 10;
+    double qdelta = 0;
     const char *csv = NULL, *el = NULL;
     size_t n, m, i, plen = 0;
     dg_edge *e;
@@ -113,6 +115,7 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[a], "--exits") && v) { exits = parse_long(v, "--exits", 1, 100000); a++; }
         else if (!strcmp(argv[a], "--reps") && v) { reps = parse_long(v, "--reps", 1, 1000); a++; }
         else if (!strcmp(argv[a], "--csv") && v) { csv = v; a++; }
+        else if (!strcmp(argv[a], "--delta") && v) { qdelta = parse_double(v, "--delta"); a++; }
         else if (!strcmp(argv[a], "--el") && v) { el = v; a++; }
         else { fprintf(stderr, "usage: bench_path [--side N] [--apart K] [--exits E] [--reps R] [--csv FILE] [--el FILE]\n"); return 2; }
     }
@@ -212,6 +215,7 @@ int main(int argc, char **argv)
         TIME(CK(gs, dg_sssp(gs, A, NULL, NULL)));
         add_row("sssp", "full, no read-back", "device", t, (int)reps, 0);
         o.targets = &B; o.target_count = 1; o.path = path; o.path_capacity = n; o.path_length = &plen;
+        o.delta = (float)qdelta;
         TIME(CK(gs, dg_sssp(gs, A, fbuf, &o)));
         add_row("sssp", "to B, dist + path", "device", t, (int)reps, (double)plen);
         TIME(CK(gs, dg_sssp(gs, A, NULL, &o)));
@@ -235,7 +239,8 @@ int main(int argc, char **argv)
     }
 #undef TIME
     printf("# bench_path: %s\n\ngrid %ld x %ld (%zu vertices, %zu edges, undirected), A = %d, B = %d (%ld steps), "
-           "%ld exits, median of %ld runs\n\n", devname, side, side, n, m, (int)A, (int)B, apart, exits, reps);
+           "%ld exits, median of %ld runs; SSSP queries to B with delta %g (0: automatic)\n\n", devname, side, side,
+           n, m, (int)A, (int)B, apart, exits, reps, qdelta);
     printf("| algorithm | query | where | ms | vs full (same where) | path / distance |\n|---|---|---|---:|---:|---:|\n");
     for (k = 0; k < nrows; k++) {
         double full = 0;

@@ -490,7 +490,9 @@ void dg_sssp_nf(DG_ADJ_ARGS, __global const float *wpool,
         /* (at least past the far minimum, also where delta is lost to rounding) */
         const float thrn = max(max(thr, as_float(fmin)) + delta, nextafter(as_float(fmin), INFINITY));
         if (gid == 0) cur[DG_NF_SPLIT_THR] = as_uint(thrn);
-        if (gid < nt && dist[seeds[ns + gid]] >= as_uint(thr)) atomic_inc(&cur[DG_NF_UNSETTLED]);
+        uint t;
+        for (t = gid; t < nt; t += get_global_size(0))
+            if (dist[seeds[ns + t]] >= as_uint(thr)) atomic_inc(&cur[DG_NF_UNSETTLED]);
         dg_nf_split(&nf, thrn, fa ? far0 : far1);
         return;
     }

@@ -431,6 +431,33 @@ static void case_early(void)
     }
     free(dist); free(fd);
     pair_free(&p);
+    {   /* more targets than a launch has work-items (a few thousand on a CPU device): none is
+           forgotten, the farthest one included */
+        int32_t nt = 5000, i, n = 6000, bad = 0;
+        dg_vertex *tg = (dg_vertex *)xmalloc((size_t)nt * sizeof *tg);
+        dg_sssp_options o;
+        dg_bfs_options b;
+        if (!make_pair(&p, 1024, 0, 0)) { free(tg); return; }
+        build_path(&p, n);
+        for (i = 0; i < nt - 1; i++) tg[i] = 1 + i;
+        tg[nt - 1] = n - 1;
+        fd = (float *)xmalloc((size_t)n * 4);
+        dist = (int32_t *)xmalloc((size_t)n * 4);
+        memset(&o, 0, sizeof o);
+        o.delta = 64.0f;
+        o.targets = tg; o.target_count = (size_t)nt;
+        CHECK_MSG(dg_sssp(p.g, 0, fd, &o) == DG_OK, "%s", dg_error_message(p.g));
+        for (i = 0; i < n; i++) bad += fd[i] != (float)i;
+        CHECK_MSG(bad == 0, "sssp, %d targets: %d distances wrong (dist[%d] = %g)", (int)nt, bad, (int)(n - 1), (double)fd[n - 1]);
+        memset(&b, 0, sizeof b);
+        b.strategy = DG_BFS_TOP_DOWN;
+        b.targets = tg; b.target_count = (size_t)nt;
+        CHECK_MSG(dg_bfs(p.g, 0, dist, &b) == DG_OK, "%s", dg_error_message(p.g));
+        for (i = 0, bad = 0; i < n; i++) bad += dist[i] != i;
+        CHECK_MSG(bad == 0, "bfs, %d targets: %d distances wrong", (int)nt, bad);
+        free(tg); free(fd); free(dist);
+        pair_free(&p);
+    }
 }
 
 static void searches(pair *p, const char *label, int tries)
