@@ -164,7 +164,13 @@
      the list: a batch costs O(k log k) plus the entries it writes, not the
      degrees it touches. A batch that carries deg/128 or more edges of one
      list scans that list instead (in order: cheaper than as many lookups),
-     dropping its index on removal; the next sparse batch makes it again.
+     dropping its index on removal. A long list without an index (grown by
+     device batches, which drop indexes, or by single edge calls, or dropped
+     by a dense batch) is scanned by the next DG__LH_SCANS (8) batches that
+     need it, and the eighth makes its index: making one reads the whole
+     list at about the cost of eight scans, so it pays only for lists that
+     batches keep coming back to (a device-built graph then pays no O(deg)
+     index build for every hub a small batch touches once).
      Single edge calls (dg_has_edge, dg_remove_edge, ...) use it too;
    - BATCHES ON THE DEVICE (>>update, kernels/25_update.cl): with
      dg_desc.device_batches = 1, or 0 (automatic) for batches of at least
@@ -1249,6 +1255,9 @@ typedef struct dg__store {
     size_t lh_cap, lh_bytes;
     dg_vertex *lhv;       /* the vertices that have one (nlh of them, room for lhv_cap) */
     size_t nlh, lhv_cap;
+    uint8_t *lh_scans;    /* per vertex id (lh_scans_cap of them): batches that scanned its long
+                             list for want of an index (saturating), see dg__lh_need */
+    size_t lh_scans_cap;
 } dg__store;
 
 /* One list of a page being laid out again (batch insertion, spreading free space). */
@@ -1691,6 +1700,11 @@ static size_t dg__find(const dg_graph *g, const dg__store *s, dg_vertex u, dg_ve
 #ifndef DG__LH_MIN
 #define DG__LH_MIN 256            /* shorter lists are scanned: cheaper than an index */
 #endif
+#ifndef DG__LH_SCANS
+#define DG__LH_SCANS 8            /* a long list without an index is scanned by this many batches
+                                     before one makes its index (ski rental: making it costs about
+                                     as much as 8 scans) */
+#endif
 #define DG__LH_DENSE 128           /* a batch with deg/128 or more arcs of a list scans it: a
                                      scan reads entries in order, an index lookup costs misses */
 #define DG__LH_EMPTY UINT64_MAX
@@ -1771,13 +1785,27 @@ static int dg__lh_make(dg_graph *g, dg__store *s, dg_vertex u, uint32_t deg) {
     s->lhv[s->nlh++] = u;
     return 1;
 }
-/* u's index, made now if u's list is long and has none; NULL for short lists (or no memory). */
+/* Counts one more batch that wants u's index and finds none; returns the count (saturating;
+   DG__LH_SCANS when the counters cannot get memory: the index is then made at once). */
+static unsigned dg__lh_scanned(dg_graph *g, dg__store *s, dg_vertex u) {
+    if ((size_t)u >= s->lh_scans_cap) {
+        size_t cap = g->vcap;
+        if (!dg__grow(g, (void **)&s->lh_scans, s->lh_scans_cap, cap, 1)) return DG__LH_SCANS;
+        memset(s->lh_scans + s->lh_scans_cap, 0, cap - s->lh_scans_cap);
+        s->lh_scans_cap = cap;
+    }
+    if (s->lh_scans[u] < 255) s->lh_scans[u]++;
+    return s->lh_scans[u];
+}
+/* u's index, made now if u's list is long, has none and was scanned by DG__LH_SCANS batches
+   already (a list that device batches or single-edge calls grew has none: making it reads the
+   whole list, which pays only if later batches come back to it); NULL: scan the list. */
 static dg__lhash *dg__lh_need(dg_graph *g, dg__store *s, dg_vertex u) {
     dg__lhash *h = dg__lh_of(s, u);
     uint32_t deg;
     if (h) return h;
     deg = dg__deg(g, s, u);
-    if (deg < DG__LH_MIN || !dg__lh_make(g, s, u, deg)) return NULL;
+    if (deg < DG__LH_MIN || dg__lh_scanned(g, s, u) < DG__LH_SCANS || !dg__lh_make(g, s, u, deg)) return NULL;
     return s->lh[u];
 }
 /* Entries x0..x1-1 of u's list were written (they are in the pool): into u's index. A list that
@@ -2206,7 +2234,7 @@ static void dg__store_drop_vertex(dg_graph *g, dg__store *s, dg_vertex v) {
 static void dg__store_free(dg_graph *g, dg__store *s) {
     size_t u;
     for (u = 0; u < s->lh_cap; u++) dg__free(g, s->lh[u]);
-    dg__free(g, s->lh); dg__free(g, s->lhv);
+    dg__free(g, s->lh); dg__free(g, s->lhv); dg__free(g, s->lh_scans);
     dg__free(g, s->pool); dg__free(g, s->wpool); dg__free(g, s->idx);
     dg__free(g, s->ph);
     dg__free(g, s->latab); dg__free(g, s->dlist); dg__free(g, s->slist);
@@ -4812,6 +4840,11 @@ static dg_status dg__sync(dg_graph *g) {
     if (d->uploaded && g->st[0].changed_pages == 0 && g->st[1].changed_pages == 0 && g->dd.n == 0 &&
         !g->st[0].latab_moved && !g->st[1].latab_moved)
         return DG_OK;
+#ifdef DYNGRAPH_TRACE_UPDATE
+    {
+        double t0 = dg__now_ms();
+        size_t pages = g->st[0].changed_pages + g->st[1].changed_pages;
+#endif
     d->sync_bytes = 0; d->sync_pages = 0;
     for (si = 0; si < g->nstores; si++) DG__TRY(dg__sync_store(g, si));
     nv = g->id_bound ? g->id_bound : 1;
@@ -4821,7 +4854,19 @@ static dg_status dg__sync(dg_graph *g) {
         if (hi > g->id_bound) hi = g->id_bound;
         if (lo < hi) DG__TRY(dg__stage(g, d->dir.m, lo * ds, g->dir + lo * ds, (hi - lo) * ds));
     }
+#ifdef DYNGRAPH_TRACE_UPDATE
+        fprintf(stderr, "  [sync] staged %zu pages, %zu dir blocks, %zu bytes, %zu descriptors: %.3f ms\n",
+                pages, g->dd.n, d->sync_bytes, d->ndesc, dg__now_ms() - t0);
+        t0 = dg__now_ms();
+        DG__TRY(dg__stage_flush(g));
+        fprintf(stderr, "  [sync] flush (write + scatters): %.3f ms\n", dg__now_ms() - t0);
+        t0 = dg__now_ms();
+        clFinish(d->queue);
+        fprintf(stderr, "  [sync] finish: %.3f ms\n", dg__now_ms() - t0);
+    }
+#else
     DG__TRY(dg__stage_flush(g));
+#endif
     /* everything is on its way: forget the marks */
     for (si = 0; si < g->nstores; si++) {
         dg__store *s = &g->st[si];
