@@ -166,11 +166,10 @@
      list scans that list instead (in order: cheaper than as many lookups),
      dropping its index on removal. A long list without an index (grown by
      device batches, which drop indexes, or by single edge calls, or dropped
-     by a dense batch) is scanned by the next DG__LH_SCANS (8) batches that
-     need it, and the eighth makes its index: making one reads the whole
-     list at about the cost of eight scans, so it pays only for lists that
-     batches keep coming back to (a device-built graph then pays no O(deg)
-     index build for every hub a small batch touches once).
+     by a dense batch) is scanned by the first batch that needs it and
+     indexed by the second (DG__LH_SCANS): a batch that touches a hub once
+     pays one scan, not an index build, and lists that batches come back
+     to get their index.
      Single edge calls (dg_has_edge, dg_remove_edge, ...) use it too;
    - BATCHES ON THE DEVICE (>>update, kernels/25_update.cl): with
      dg_desc.device_batches = 1, or 0 (automatic) for batches of at least
@@ -1701,9 +1700,10 @@ static size_t dg__find(const dg_graph *g, const dg__store *s, dg_vertex u, dg_ve
 #define DG__LH_MIN 256            /* shorter lists are scanned: cheaper than an index */
 #endif
 #ifndef DG__LH_SCANS
-#define DG__LH_SCANS 8            /* a long list without an index is scanned by this many batches
-                                     before one makes its index (ski rental: making it costs about
-                                     as much as 8 scans) */
+#define DG__LH_SCANS 2            /* a long list without an index is scanned by the first batch
+                                     that needs it; the second makes its index (measured: making
+                                     one costs about a scan or two; 8 scans before cost more in
+                                     the long run) */
 #endif
 #define DG__LH_DENSE 128           /* a batch with deg/128 or more arcs of a list scans it: a
                                      scan reads entries in order, an index lookup costs misses */
