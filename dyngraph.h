@@ -251,8 +251,8 @@
                      dg_validate work, every function that needs a device returns
                      DG_ERR_NO_DEVICE (dg_cl_context & co. NULL, dg_device_name "")
    DYNGRAPH_FAULT_INJECTION  tests: dg_debug_fail_device_alloc (see dg_cache_clear)
-   DYNGRAPH_TRACE_UPDATE  benchmarks: each phase of a device batch waits for the device and
-                     prints its wall time to stderr (bench/NOTES.md)
+   DYNGRAPH_TRACE_UPDATE  benchmarks: each phase of a device batch and of a sync waits for
+                     the device and prints its wall time to stderr (bench/NOTES.md)
    DG_ASSERT(x)      internal assertions (default: assert from <assert.h>)
    DG_MALLOC(sz) DG_REALLOC(p,sz) DG_FREE(p)   the default allocator
    DG_CACHE_MAX_BYTES  largest program binary written to the binary cache (64 MiB)
@@ -4616,6 +4616,20 @@ static double dg__now_ms(void) {
     return (double)clock() * 1e3 / CLOCKS_PER_SEC;
 }
 
+/* -DDYNGRAPH_TRACE_UPDATE: the wall time of each phase of a device batch or a sync since the
+   last call (*t, 0 at the start), to stderr, after the queue drained; nothing otherwise. */
+static void dg__up_trace(dg_graph *g, double *t, const char *phase) {
+#ifdef DYNGRAPH_TRACE_UPDATE
+    double now;
+    clFinish(g->dev->queue);
+    now = dg__now_ms();
+    if (*t > 0) fprintf(stderr, "  [update] %-10s %8.3f ms\n", phase, now - *t);
+    *t = now;
+#else
+    (void)g; (void)t; (void)phase;
+#endif
+}
+
 /* Sends what is staged: one write of data and descriptors, one scatter per destination. */
 static dg_status dg__stage_flush(dg_graph *g) {
     dg__dev *d = g->dev;
@@ -4833,6 +4847,7 @@ done:
 static dg_status dg__sync(dg_graph *g) {
     dg__dev *d = NULL;
     dg_status st = DG_OK;
+    double tr = 0;                    /* DYNGRAPH_TRACE_UPDATE */
     size_t i, ds = 2 * (size_t)g->nstores, nv;
     int si;
     if (!g->dev) DG__TRY(dg__dev_init(g));
@@ -4840,11 +4855,7 @@ static dg_status dg__sync(dg_graph *g) {
     if (d->uploaded && g->st[0].changed_pages == 0 && g->st[1].changed_pages == 0 && g->dd.n == 0 &&
         !g->st[0].latab_moved && !g->st[1].latab_moved)
         return DG_OK;
-#ifdef DYNGRAPH_TRACE_UPDATE
-    {
-        double t0 = dg__now_ms();
-        size_t pages = g->st[0].changed_pages + g->st[1].changed_pages;
-#endif
+    dg__up_trace(g, &tr, "sync-start");
     d->sync_bytes = 0; d->sync_pages = 0;
     for (si = 0; si < g->nstores; si++) DG__TRY(dg__sync_store(g, si));
     nv = g->id_bound ? g->id_bound : 1;
@@ -4854,19 +4865,9 @@ static dg_status dg__sync(dg_graph *g) {
         if (hi > g->id_bound) hi = g->id_bound;
         if (lo < hi) DG__TRY(dg__stage(g, d->dir.m, lo * ds, g->dir + lo * ds, (hi - lo) * ds));
     }
-#ifdef DYNGRAPH_TRACE_UPDATE
-        fprintf(stderr, "  [sync] staged %zu pages, %zu dir blocks, %zu bytes, %zu descriptors: %.3f ms\n",
-                pages, g->dd.n, d->sync_bytes, d->ndesc, dg__now_ms() - t0);
-        t0 = dg__now_ms();
-        DG__TRY(dg__stage_flush(g));
-        fprintf(stderr, "  [sync] flush (write + scatters): %.3f ms\n", dg__now_ms() - t0);
-        t0 = dg__now_ms();
-        clFinish(d->queue);
-        fprintf(stderr, "  [sync] finish: %.3f ms\n", dg__now_ms() - t0);
-    }
-#else
+    dg__up_trace(g, &tr, "sync-stage");
     DG__TRY(dg__stage_flush(g));
-#endif
+    dg__up_trace(g, &tr, "sync-flush");
     /* everything is on its way: forget the marks */
     for (si = 0; si < g->nstores; si++) {
         dg__store *s = &g->st[si];
@@ -5072,13 +5073,13 @@ static void dg__seeds_free(dg_graph *g, dg__seeds *S) {
 static dg_status dg__seeds_take(dg_graph *g, const char *fn, const char *what, const dg_vertex *a,
                                 size_t n, dg__seeds *S, size_t *at) {
     size_t i;
+    char where[64];
+    dg_status st;
     if (n && !a)
         return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "%s: %s_count %lu with no %ss", fn, what, (unsigned long)n, what);
+    snprintf(where, sizeof where, "%s (%s)", fn, what);
     for (i = 0; i < n; i++) {
-        if (a[i] < 0)
-            return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "%s: negative %s %d", fn, what, (int)a[i]);
-        if (!dg__alive(g, a[i]))
-            return dg__fail(g, DG_ERR_NOT_FOUND, "%s: no vertex %d (%s)", fn, (int)a[i], what);
+        if ((st = dg__check_vertex(g, a[i], where)) != DG_OK) return st;
         S->v[(*at)++] = a[i];
     }
     return DG_OK;
@@ -5874,20 +5875,6 @@ static dg_status dg__room_move(dg_graph *g, dg__update_state *us, int si, const 
                     DG__A(us->b.cstamp[si].m), DG__A(us->b.clist[si].m), DG__A(us->b.cnt.m), DG__A(slot), DG__A(gen), DG__END));
 done:
     return st;
-}
-
-/* Build option DYNGRAPH_TRACE_UPDATE (benchmarks): each phase of a device batch waits for the
-   device and prints its host wall time to stderr. */
-static void dg__up_trace(dg_graph *g, double *t, const char *phase) {
-#ifdef DYNGRAPH_TRACE_UPDATE
-    double now;
-    clFinish(g->dev->queue);
-    now = dg__now_ms();
-    if (*t > 0) fprintf(stderr, "  [update] %-10s %8.3f ms\n", phase, now - *t);
-    *t = now;
-#else
-    (void)g; (void)t; (void)phase;
-#endif
 }
 
 /* A batch of n edges (he on the host, or de on the device) added (add) or removed on the
