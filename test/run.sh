@@ -149,6 +149,17 @@ run_one() {
     start=$(date +%s)
     $run_limited "./$bin" > "$bin.out" 2> "$bin.err"
     rc=$?
+    # LeakSanitizer's own stop-the-world tracer at times crashes at exit ("Tracer caught signal
+    # 11 ... LeakSanitizer has encountered a fatal error", google/sanitizers#1353): no leak was
+    # found or checked, so the program runs once more, with the same seed where it printed one,
+    # and that run counts. A second such crash, or any other failure, still counts as failed.
+    if [ "$rc" != 0 ] && grep -q "LeakSanitizer has encountered a fatal error" "$bin.err"; then
+        cat "$bin.err"
+        echo "      $label: LeakSanitizer's tracer crashed at exit; run once more"
+        rseed=$(sed -n 's/^[^ ]*: seed \([0-9][0-9]*\)$/\1/p' "$bin.out" | head -n 1)
+        $run_limited "./$bin" $rseed > "$bin.out" 2> "$bin.err"
+        rc=$?
+    fi
     secs=$(( $(date +%s) - start ))
     cat "$bin.out"
     [ -s "$bin.err" ] && { echo "---- $label (stderr)"; cat "$bin.err"; }
