@@ -326,11 +326,28 @@
 
    12. PRIMITIVES (write your own traversal)
    A dg_frontier is a device array of vertex ids whose length stays on the
-   device (dg_frontier_all fills one with every live vertex). A dg_program compiles your OpenCL C functions with the library's
-   kernels; each dg_op names one function of one kind:
+   device (dg_frontier_all fills one with every live vertex, on the device).
+   A dg_program compiles your OpenCL C functions with the library's kernels;
+   each dg_op names one function of one kind:
        int  visit(int src, int dst, float w, __global int *data)  advance
        int  keep(int v, __global int *data)                        filter
        void apply(int v, __global int *data)                       compute
+   or, with the _ARGS kinds, `const dg_args *a` as the last parameter: up to 8
+   buffers (dg_ints(a, i), dg_floats(a, i), dg_uints(a, i)), 8 ints and 8
+   floats (a->ints[i], a->floats[i]), and the graph (dg_out_degree,
+   dg_in_degree, dg_out_neighbor, dg_in_neighbor, dg_out_weight,
+   dg_is_vertex, dg_vertex_bound), filled by dg_advance_ex, dg_filter_ex,
+   dg_compute_ex from a host dg_args. The reductions
+       float value(int v, const dg_args *a)    DG_OP_REDUCE
+       int   value(int v, const dg_args *a)    DG_OP_REDUCE_INT
+   give dg_reduce the sum, min or max over a frontier: one float (int64 for
+   _INT) partial per work-group (at most 1024 groups striding over the
+   elements), combined on the host after one small read-back. A frontier
+   argument of NULL means every live vertex (advance and filter use a list
+   of them built on the device and kept until the graph changes; compute and
+   reduce run over the ids and skip removed ones). Float atomics for any
+   function: dg_atomic_add_float, dg_atomic_min_float, dg_atomic_max_float
+   (compare-and-swap loops). Template and helpers: kernels/15_user.cl.
    dg_advance expands a frontier along out-edges (in-edges with
    dg_op.in_edges; their weight is 1): the degrees of the frontier are scanned
    and one work-item handles one edge, finding its source by binary search in
@@ -338,9 +355,11 @@
    goes to the output frontier when visit returns nonzero. dg_filter keeps,
    in order, the elements for which keep is nonzero (flags, scan, compaction).
    dg_compute calls apply on every element. dg_scan is an exclusive scan of
-   any length (work-efficient blocks, then the block sums). `data` is any
-   buffer of dg_cl_context(g). examples/components.c is a whole algorithm.
-   Each primitive reads the frontier's length back (one small read).
+   any length (work-efficient blocks, then the block sums). `data` and the
+   dg_args buffers are any buffers of dg_cl_context(g). examples/components.c
+   (label propagation) and examples/pagerank.c are whole algorithms. An
+   advance reads its edge total back (one small read); dg_frontier_get reads
+   a length.
 
    13. BREADTH-FIRST SEARCH
    dg_bfs(g, source, dist, &opt) fills dist (and opt.parent) for every id.
@@ -830,22 +849,50 @@ DG_API long dg_debug_device_allocs(void);
 /* ---- Primitives: frontiers and user functions (the building blocks of the algorithms). ----
    A frontier is a device array of vertex ids with its length kept on the device. User functions
    are OpenCL C source compiled together with the library's kernels; each dg_op names one:
-     DG_OP_ADVANCE  int  f(int src, int dst, float weight, __global int *data)
-                    called for every edge src->dst (in-edge dst<-src with in_edges) of the input
-                    frontier's vertices, one work-item per edge (load-balanced across degrees);
-                    nonzero puts dst into the output frontier (repeats possible, any order)
-     DG_OP_FILTER   int  f(int v, __global int *data)   nonzero keeps v (order kept)
-     DG_OP_COMPUTE  void f(int v, __global int *data)   called once per frontier element
-   `data` is the cl_mem passed to the call (may be NULL): any buffer of the graph's context,
-   cast as the function likes. Functions may use atomics on it (OpenCL C 1.2). */
+     DG_OP_ADVANCE    int   f(int src, int dst, float weight, LAST)
+                      called for every edge src->dst (in-edge dst<-src with in_edges) of the
+                      input frontier's vertices, one work-item per edge (load-balanced across
+                      degrees); nonzero puts dst into the output frontier (repeats possible, any
+                      order)
+     DG_OP_FILTER     int   f(int v, LAST)    nonzero keeps v (order kept)
+     DG_OP_COMPUTE    void  f(int v, LAST)    called once per frontier element
+     DG_OP_REDUCE     float f(int v, const dg_args *a)   summed (or min, max: see dg_reduce)
+     DG_OP_REDUCE_INT int   f(int v, const dg_args *a)   the same in exact 64-bit integers
+   LAST is `__global int *data` (the cl_mem passed to dg_advance/dg_filter/dg_compute, may be
+   NULL); the kinds DG_OP_ADVANCE_ARGS, DG_OP_FILTER_ARGS and DG_OP_COMPUTE_ARGS take
+   `const dg_args *a` there instead: up to DG_ARGS_BUFFERS buffers of any type and
+   DG_ARGS_SCALARS ints and floats, passed by dg_advance_ex & co, plus the graph. In OpenCL C,
+   for a dg_args *a:
+     dg_ints(a, i), dg_uints(a, i), dg_floats(a, i)   buffer i as int / uint / float pointer
+     a->ints[i], a->floats[i]                         the scalars
+     dg_vertex_bound(a), dg_is_vertex(a, v)           ids run 0 .. bound - 1
+     dg_out_degree(a, v), dg_in_degree(a, v)          (0 <= v < bound; 0 for a removed id)
+     dg_out_neighbor(a, v, k), dg_in_neighbor(a, v, k), dg_out_weight(a, v, k)
+                                                      edge k < degree of v, in O(1)
+   and, for any function, float atomics returning the old value: dg_atomic_add_float(p, x),
+   dg_atomic_min_float(p, x), dg_atomic_max_float(p, x) (p a __global float *). Functions may
+   use the OpenCL C 1.2 atomics on the buffers too. An undirected graph's in-edges are its
+   out-edges; in-edges weigh 1 (the in-store keeps no weights: an undirected graph's in-edge
+   k of v is out-edge k of v, with dg_out_weight). */
 typedef struct dg_frontier dg_frontier;
 typedef struct dg_program dg_program;
-typedef enum dg_op_kind { DG_OP_ADVANCE = 1, DG_OP_FILTER = 2, DG_OP_COMPUTE = 3 } dg_op_kind;
+typedef enum dg_op_kind {
+    DG_OP_ADVANCE = 1, DG_OP_FILTER = 2, DG_OP_COMPUTE = 3,   /* last parameter: data */
+    DG_OP_ADVANCE_ARGS = 17, DG_OP_FILTER_ARGS = 18, DG_OP_COMPUTE_ARGS = 19,   /* dg_args */
+    DG_OP_REDUCE = 20, DG_OP_REDUCE_INT = 21                  /* dg_args, for dg_reduce */
+} dg_op_kind;
 typedef struct dg_op {
     dg_op_kind kind;
     const char *function;         /* name of the user function in the source */
-    int in_edges;                 /* DG_OP_ADVANCE: follow in-edges instead of out-edges */
+    int in_edges;                 /* DG_OP_ADVANCE(_ARGS): follow in-edges instead of out-edges */
 } dg_op;
+typedef enum dg_reduce_op { DG_REDUCE_SUM = 0, DG_REDUCE_MIN = 1, DG_REDUCE_MAX = 2 } dg_reduce_op;
+enum { DG_ARGS_BUFFERS = 8, DG_ARGS_SCALARS = 8 };
+typedef struct dg_args {          /* zero-initialised: no buffers, scalars 0 */
+    cl_mem buffers[DG_ARGS_BUFFERS];   /* buffers of dg_cl_context(g), or NULL */
+    int32_t ints[DG_ARGS_SCALARS];
+    float floats[DG_ARGS_SCALARS];
+} dg_args;
 /* Frontier of up to `capacity` ids (it grows when an advance needs more). */
 DG_API dg_status dg_frontier_create(dg_graph *g, size_t capacity, dg_frontier **out);
 DG_API void      dg_frontier_destroy(dg_frontier *f);                    /* NULL is fine */
@@ -865,10 +912,24 @@ DG_API cl_mem    dg_frontier_buffer(const dg_frontier *f);   /* the ids, for use
 DG_API dg_status dg_program_create(dg_graph *g, const char *source, const dg_op *ops, size_t nops,
                                    dg_program **out);
 DG_API void      dg_program_destroy(dg_program *p);                      /* NULL is fine */
-/* ops[op] must be of the matching kind. The graph is synced first. out may not be in. */
+/* ops[op] must be of the matching kind. The graph is synced first. out may not be in. in may
+   be NULL: every live vertex (as dg_frontier_all, without a frontier to keep). The plain
+   forms pass data as buffer 0 (LAST = data for functions without dg_op.args). */
 DG_API dg_status dg_advance(dg_program *p, size_t op, const dg_frontier *in, dg_frontier *out, cl_mem data);
 DG_API dg_status dg_filter(dg_program *p, size_t op, const dg_frontier *in, dg_frontier *out, cl_mem data);
 DG_API dg_status dg_compute(dg_program *p, size_t op, const dg_frontier *in, cl_mem data);
+DG_API dg_status dg_advance_ex(dg_program *p, size_t op, const dg_frontier *in, dg_frontier *out,
+                               const dg_args *args);
+DG_API dg_status dg_filter_ex(dg_program *p, size_t op, const dg_frontier *in, dg_frontier *out,
+                              const dg_args *args);
+DG_API dg_status dg_compute_ex(dg_program *p, size_t op, const dg_frontier *in, const dg_args *args);
+/* *result = the sum, min or max (how) of the op's function over the elements of in (NULL:
+   every live vertex): float partials per work-group, combined in double on the host; exact
+   64-bit integer sums for DG_OP_REDUCE_INT (exact as a double below 2^53). Over nothing: 0
+   for a sum, +HUGE_VAL for min, -HUGE_VAL for max. One small read-back. args may be NULL (no
+   buffers, scalars 0). */
+DG_API dg_status dg_reduce(dg_program *p, size_t op, const dg_frontier *in, const dg_args *args,
+                           dg_reduce_op how, double *result);
 /* Exclusive prefix sum of n uint32 values of `in` into `out` (may be the same buffer), any n;
    *total (may be NULL) receives the sum of all n (modulo 2^32). */
 DG_API dg_status dg_scan(dg_graph *g, cl_mem in, cl_mem out, size_t n, uint32_t *total);
@@ -3531,6 +3592,25 @@ DG_API dg_status dg_compute(dg_program *p, size_t op, const dg_frontier *in, cl_
     (void)p; (void)op; (void)in; (void)data;
     return DG_ERR_NO_DEVICE;
 }
+DG_API dg_status dg_advance_ex(dg_program *p, size_t op, const dg_frontier *in, dg_frontier *out,
+                               const dg_args *args) {
+    (void)p; (void)op; (void)in; (void)out; (void)args;
+    return DG_ERR_NO_DEVICE;
+}
+DG_API dg_status dg_filter_ex(dg_program *p, size_t op, const dg_frontier *in, dg_frontier *out,
+                              const dg_args *args) {
+    (void)p; (void)op; (void)in; (void)out; (void)args;
+    return DG_ERR_NO_DEVICE;
+}
+DG_API dg_status dg_compute_ex(dg_program *p, size_t op, const dg_frontier *in, const dg_args *args) {
+    (void)p; (void)op; (void)in; (void)args;
+    return DG_ERR_NO_DEVICE;
+}
+DG_API dg_status dg_reduce(dg_program *p, size_t op, const dg_frontier *in, const dg_args *args,
+                           dg_reduce_op how, double *result) {
+    (void)p; (void)op; (void)in; (void)args; (void)how; (void)result;
+    return DG_ERR_NO_DEVICE;
+}
 DG_API dg_status dg_bfs(dg_graph *g, dg_vertex source, int32_t *dist, const dg_bfs_options *opt) {
     (void)source; (void)dist; (void)opt;
     return dg__no_device(g, "dg_bfs");
@@ -3610,6 +3690,8 @@ DG_API long dg_debug_device_allocs(void) { return 0; }
     X(CORE,  DEGREES,          dg_degrees) \
     X(CORE,  EC_FILL,          dg_ec_fill) \
     X(CORE,  PATH_WALK,        dg_path_walk) \
+    X(CORE,  LIVE_FLAGS,       dg_live_flags) \
+    X(CORE,  LIVE_IDS,         dg_live_ids) \
     X(UPDATE, UP_ARCS,         dg_up_arcs) \
     X(UPDATE, UP_SRCKEYS,      dg_up_srckeys) \
     X(UPDATE, UP_UNIQUE,       dg_up_unique) \
@@ -3704,11 +3786,13 @@ typedef struct dg__core_state {
         dg__buf csr_row[2], csr_col[2];   /* the CSR copy (variant 1), per store */
         dg__buf gather, glist;            /* stale pages read back (>>mirror, dg__fresh_read) */
         dg__buf path;                     /* dg__path: a path's length and vertices */
+        dg__buf live;                     /* every live vertex (in == NULL of the primitives) */
+        dg__buf part;                     /* dg_reduce: the work-groups' partial results */
     } b;
-    uint64_t ec_gen, csr_gen;             /* the mirror generation they were built for */
+    uint64_t ec_gen, csr_gen, live_gen;   /* the mirror generation they were built for */
     uint32_t ec_mec, ec_total;
-    size_t ec_chunks;
-    int ec_valid, csr_valid;
+    size_t ec_chunks, live_n;
+    int ec_valid, csr_valid, live_valid;
 } dg__core_state;
 
 /* The mirror of one store. */
@@ -5227,21 +5311,6 @@ DG_API dg_status dg_frontier_set(dg_frontier *f, const dg_vertex *ids, size_t n)
 done:
     return st;
 }
-DG_API dg_status dg_frontier_all(dg_frontier *f) {
-    dg_graph *g;
-    dg_vertex *ids;
-    size_t v, n = 0;
-    dg_status st;
-    if (!f) return DG_ERR_INVALID_ARGUMENT;
-    g = f->g;
-    if (!(ids = (dg_vertex *)dg__alloc(g, (g->nverts ? g->nverts : 1) * sizeof(dg_vertex))))
-        return dg__oom(g, "dg_frontier_all");
-    for (v = 0; v < g->id_bound; v++)
-        if (dg__alive(g, (dg_vertex)v)) ids[n++] = (dg_vertex)v;
-    st = dg_frontier_set(f, ids, n);
-    dg__free(g, ids);
-    return st;
-}
 static dg_status dg__frontier_n(dg_frontier *f) {
     uint32_t n;
     dg_status st;
@@ -5265,6 +5334,9 @@ done:
 }
 
 /* ---- user programs ---- */
+#define DG__REDUCE_GROUPS 1024            /* work-groups of a dg_reduce at most (partials read back) */
+static dg_args dg__no_args;               /* args == NULL: no buffers, scalars 0 (never written;
+                                             not const: C++ wants an initializer for that) */
 struct dg_program {
     dg_graph *g;
     cl_program prog;
@@ -5281,11 +5353,31 @@ DG_API void dg_program_destroy(dg_program *p) {
     dg__free(p->g, p->k); dg__free(p->g, p->ops); dg__free(p->g, p);
 }
 
+/* A kind's base (1 advance, 2 filter, 3 compute, 4 reduce, 5 reduce int) and whether its
+   functions take dg_args. */
+#define DG__OP_BASE(kind) ((int)(kind) & 15)
+#define DG__OP_ARGS(kind) (((int)(kind) & 16) != 0)
+/* Checks op i of a dg_program_create call: its kind and function name. */
+static dg_status dg__op_valid(dg_graph *g, const dg_op *op, size_t i) {
+    const char *c = op->function;
+    if (!((op->kind >= DG_OP_ADVANCE && op->kind <= DG_OP_COMPUTE) ||
+          (op->kind >= DG_OP_ADVANCE_ARGS && op->kind <= DG_OP_REDUCE_INT)))
+        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_program_create: op %zu has no valid kind", i);
+    if (!c || !*c || (*c >= '0' && *c <= '9'))
+        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_program_create: op %zu: function name missing or invalid", i);
+    for (; *c; c++)
+        if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || *c == '_'))
+            return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_program_create: op %zu: \"%s\" is not an identifier", i, op->function);
+    return DG_OK;
+}
+
 DG_API dg_status dg_program_create(dg_graph *g, const char *source, const dg_op *ops, size_t nops,
                                    dg_program **out) {
+    static const char *const tmpl[] = { "", "DG_USER_ADVANCE", "DG_USER_FILTER", "DG_USER_COMPUTE",
+                                        "DG_USER_REDUCE", "DG_USER_REDUCE_INT" };
     dg_status st = DG_OK;
     dg_program *p = NULL;
-    char *gen = NULL, opts[512], name[32];
+    char *gen = NULL, opts[512], name[32], defs[256];
     const char *src[8];
     size_t i, len = 64, slen[8], nsrc;
     cl_int e;
@@ -5294,14 +5386,7 @@ DG_API dg_status dg_program_create(dg_graph *g, const char *source, const dg_op 
     if (!source || (!ops && nops))
         return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_program_create: NULL source or ops");
     for (i = 0; i < nops; i++) {
-        const char *c = ops[i].function;
-        if (ops[i].kind != DG_OP_ADVANCE && ops[i].kind != DG_OP_FILTER && ops[i].kind != DG_OP_COMPUTE)
-            return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_program_create: op %zu has no valid kind", i);
-        if (!c || !*c || (*c >= '0' && *c <= '9'))
-            return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_program_create: op %zu: function name missing or invalid", i);
-        for (; *c; c++)
-            if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || *c == '_'))
-                return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_program_create: op %zu: \"%s\" is not an identifier", i, ops[i].function);
+        if ((st = dg__op_valid(g, &ops[i], i)) != DG_OK) return st;
         len += strlen(ops[i].function) + 64;
     }
     DG__TRY(dg__sync(g));
@@ -5316,18 +5401,24 @@ DG_API dg_status dg_program_create(dg_graph *g, const char *source, const dg_op 
     memset(p->k, 0, (nops ? nops : 1) * sizeof(cl_kernel));
     strcpy(gen, "\n#line 1 \"dg_program_create\"\n");
     for (i = 0; i < nops; i++) {
-        static const char *const def[] = { "", "DG_DEFINE_ADVANCE", "DG_DEFINE_FILTER", "DG_DEFINE_COMPUTE" };
         p->ops[i] = ops[i];
         p->ops[i].function = NULL;   /* not kept: the caller's string */
-        sprintf(gen + strlen(gen), "\n%s(dg_user_op_%zu, %s)\n", def[ops[i].kind], i, ops[i].function);
+        sprintf(gen + strlen(gen), "\n%s(dg_user_op_%zu, %s, %d)\n", tmpl[DG__OP_BASE(ops[i].kind)], i,
+                ops[i].function, DG__OP_ARGS(ops[i].kind));
     }
-    /* the common files, then the user's source as file "user" (so the compiler's messages
-       name the user's lines), then one kernel per op */
-    nsrc = dg__source_files(DG__COMMON_FILES, src, slen, 0, 5);
+    /* the public constants the templates use (written once, in this header) */
+    sprintf(defs, "#define DG_ARGS_BUFFERS %d\n#define DG_ARGS_SCALARS %d\n#define DG_REDUCE_MIN %d\n"
+                  "#define DG_REDUCE_MAX %d\n", (int)DG_ARGS_BUFFERS, (int)DG_ARGS_SCALARS, (int)DG_REDUCE_MIN,
+            (int)DG_REDUCE_MAX);
+    /* the common files, what user functions see (15_user.cl), the user's source as file "user"
+       (so the compiler's messages name the user's lines), then one kernel per op */
+    nsrc = dg__source_files(DG__COMMON_FILES, src, slen, 0, 3);
+    src[nsrc] = defs;
+    nsrc = dg__source_files("kernels/15_user.cl", src, slen, nsrc + 1, 4);
     src[nsrc] = "#line 1 \"user\"\n";
     src[nsrc + 1] = source;
     src[nsrc + 2] = gen;
-    for (i = nsrc; i < nsrc + 3; i++) slen[i] = strlen(src[i]);
+    for (i = 0; i < nsrc + 3; i++) if (i >= nsrc || src[i] == defs) slen[i] = strlen(src[i]);
     DG__TRY(dg__options(g, opts, sizeof opts, 0));
     DG__TRY(dg__build(g, src, slen, nsrc + 3, opts, &p->prog));
     for (i = 0; i < nops; i++) {
@@ -5344,17 +5435,96 @@ done:
     return st;
 }
 
+/* Sets DG_USER_PARAMS (kernels/15_user.cl) of user kernel k from argument i: both stores,
+   the bound, the buffers and the scalars of a (NULL: none). */
+static dg_status dg__user_params(dg_graph *g, cl_kernel k, cl_uint i, const dg_args *a) {
+    dg__dev *d = g->dev;
+    dg_status st = DG_OK;
+    cl_int8 ints;
+    cl_float8 floats;
+    cl_uint bound = (cl_uint)g->id_bound, j;
+    int s;
+    if (!a) a = &dg__no_args;
+    for (s = 0; s < 2; s++) {   /* weights: the out-store's (the in-store keeps none) */
+        cl_mem w = !s && g->st[0].wpool ? d->st[0].wpool.m : NULL;
+        DG__TRY(dg__adj_args(g, k, i, s, 0));
+        DG__ARG(k, i + 5, w);
+        i += 6;
+    }
+    DG__ARG(k, i, bound);
+    i++;
+    for (j = 0; j < DG_ARGS_BUFFERS; j++, i++) DG__ARG(k, i, a->buffers[j]);
+    for (j = 0; j < DG_ARGS_SCALARS; j++) { ints.s[j] = a->ints[j]; floats.s[j] = a->floats[j]; }
+    DG__ARG(k, i, ints);
+    DG__ARG(k, i + 1, floats);
+done:
+    return st;
+}
+
+/* Every live vertex in ascending order, built on the device into ids (flags, scan, compaction);
+   *n = how many (the host knows it). */
+static dg_status dg__live_ids(dg_graph *g, dg__buf *ids, size_t *n) {
+    dg__core_state *cs = (dg__core_state *)g->dev->mod[DG__MOD_CORE].state;
+    dg__dev *d = g->dev;
+    dg_status st = DG_OK;
+    cl_kernel kf = NULL, ki = NULL;
+    cl_uint bound = (cl_uint)g->id_bound;
+    *n = g->nverts;
+    DG__TRY(dg__buf_fit(g, ids, (size_t)g->nverts * 4));
+    if (!g->nverts) goto done;
+    DG__TRY(dg__buf_fit(g, &cs->b.flags[0], (size_t)bound * 4));
+    DG__TRY(dg__buf_fit(g, &cs->b.flags[1], (size_t)bound * 4));
+    DG__TRY(dg__kernel(g, DG__K_LIVE_FLAGS, 0, &kf));
+    DG__TRY(dg__args(g, kf, DG__A(d->dir.m), DG__A(bound), DG__A(cs->b.flags[0].m), DG__END));
+    DG__TRY(dg__launch(g, kf, bound, d->wg));
+    DG__TRY(dg__scan(g, cs->b.flags[0].m, cs->b.flags[1].m, bound, NULL, 0));
+    DG__TRY(dg__kernel(g, DG__K_LIVE_IDS, 0, &ki));
+    DG__TRY(dg__args(g, ki, DG__A(cs->b.flags[0].m), DG__A(cs->b.flags[1].m), DG__A(bound), DG__A(ids->m), DG__END));
+    DG__TRY(dg__launch(g, ki, bound, d->wg));
+done:
+    return st;
+}
+DG_API dg_status dg_frontier_all(dg_frontier *f) {
+    dg_status st;
+    size_t n;
+    if (!f) return DG_ERR_INVALID_ARGUMENT;
+    if ((st = dg__sync(f->g)) != DG_OK || (st = dg__live_ids(f->g, &f->ids, &n)) != DG_OK ||
+        (st = dg__write_u32(f->g, f->cnt, 0, (uint32_t)n)) != DG_OK)
+        return st;
+    f->n = n; f->n_known = 1;
+    return DG_OK;
+}
+/* The frontier of every live vertex for in == NULL: kept in the core state (cs->b.live) until
+   the mirror changes. The result is a view: its length is known, it has no length buffer. */
+static dg_status dg__live_frontier(dg_graph *g, dg_frontier *view) {
+    dg__core_state *cs = (dg__core_state *)g->dev->mod[DG__MOD_CORE].state;
+    dg_status st;
+    if (!cs->live_valid || cs->live_gen != g->dev->gen) {
+        cs->live_valid = 0;
+        if ((st = dg__live_ids(g, &cs->b.live, &cs->live_n)) != DG_OK) return st;
+        cs->live_valid = 1;
+        cs->live_gen = g->dev->gen;
+    }
+    memset(view, 0, sizeof *view);
+    view->g = g;
+    view->ids = cs->b.live;
+    view->n = cs->live_n;
+    view->n_known = 1;
+    return DG_OK;
+}
+
 /* The advance: degrees of the frontier, their scan (the total read back to size the launch),
-   then kernel k with one work-item per edge. */
+   then kernel k with one work-item per edge; its last argument is data (the library's own
+   DG_DEFINE_ADVANCE kernels, ua NULL) or DG_USER_PARAMS from ua (user kernels). */
 static dg_status dg__advance(dg_graph *g, cl_kernel k, int in_edges, dg_frontier *in, dg_frontier *out, cl_mem data,
-                             uint64_t *edges) {
+                             const dg_args *ua, uint64_t *edges) {
     dg__core_state *cs = (dg__core_state *)g->dev->mod[DG__MOD_CORE].state;
     dg__dev *d = g->dev;
     dg_status st = DG_OK;
     cl_kernel kd = NULL;
     uint32_t total = 0;
-    cl_uint n_in, zero = 0;
-    cl_mem w = !in_edges && g->st[0].wpool ? d->st[0].wpool.m : NULL;
+    cl_uint n_in;
+    cl_mem w = !in_edges && g->st[0].wpool ? d->st[0].wpool.m : NULL;   /* in-edges weigh 1 */
     DG__TRY(dg__frontier_n(in));
     n_in = (cl_uint)in->n;
     if (n_in) {
@@ -5375,16 +5545,19 @@ static dg_status dg__advance(dg_graph *g, cl_kernel k, int in_edges, dg_frontier
     if (total) {
         DG__TRY(dg__args(g, k, dg__adj(in_edges, 0), DG__A(w), DG__A(in->ids.m),
                                DG__A(cs->b.scan_tmp.m), DG__A(n_in), DG__A(total),
-                               DG__A(out->ids.m), DG__A(out->cnt), DG__A(data), DG__END));
+                               DG__A(out->ids.m), DG__A(out->cnt), DG__END));
+        if (ua) DG__TRY(dg__user_params(g, k, 12, ua));
+        else DG__ARG(k, 12, data);
         DG__TRY(dg__launch(g, k, total, d->wg));
         out->n_known = 0;
     }
-    (void)zero;
 done:
     return st;
 }
-/* The filter: flags by kernel k, their scan (the total lands in out's length), compaction. */
-static dg_status dg__filter(dg_graph *g, cl_kernel k, dg_frontier *in, dg_frontier *out, cl_mem data) {
+/* The filter: flags by kernel k, their scan (the total lands in out's length), compaction.
+   k's last argument: data, or DG_USER_PARAMS from ua, as in dg__advance. */
+static dg_status dg__filter(dg_graph *g, cl_kernel k, dg_frontier *in, dg_frontier *out, cl_mem data,
+                            const dg_args *ua) {
     dg__core_state *cs = (dg__core_state *)g->dev->mod[DG__MOD_CORE].state;
     dg__dev *d = g->dev;
     dg_status st = DG_OK;
@@ -5396,8 +5569,9 @@ static dg_status dg__filter(dg_graph *g, cl_kernel k, dg_frontier *in, dg_fronti
     if (n == 0) { DG__TRY(dg__write_u32(g, out->cnt, 0, 0)); out->n = 0; out->n_known = 1; goto done; }
     DG__TRY(dg__buf_fit(g, &cs->b.flags[0], (size_t)n * 4));
     DG__TRY(dg__buf_fit(g, &cs->b.flags[1], (size_t)n * 4));
-    DG__TRY(dg__args(g, k, DG__A(in->ids.m), DG__A(n), DG__A(cs->b.flags[0].m), DG__A(data),
-                           DG__END));
+    DG__TRY(dg__args(g, k, DG__A(in->ids.m), DG__A(n), DG__A(cs->b.flags[0].m), DG__END));
+    if (ua) DG__TRY(dg__user_params(g, k, 3, ua));
+    else DG__ARG(k, 3, data);
     DG__TRY(dg__launch(g, k, n, d->wg));
     DG__TRY(dg__scan(g, cs->b.flags[0].m, cs->b.flags[1].m, n, out->cnt, 0));
     DG__TRY(dg__kernel(g, DG__K_COMPACT, 0, &kc));
@@ -5409,45 +5583,153 @@ done:
     return st;
 }
 
-static dg_status dg__op_check(dg_program *p, size_t op, dg_op_kind kind, const dg_frontier *in, const dg_frontier *out) {
-    static const char *const kn[] = { "", "an advance", "a filter", "a compute" };
+/* Checks a call of op `op` (kind: what the call runs) and syncs the graph; *in_use = in, or
+   the frontier of every live vertex when in is NULL (a view, see dg__live_frontier). */
+static dg_status dg__op_check(dg_program *p, size_t op, dg_op_kind kind, const dg_frontier *in,
+                              const dg_frontier *out, dg_frontier *live, dg_frontier **in_use) {
+    static const char *const kn[] = { "", "an advance", "a filter", "a compute", "a reduction", "a reduction" };
+    int k;
+    dg_status st;
     if (op >= p->nops) return dg__fail(p->g, DG_ERR_INVALID_ARGUMENT, "op %zu: the program has %zu ops", op, p->nops);
-    if (p->ops[op].kind != kind) return dg__fail(p->g, DG_ERR_INVALID_ARGUMENT, "op %zu is not %s", op, kn[kind]);
-    if (!in)
-        return dg__fail(p->g, DG_ERR_INVALID_ARGUMENT, "%s needs an input frontier", kn[kind]);
-    if (kind != DG_OP_COMPUTE && (!out || out == in))
-        return dg__fail(p->g, DG_ERR_INVALID_ARGUMENT, "%s needs an output frontier other than its input", kn[kind]);
-    if (in->g != p->g || (out && out->g != p->g))
+    k = DG__OP_BASE(p->ops[op].kind);
+    if (k != DG__OP_BASE(kind) && !(kind == DG_OP_REDUCE && k == DG__OP_BASE(DG_OP_REDUCE_INT)))
+        return dg__fail(p->g, DG_ERR_INVALID_ARGUMENT, "op %zu is not %s", op, kn[DG__OP_BASE(kind)]);
+    if ((kind == DG_OP_ADVANCE || kind == DG_OP_FILTER) && (!out || out == in))
+        return dg__fail(p->g, DG_ERR_INVALID_ARGUMENT, "%s needs an output frontier other than its input",
+                        kn[DG__OP_BASE(kind)]);
+    if ((in && in->g != p->g) || (out && out->g != p->g))
         return dg__fail(p->g, DG_ERR_INVALID_ARGUMENT, "the frontiers belong to another graph");
-    return dg__sync(p->g);
+    if ((st = dg__sync(p->g)) != DG_OK) return st;
+    *in_use = (dg_frontier *)(size_t)in;
+    if (!in && (kind == DG_OP_ADVANCE || kind == DG_OP_FILTER)) {
+        if ((st = dg__live_frontier(p->g, live)) != DG_OK) return st;
+        *in_use = live;
+    }
+    return DG_OK;
 }
-DG_API dg_status dg_advance(dg_program *p, size_t op, const dg_frontier *in, dg_frontier *out, cl_mem data) {
+DG_API dg_status dg_advance_ex(dg_program *p, size_t op, const dg_frontier *in, dg_frontier *out,
+                               const dg_args *args) {
+    dg_frontier live, *src;
     dg_status st;
     if (!p) return DG_ERR_INVALID_ARGUMENT;
-    if ((st = dg__op_check(p, op, DG_OP_ADVANCE, in, out)) != DG_OK) return st;
-    return dg__advance(p->g, p->k[op], p->ops[op].in_edges, (dg_frontier *)in, out, data, NULL);
+    if ((st = dg__op_check(p, op, DG_OP_ADVANCE, in, out, &live, &src)) != DG_OK) return st;
+    return dg__advance(p->g, p->k[op], p->ops[op].in_edges, src, out, NULL, args ? args : &dg__no_args, NULL);
 }
-DG_API dg_status dg_filter(dg_program *p, size_t op, const dg_frontier *in, dg_frontier *out, cl_mem data) {
+DG_API dg_status dg_filter_ex(dg_program *p, size_t op, const dg_frontier *in, dg_frontier *out,
+                              const dg_args *args) {
+    dg_frontier live, *src;
     dg_status st;
     if (!p) return DG_ERR_INVALID_ARGUMENT;
-    if ((st = dg__op_check(p, op, DG_OP_FILTER, in, out)) != DG_OK) return st;
-    return dg__filter(p->g, p->k[op], (dg_frontier *)in, out, data);
+    if ((st = dg__op_check(p, op, DG_OP_FILTER, in, out, &live, &src)) != DG_OK) return st;
+    return dg__filter(p->g, p->k[op], src, out, NULL, args ? args : &dg__no_args);
 }
-DG_API dg_status dg_compute(dg_program *p, size_t op, const dg_frontier *in, cl_mem data) {
+/* Runs a compute or reduce kernel k over in (NULL: every id below the bound, the kernel skips
+   removed ones): arguments (in, n, [part, how,] DG_USER_PARAMS); groups: 0 for one work-item
+   per element (compute), else at most that many work-groups striding over the elements into
+   part (reduce). */
+static dg_status dg__user_map(dg_graph *g, cl_kernel k, dg_frontier *in, cl_mem part, cl_int how, size_t groups,
+                              const dg_args *a, size_t *n_out) {
     dg_status st = DG_OK;
-    dg_graph *g;
-    cl_uint n;
-    cl_kernel k = NULL;
-    if (!p) return DG_ERR_INVALID_ARGUMENT;
-    if ((st = dg__op_check(p, op, DG_OP_COMPUTE, in, NULL)) != DG_OK) return st;
-    g = p->g;
-    k = p->k[op];
-    DG__TRY(dg__frontier_n((dg_frontier *)in));
-    n = (cl_uint)in->n;
-    DG__TRY(dg__args(g, k, DG__A(in->ids.m), DG__A(n), DG__A(data), DG__END));
-    DG__TRY(dg__launch(g, k, n, g->dev->wg));
+    cl_mem ids = NULL;
+    cl_uint n, i = 2;
+    if (in) {
+        DG__TRY(dg__frontier_n(in));
+        ids = in->ids.m;
+        n = (cl_uint)in->n;
+    } else {
+        n = (cl_uint)g->id_bound;
+    }
+    *n_out = n;
+    if (n == 0) goto done;
+    DG__TRY(dg__args(g, k, DG__A(ids), DG__A(n), DG__END));
+    if (part) { DG__ARG(k, 2, part); DG__ARG(k, 3, how); i = 4; }
+    DG__TRY(dg__user_params(g, k, i, a));
+    if (groups) {
+        size_t need = (n + g->dev->wg - 1) / g->dev->wg;
+        DG__TRY(dg__launch(g, k, (need < groups ? need : groups) * g->dev->wg, g->dev->wg));
+    } else {
+        DG__TRY(dg__launch(g, k, n, g->dev->wg));
+    }
 done:
     return st;
+}
+DG_API dg_status dg_compute_ex(dg_program *p, size_t op, const dg_frontier *in, const dg_args *args) {
+    dg_frontier live, *src;
+    dg_status st;
+    size_t n;
+    if (!p) return DG_ERR_INVALID_ARGUMENT;
+    if ((st = dg__op_check(p, op, DG_OP_COMPUTE, in, NULL, &live, &src)) != DG_OK) return st;
+    return dg__user_map(p->g, p->k[op], src, NULL, 0, 0, args ? args : &dg__no_args, &n);
+}
+DG_API dg_status dg_reduce(dg_program *p, size_t op, const dg_frontier *in, const dg_args *args,
+                           dg_reduce_op how, double *result) {
+    dg__core_state *cs;
+    dg_frontier live, *src;
+    dg_status st = DG_OK;
+    dg_graph *g;
+    dg_reduce_op r;
+    size_t n, groups, i;
+    int integer;
+    double acc;
+    void *part = NULL;
+    if (!p) return DG_ERR_INVALID_ARGUMENT;
+    if (!result) return dg__fail(p->g, DG_ERR_INVALID_ARGUMENT, "dg_reduce: result is NULL");
+    if (how != DG_REDUCE_SUM && how != DG_REDUCE_MIN && how != DG_REDUCE_MAX)
+        return dg__fail(p->g, DG_ERR_INVALID_ARGUMENT, "dg_reduce: how is %d, not a dg_reduce_op", (int)how);
+    if ((st = dg__op_check(p, op, DG_OP_REDUCE, in, NULL, &live, &src)) != DG_OK) return st;
+    g = p->g;
+    cs = (dg__core_state *)g->dev->mod[DG__MOD_CORE].state;
+    r = how;
+    integer = p->ops[op].kind == DG_OP_REDUCE_INT;
+    acc = r == DG_REDUCE_MIN ? HUGE_VAL : r == DG_REDUCE_MAX ? -HUGE_VAL : 0.0;
+    DG__TRY(dg__buf_fit(g, &cs->b.part, DG__REDUCE_GROUPS * 8));
+    DG__TRY(dg__user_map(g, p->k[op], src, cs->b.part.m, (cl_int)how, DG__REDUCE_GROUPS, args ? args : &dg__no_args,
+                         &n));
+    groups = (n + g->dev->wg - 1) / g->dev->wg;
+    if (groups > DG__REDUCE_GROUPS) groups = DG__REDUCE_GROUPS;
+    if (groups) {
+        if (!(part = dg__alloc(g, groups * 8))) { st = dg__oom(g, "dg_reduce"); goto done; }
+        DG__CL(clEnqueueReadBuffer(g->dev->queue, cs->b.part.m, CL_TRUE, 0, groups * (integer ? 8 : 4), part,
+                                   0, NULL, NULL));
+    }
+    if (integer) {   /* int64 partials: a sum stays an integer until the end; a group that met no
+                        vertex holds INT64_MAX / INT64_MIN (an int value never does) */
+        const int64_t *x = (const int64_t *)part;
+        int64_t s = 0;
+        for (i = 0; i < groups; i++) {
+            if (r == DG_REDUCE_SUM) s += x[i];
+            else if (r == DG_REDUCE_MIN && x[i] != INT64_MAX && (double)x[i] < acc) acc = (double)x[i];
+            else if (r == DG_REDUCE_MAX && x[i] != INT64_MIN && (double)x[i] > acc) acc = (double)x[i];
+        }
+        if (r == DG_REDUCE_SUM) acc = (double)s;
+    } else {
+        const float *x = (const float *)part;
+        for (i = 0; i < groups; i++)
+            acc = r == DG_REDUCE_MIN ? (x[i] < acc ? x[i] : acc) : r == DG_REDUCE_MAX ? (x[i] > acc ? x[i] : acc)
+                                                                                  : acc + x[i];
+    }
+    *result = acc;
+done:
+    dg__free(g, part);
+    return st;
+}
+DG_API dg_status dg_advance(dg_program *p, size_t op, const dg_frontier *in, dg_frontier *out, cl_mem data) {
+    dg_args a;
+    memset(&a, 0, sizeof a);
+    a.buffers[0] = data;
+    return dg_advance_ex(p, op, in, out, &a);
+}
+DG_API dg_status dg_filter(dg_program *p, size_t op, const dg_frontier *in, dg_frontier *out, cl_mem data) {
+    dg_args a;
+    memset(&a, 0, sizeof a);
+    a.buffers[0] = data;
+    return dg_filter_ex(p, op, in, out, &a);
+}
+DG_API dg_status dg_compute(dg_program *p, size_t op, const dg_frontier *in, cl_mem data) {
+    dg_args a;
+    memset(&a, 0, sizeof a);
+    a.buffers[0] = data;
+    return dg_compute_ex(p, op, in, &a);
 }
 
 /* A plain CSR copy of the graph on the device (out-edges, and in-edges for directed graphs),
@@ -6380,8 +6662,8 @@ static dg_status dg__bfs_queue(dg_graph *g, dg__bfs_run *r) {
     DG__TRY(dg_frontier_set(a, r->S->v, r->S->ns));
     r->levels = 1;
     for (;;) {
-        DG__TRY(dg__advance(g, ka, 0, a, b, bs->b.mask[2].m, NULL));
-        DG__TRY(dg__filter(g, kf, b, a, bs->b.mask[2].m));
+        DG__TRY(dg__advance(g, ka, 0, a, b, bs->b.mask[2].m, NULL, NULL));
+        DG__TRY(dg__filter(g, kf, b, a, bs->b.mask[2].m, NULL));
         DG__TRY(dg__frontier_n(a));
         r->rt += 3;
         if (a->n == 0) break;
@@ -6756,8 +7038,8 @@ static dg_status dg__sssp_frontier(dg_graph *g, dg__sssp_run *r) {
     DG__TRY(dg_frontier_set(a, r->S->v, r->S->ns));
     for (;;) {
         cl_uint m;
-        DG__TRY(dg__advance(g, ka, 0, a, b, ss->b.data.m, &r->relax));
-        DG__TRY(dg__filter(g, kf, b, a, ss->b.data.m));
+        DG__TRY(dg__advance(g, ka, 0, a, b, ss->b.data.m, NULL, &r->relax));
+        DG__TRY(dg__filter(g, kf, b, a, ss->b.data.m, NULL));
         DG__TRY(dg__frontier_n(a));
         r->rt += 3; r->iters++;
         r->updates += b->n_known ? b->n : 0;

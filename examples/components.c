@@ -1,20 +1,22 @@
 /* components.c - connected components by label propagation, written with the primitives.
 
    Every vertex starts with its own id as its label. Each round, every vertex of the frontier
-   offers its label to its neighbours (dg_advance, with atomic_min in a user function); a
-   neighbour whose label dropped joins the next frontier, and dg_filter drops the repeats.
-   When the frontier is empty, every vertex holds the smallest id of its component. A
-   union-find on the host checks the result.
+   offers its label to its neighbours (dg_advance_ex, with atomic_min in a user function); a
+   neighbour whose label dropped joins the next frontier, once. When the frontier is empty,
+   every vertex holds the smallest id of its component. The labels live in a buffer of our own
+   on dg_cl_context(g); the first round starts from every vertex (frontier NULL), and dg_reduce
+   counts the components (the vertices that are their own label). A union-find on the host
+   checks the result, and the built-in dg_components must agree.
 
-   The library has the same algorithm built in, faster (dg_components: hooking and pointer
-   jumping over edge chunks); this example shows how one is written with the primitives, and
-   compares its answer with dg_components too.
+   The library has a faster algorithm built in (dg_components: hooking and pointer jumping
+   over edge chunks); this example shows how short one of your own is: four user functions of
+   one line or two, and a loop of three calls.
 
    Usage:  ./components [FILE]   FILE: any format dg_load reads, loaded as an undirected graph;
-                                 without it, 100000 random vertices in 8 islands, each a random
-                                 graph of 2 edges per vertex (so each island falls apart into
-                                 its giant part and a few hundred small pieces: about 1,900
-                                 components in all).
+                                 without it, 100000 random vertices in 8 islands of random
+                                 graphs with 2 edges per vertex: each island falls apart into
+                                 its giant part and many small pieces (isolated vertices
+                                 among them), so expect about 1,900 components, not 8.
    Build:  cc -O2 -I. examples/components.c -o components -lOpenCL -lm   (or: make examples) */
 #define DYNGRAPH_IMPLEMENTATION
 #include "dyngraph.h"
@@ -23,19 +25,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The user functions, in OpenCL C: compiled at run time with the library's kernels. `d` is our
-   buffer, two ints per vertex: d[2v] is the label of v, d[2v+1] is 1 while v is queued. */
+/* The user functions, in OpenCL C: compiled at run time with the library's kernels. Buffer 0
+   holds the labels, buffer 1 a flag per vertex: queued for the next round. */
 static const char *user_source =
-    "int cc_offer(int src, int dst, float weight, __global int *d) {  /* per edge */\n"
-    "    int label = d[2 * src];\n"
-    "    (void)weight;\n"
-    "    if (atomic_min(&d[2 * dst], label) <= label) return 0;  /* no better label */\n"
-    "    d[2 * dst + 1] = 1;                                      /* queue dst */\n"
-    "    return 1;                               /* into the output (maybe twice) */\n"
+    "void cc_init(int v, const dg_args *a) { dg_ints(a, 0)[v] = v; dg_ints(a, 1)[v] = 0; }\n"
+    "int cc_offer(int src, int dst, float w, const dg_args *a) {  /* per edge */\n"
+    "    __global int *label = dg_ints(a, 0), *queued = dg_ints(a, 1);\n"
+    "    int l = label[src];\n"
+    "    if (atomic_min(&label[dst], l) <= l) return 0;    /* no better label */\n"
+    "    return atomic_xchg(&queued[dst], 1) == 0;         /* dst goes out once */\n"
     "}\n"
-    "int cc_first(int v, __global int *d) {  /* the first copy of v unqueues it and stays */\n"
-    "    return atomic_xchg(&d[2 * v + 1], 0);\n"
-    "}\n";
+    "void cc_unqueue(int v, const dg_args *a) { dg_ints(a, 1)[v] = 0; }\n"
+    "int cc_root(int v, const dg_args *a) { return dg_ints(a, 0)[v] == v; }\n";
+enum { INIT, OFFER, UNQUEUE, ROOT };
+static const dg_op ops[] = { {DG_OP_COMPUTE_ARGS, "cc_init", 0}, {DG_OP_ADVANCE_ARGS, "cc_offer", 0},
+                             {DG_OP_COMPUTE_ARGS, "cc_unqueue", 0}, {DG_OP_REDUCE_INT, "cc_root", 0} };
 
 static dg_graph *g;
 
@@ -106,50 +110,49 @@ int main(int argc, char **argv)
     printf("%s: %zu vertices, %zu edges\n", argc > 1 ? argv[1] : "random islands",
            dg_vertex_count(g), dg_edge_count(g));
 
-    /* 1. Our buffer, on the graph's context: labels d[2v] = v, nothing queued. */
+    /* 1. Our buffers, on the graph's context: labels and queued flags. */
     cl_context ctx = dg_cl_context(g);        /* sets up the device on first use */
-    cl_command_queue queue = dg_cl_queue(g);
-    if (!ctx || !queue)
+    if (!ctx)
         die("dg_cl_context", dg_error_message(g));
     printf("device: %s\n", dg_device_name(g));
-    cl_int *d = (cl_int *)malloc(2 * bound * sizeof *d);
-    dg_vertex *ids = (dg_vertex *)malloc(bound * sizeof *ids);
-    if (!d || !ids)
-        die("malloc", "out of memory");
-    for (size_t v = 0; v < bound; v++) {
-        d[2 * v] = (cl_int)v, d[2 * v + 1] = 0;
-        if (dg_has_vertex(g, (dg_vertex)v))
-            ids[n++] = (dg_vertex)v;          /* the first frontier: every vertex */
-    }
     cl_int err;
-    cl_mem buf = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 2 * bound * sizeof *d, NULL, &err);
-    cl_check(err, "clCreateBuffer");
-    cl_check(clEnqueueWriteBuffer(queue, buf, CL_TRUE, 0, 2 * bound * sizeof *d, d, 0, NULL,
-                                  NULL), "clEnqueueWriteBuffer");
+    dg_args args;
+    memset(&args, 0, sizeof args);            /* no buffers yet, scalars 0 */
+    for (int i = 0; i < 2; i++) {
+        args.buffers[i] = clCreateBuffer(ctx, CL_MEM_READ_WRITE, (bound ? bound : 1) * sizeof(cl_int), NULL, &err);
+        cl_check(err, "clCreateBuffer");
+    }
 
-    /* 2. One kernel per op; two frontiers: the advance fills `next`, the filter `front`. */
-    dg_op ops[2] = {{DG_OP_ADVANCE, "cc_offer", 0}, {DG_OP_FILTER, "cc_first", 0}};
+    /* 2. One kernel per op; two frontiers that swap each round. */
     dg_program *prog;
     dg_frontier *front, *next;
-    check(dg_program_create(g, user_source, ops, 2, &prog), "dg_program_create");
-    check(dg_frontier_create(g, n, &front), "dg_frontier_create");
-    check(dg_frontier_create(g, n, &next), "dg_frontier_create");
-    check(dg_frontier_set(front, ids, n), "dg_frontier_set");
+    check(dg_program_create(g, user_source, ops, 4, &prog), "dg_program_create");
+    check(dg_frontier_create(g, 1, &front), "dg_frontier_create");
+    check(dg_frontier_create(g, 1, &next), "dg_frontier_create");
 
-    /* 3. Propagate until no label drops: advance (labels offered along every edge of the
-          frontier), then filter (one copy of each vertex whose label dropped). */
+    /* 3. Labels = ids; then offer labels along every edge of the frontier (every vertex in
+          round 0: NULL) until no label drops. */
+    check(dg_compute_ex(prog, INIT, NULL, &args), "dg_compute_ex");
     size_t rounds = 0, drops = 0;
-    for (; n > 0; rounds++, drops += n) {
-        check(dg_advance(prog, 0, front, next, buf), "dg_advance");
-        check(dg_filter(prog, 1, next, front, buf), "dg_filter");
-        check(dg_frontier_get(front, NULL, 0, &n), "dg_frontier_get");   /* its length */
+    for (n = 1; n > 0; rounds++, drops += n) {
+        check(dg_advance_ex(prog, OFFER, rounds ? front : NULL, next, &args), "dg_advance_ex");
+        check(dg_compute_ex(prog, UNQUEUE, next, &args), "dg_compute_ex");
+        check(dg_frontier_get(next, NULL, 0, &n), "dg_frontier_get");    /* its length */
+        dg_frontier *t = front;
+        front = next, next = t;
     }
-    printf("label propagation: %zu rounds, %zu labels dropped\n", rounds, drops);
-    cl_check(clEnqueueReadBuffer(queue, buf, CL_TRUE, 0, 2 * bound * sizeof *d, d, 0, NULL,
+    double roots;
+    check(dg_reduce(prog, ROOT, NULL, &args, DG_REDUCE_SUM, &roots), "dg_reduce");
+    printf("label propagation: %zu rounds, %zu labels dropped, %.0f components\n", rounds, drops, roots);
+    cl_int *d = (cl_int *)malloc((bound ? bound : 1) * sizeof *d);
+    dg_vertex *ids = (dg_vertex *)malloc((bound ? bound : 1) * sizeof *ids);
+    if (!d || !ids)
+        die("malloc", "out of memory");
+    cl_check(clEnqueueReadBuffer(dg_cl_queue(g), args.buffers[0], CL_TRUE, 0, bound * sizeof *d, d, 0, NULL,
                                  NULL), "clEnqueueReadBuffer");
 
     /* 4. The check: a union-find whose roots are the smallest ids, so root == label. */
-    dg_vertex *up = ids, *nb = NULL;          /* ids is free again: the union-find's parents */
+    dg_vertex *up = ids, *nb = NULL;          /* the union-find's parents */
     size_t cap = 0, degree, components = 0, largest = 0;
     size_t *size = (size_t *)calloc(bound, sizeof *size);   /* vertices per label */
     if (!size)
@@ -171,14 +174,14 @@ int main(int argc, char **argv)
     for (dg_vertex v = 0; v < (dg_vertex)bound; v++) {
         if (!dg_has_vertex(g, v))
             continue;
-        if (d[2 * v] != find(up, v)) {
+        if (d[v] != find(up, v)) {
             fprintf(stderr, "MISMATCH: vertex %d has label %d, union-find says %d\n", (int)v,
-                    (int)d[2 * v], (int)find(up, v));
+                    (int)d[v], (int)find(up, v));
             return 1;
         }
-        components += d[2 * v] == v;
-        if (++size[d[2 * v]] > largest)
-            largest = size[d[2 * v]];
+        components += d[v] == v;
+        if (++size[d[v]] > largest)
+            largest = size[d[v]];
     }
     printf("%zu component%s, the largest has %zu vertices (checked with a union-find)\n",
            components, components == 1 ? "" : "s", largest);
@@ -189,17 +192,22 @@ int main(int argc, char **argv)
             die("malloc", "out of memory");
         check(dg_components(g, lab, &count), "dg_components");
         for (dg_vertex v = 0; v < (dg_vertex)bound; v++)
-            if (dg_has_vertex(g, v) && lab[v] != d[2 * v]) {
+            if (dg_has_vertex(g, v) && lab[v] != d[v]) {
                 fprintf(stderr, "MISMATCH: dg_components labels vertex %d with %d, label propagation with %d\n",
-                        (int)v, (int)lab[v], (int)d[2 * v]);
+                        (int)v, (int)lab[v], (int)d[v]);
                 return 1;
             }
+        if (count != components || (double)count != roots) {
+            fprintf(stderr, "MISMATCH: %zu components by dg_components, %zu by the union-find, %.0f by dg_reduce\n",
+                    count, components, roots);
+            return 1;
+        }
         printf("dg_components agrees: %zu components\n", count);
         free(lab);
     }
 
     free(size), free(nb), free(ids), free(d);
-    clReleaseMemObject(buf);
+    clReleaseMemObject(args.buffers[0]), clReleaseMemObject(args.buffers[1]);
     dg_frontier_destroy(front), dg_frontier_destroy(next);
     dg_program_destroy(prog);
     dg_destroy(g);

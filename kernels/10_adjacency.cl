@@ -200,15 +200,18 @@ DG_DEFINE_OWNER(dg_global_owner, __global)
    ADVANCE: one work-item per output edge e < total; the owner of e is found by binary search
    in the exclusive scan `off` of the frontier's degrees (listings 8-10), then neighbour
    e - off[owner] is read in O(1) (large lists included). Kept neighbours are gathered in
-   local memory and appended with one global atomic per work-group. */
-#define DG_DEFINE_ADVANCE(NAME, FN) \
+   local memory and appended with one global atomic per work-group. The kernel's last
+   parameters are LAST_PARAMS; PRELUDE (statements) runs first; FN's last argument is LAST
+   (kernels/15_user.cl instantiates it with dg_args). */
+#define DG_ADVANCE_KERNEL(NAME, FN, LAST_PARAMS, PRELUDE, LAST) \
 __kernel void NAME(DG_ADJ_ARGS, __global const float *wpool, __global const int *in, \
                    __global const uint *off, const uint n_in, const uint total, \
-                   __global int *out, __global uint *out_n, __global int *data) \
+                   __global int *out, __global uint *out_n, LAST_PARAMS) \
 { \
     __local uint l_n, l_base; \
     const uint e = (uint)get_global_id(0), lid = (uint)get_local_id(0); \
     uint pos = 0; int keep = 0, u = 0; \
+    PRELUDE \
     if (lid == 0) l_n = 0; \
     barrier(CLK_LOCAL_MEM_FENCE); \
     if (e < total) { \
@@ -217,7 +220,7 @@ __kernel void NAME(DG_ADJ_ARGS, __global const float *wpool, __global const int 
         uint deg; \
         const uint x = dg_entry(DG_ADJ, dg_row(DG_ADJ, v, &deg), e - off[i]); \
         u = pool[x]; \
-        keep = FN(v, u, wpool ? wpool[x] : 1.0f, data) != 0; \
+        keep = FN(v, u, wpool ? wpool[x] : 1.0f, LAST) != 0; \
         if (keep) pos = atomic_inc(&l_n); \
     } \
     barrier(CLK_LOCAL_MEM_FENCE); \
@@ -225,6 +228,7 @@ __kernel void NAME(DG_ADJ_ARGS, __global const float *wpool, __global const int 
     barrier(CLK_LOCAL_MEM_FENCE); \
     if (keep) out[l_base + pos] = u; \
 }
+#define DG_DEFINE_ADVANCE(NAME, FN) DG_ADVANCE_KERNEL(NAME, FN, __global int *data, , data)
 
 /* FILTER: flag[i] = predicate of element i (then scan and dg_compact keep the order). */
 #define DG_DEFINE_FILTER(NAME, FN) \

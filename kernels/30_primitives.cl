@@ -54,6 +54,19 @@ __kernel void dg_frontier_degrees(DG_ADJ_ARGS, __global const int *in, const uin
     }
 }
 
+/* flag[v] = 1 for a live vertex v < n (it has an out-list), else 0. */
+__kernel void dg_live_flags(__global const int *dir, const uint n, __global uint *flag)
+{
+    const size_t v = get_global_id(0);
+    if (v < n) flag[v] = dir[DG_DS * v] >= 0;
+}
+/* out[pos[v]] = v where flag[v]; pos is the exclusive scan of flag. */
+__kernel void dg_live_ids(__global const uint *flag, __global const uint *pos, const uint n, __global int *out)
+{
+    const size_t v = get_global_id(0);
+    if (v < n && flag[v]) out[pos[v]] = (int)v;
+}
+
 /* out[pos[i]] = in[i] where flag[i]; pos is the exclusive scan of flag. */
 __kernel void dg_compact(__global const int *in, __global const uint *flag, __global const uint *pos,
                          const uint n, __global int *out)

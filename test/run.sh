@@ -9,6 +9,8 @@
 #   2 checks   the README's example (its first C block) with gcc -std=c99 and g++ -std=c++11;
 #   3 checks   test/compile/no_opencl.c (DYNGRAPH_NO_OPENCL) with gcc, clang and g++, without
 #              the OpenCL headers or -lOpenCL, built and run;
+#   2E+3 checks every examples/*.c with gcc -std=c99 and g++ -std=c++11 (strict), and the three
+#              that check their own answer (components, pagerank, crowd) run;
 #   N checks   every test/test_*.c is built with sanitizers ($TEST_CFLAGS) and run from the
 #              repository root with DG_DATA=test/data; the last line of its stdout,
 #              "<name>: N passed, M failed" (test/tt.h's TT_SUMMARY), gives its counts. A test
@@ -116,6 +118,25 @@ no_opencl() {                   # no_opencl LABEL OUTPUT COMMAND...
 no_opencl "C99   gcc   -DDYNGRAPH_NO_OPENCL, no OpenCL" noocl_gcc   gcc   -std=c99 $STRICT test/compile/no_opencl.c
 no_opencl "C99   clang -DDYNGRAPH_NO_OPENCL, no OpenCL" noocl_clang clang -std=c99 $STRICT test/compile/no_opencl.c
 no_opencl "C++11 g++   -DDYNGRAPH_NO_OPENCL, no OpenCL" noocl_gxx   g++   -std=c++11 $STRICT -x c++ test/compile/no_opencl.c
+
+# the examples, as a user builds them (C99 and C++11, warning-free); those that check their own
+# answer against a reference (components: a union-find and dg_components; pagerank: dg_pagerank;
+# crowd: a host BFS) run too, on small inputs
+for src in examples/*.c; do
+    ex=$(basename "$src" .c)
+    compile "C99   gcc   examples/$ex.c" "ex_$ex" gcc -std=c99 $STRICT -I. "$src"
+    compile "C++11 g++   examples/$ex.c" "ex_${ex}_gxx" g++ -std=c++11 $STRICT -I. -x c++ "$src"
+done
+for run in "components" "pagerank" "crowd 40x16 6"; do
+    ex=${run%% *}
+    [ -x "$BUILD/ex_$ex" ] || continue
+    if "./$BUILD/ex_$ex" ${run#"$ex"} > "$BUILD/ex_$ex.out" 2>&1; then
+        pass "examples/$ex.c runs and checks its answer: $(tail -n 1 "$BUILD/ex_$ex.out")"
+    else
+        fail "examples/$ex.c: ./$ex${run#"$ex"} failed"
+        tail -n 20 "$BUILD/ex_$ex.out" | indent
+    fi
+done
 
 echo "== test programs: $CC $TEST_CFLAGS ... $LIBS"
 # the entries of DG_TESTS, one per line (spaces and commas split them, no glob expansion)

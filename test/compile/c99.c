@@ -32,6 +32,7 @@ static const any_fn api[] = {
     FN(dg_frontier_create), FN(dg_frontier_destroy), FN(dg_frontier_set), FN(dg_frontier_get),
     FN(dg_frontier_buffer), FN(dg_program_create),   FN(dg_program_destroy),
     FN(dg_advance),        FN(dg_filter),          FN(dg_compute),       FN(dg_scan),
+    FN(dg_advance_ex),     FN(dg_filter_ex),       FN(dg_compute_ex),    FN(dg_reduce),
     FN(dg_bfs),
     FN(dg_sssp),
     FN(dg_reach),
