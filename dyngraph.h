@@ -22,7 +22,8 @@
      14    shortest paths                           >>sssp
      15    reachability                             >>reach
      16    how to add an algorithm                  (see >>registry)
-     17    whole-graph algorithms                   >>graph      components, PageRank, triangles, SCC
+     17    whole-graph algorithms                   >>graph      components, PageRank, triangles
+                                                    >>scc        strongly connected components
            files: loading, saving, exporting        >>load, >>save
    Kernels: kernels/00_shared.h (constants shared with the host), 10_adjacency.cl (device
    functions every program has), then one file per module (dyngraph_kernels.cl.h holds them).
@@ -52,6 +53,12 @@
                         algorithms for manycore GPUs", IPDPS 2009: radix sort by tiles.
      [Shiloach 1982]    Y. Shiloach, U. Vishkin, "An O(log n) parallel connectivity
                         algorithm", J. Algorithms 3(1), 1982: hooking and pointer jumping.
+     [Orzan 2004]       S. Orzan, "On distributed verification and verified
+                        distribution", PhD thesis, Vrije Universiteit Amsterdam, 2004:
+                        SCC by colouring (min-label propagation, then backward closure).
+     [Slota 2014]       G. Slota, S. Rajamanickam, K. Madduri, "BFS and coloring-based
+                        parallel algorithms for strongly connected components and related
+                        problems", IPDPS 2014 (Multistep: trim, forward-backward, colour).
 
    1. WHAT IT IS
    A C99 single-header library that stores a directed or undirected graph whose
@@ -559,7 +566,7 @@
      sequences, the datasets, bad input), a bench/ program, a manual section here and a
      line in README.
 
-   17. WHOLE-GRAPH ALGORITHMS (>>graph; kernels/70_graph.cl, 75_triangles.cl)
+   17. WHOLE-GRAPH ALGORITHMS (>>graph, >>scc; kernels/70_graph.cl, 72_scc.cl, 75_triangles.cl)
    - dg_components: weakly connected components on the device, labelled by their smallest
      id. Every pass hooks, over every arc (edge chunks of DG_CC_CHUNK arcs a work-item, so
      hubs are spread), the larger of two different roots onto the smaller (atomic_min on
@@ -573,8 +580,16 @@
      (each vertex keeps its lower neighbours, in id order, so no sort is needed) and uploads
      it, once per graph version; the device takes one arc b->c per work-item and counts the
      common lower neighbours by binary search, with 64-bit atomics (each triangle once).
-   - dg_scc: Tarjan on a CSR snapshot, on the host (as dg_reach's condensation), relabelled
-     by smallest id.
+   - dg_scc: on the device. Trimming (a vertex without an unassigned in- or out-neighbour
+     is a component alone), one forward-backward search from a pivot (largest min(out, in)
+     degree: the giant component of a real graph), then rounds of colouring: every vertex
+     takes the smallest id that reaches it (min-propagation to a fixed point), and each
+     colour's root collects, backwards within its colour, exactly its own component, whose
+     smallest id it is [Orzan 2004; Slota 2014]. The first phase walks the pages; the arcs
+     still open then go to an arc list, compacted every round. Every sweep repeats until a
+     4-byte flag stays clear. More than DG__SCC_ROUNDS (64) colouring rounds (long chains of
+     small components with ids ascending along them) hand the graph to the host's Tarjan
+     (on a CSR snapshot, as dg_reach's condensation). Undirected graphs: dg_components.
    bench/bench_graph.c measures them against GAP's cc, pr and tc (bench/NOTES.md).
 */
 #ifndef DYNGRAPH_H
@@ -1122,9 +1137,9 @@ DG_API dg_status dg_reach_ex(dg_graph *g, const dg_vertex *src, const dg_vertex 
                              uint8_t *reachable, const dg_reach_options *opt);
 
 /* ---- Whole-graph algorithms. Arrays are indexed by vertex id, dg_vertex_id_bound() long. ----
-   dg_components, dg_pagerank and dg_triangles run on the device (they sync first; triangles
-   orient the graph on the host, once per graph version); dg_scc runs on the host in this
-   version. */
+   dg_components, dg_pagerank, dg_scc and dg_triangles run on the device (they sync first;
+   triangles orient the graph on the host, once per graph version; dg_scc hands a graph whose
+   colouring would need more than 64 rounds to the host's Tarjan: manual section 17). */
 /* label[v] = the smallest id in v's weakly connected component (edges in either direction); -1
    for removed ids; *count = components among live vertices (either pointer may be NULL). */
 DG_API dg_status dg_components(dg_graph *g, dg_vertex *label, size_t *count);
@@ -3678,6 +3693,7 @@ DG_API long dg_debug_device_allocs(void) { return 0; }
     X(SSSP,  "kernels/50_sssp.cl") \
     X(REACH, "kernels/60_reach.cl") \
     X(GRAPH, "kernels/70_graph.cl") \
+    X(SCC,   "kernels/72_scc.cl") \
     X(TRI,   "kernels/75_triangles.cl")
 #define DG__KERNELS(X) \
     X(CORE,  SCATTER,          dg_scatter) \
@@ -3751,6 +3767,10 @@ DG_API long dg_debug_device_allocs(void) { return 0; }
     X(GRAPH, PR_PULL,          dg_pr_pull) \
     X(GRAPH, PR_HUBS,          dg_pr_hubs) \
     X(GRAPH, PR_PULL_HUBS,     dg_pr_pull_hubs) \
+    X(SCC,   SCC_INIT,         dg_scc_init) \
+    X(SCC,   SCC_SWEEP,        dg_scc_sweep) \
+    X(SCC,   SCC_STEP,         dg_scc_step) \
+    X(SCC,   SCC_PIVOT,        dg_scc_pivot) \
     X(TRI,   TC_COUNT,         dg_tc_count)
 
 #define DG__MODULE_ENUM(id, files) DG__MOD_##id,
@@ -8013,8 +8033,7 @@ DG_API dg_status dg_reach(dg_graph *g, const dg_vertex *src, const dg_vertex *ds
    =========================================================================
    dg_components and dg_pagerank run on the device (kernels/70_graph.cl); dg_triangles orients
    the graph on the host, O(arcs), and intersects on the device (kernels/75_triangles.cl, a
-   module of its own: it needs 64-bit atomics); dg_scc runs on the host in this version
-   (Tarjan on a CSR snapshot, as dg_reach does). */
+   module of its own: it needs 64-bit atomics); dg_scc is its own module below (>>scc). */
 typedef struct dg__graph_state {
     struct {
         dg__buf comp, flag, rank[2], contrib, part, tot, hubs;
@@ -8164,37 +8183,227 @@ done:
     return st;
 }
 
-/* Labels of components numbered 0..nc-1 (comp[v], -1 for removed ids) become the smallest id
-   of each. */
-static dg_status dg__min_labels(dg_graph *g, const int32_t *comp, size_t n, size_t nc, dg_vertex *label) {
-    int32_t *minv = (int32_t *)dg__alloc(g, (nc ? nc : 1) * sizeof(int32_t));
-    size_t v;
-    if (!minv) return dg__oom(g, "component labels");
-    for (v = 0; v < nc; v++) minv[v] = -1;
-    for (v = n; v-- > 0;)
-        if (comp[v] >= 0) minv[comp[v]] = (int32_t)v;
-    for (v = 0; v < n; v++) label[v] = comp[v] >= 0 ? minv[comp[v]] : -1;
-    dg__free(g, minv);
-    return DG_OK;
+/* ---- strongly connected components (kernels/72_scc.cl)   >>scc ----
+   On the device: trimming (a vertex without an unassigned in- or out-neighbour is a component
+   alone), one forward-backward search from a pivot (the vertex of largest min(out, in)
+   degree: in a graph with a giant component it is that component), then rounds of colouring
+   for the rest: every unassigned vertex takes the smallest id that reaches it (min-label
+   propagation along the arcs, to a fixed point); a colour's root (the vertex of that id)
+   reaches back exactly to the members of its own component within the colour, which take the
+   root (their smallest id) as label [Orzan 2004; Slota 2014].
+   The first phase walks the pages' edge chunks; the arcs whose ends are both unassigned then
+   go to an arc list, compacted after every round. A round removes at least one component per
+   colour, but where most vertices share a colour (small components below a deep, well
+   connected DAG: every vertex is reached by the same few small ids) that is few: a round that
+   labels less than 1/DG__SCC_SLOW of the rest, or round DG__SCC_ROUNDS, hands the rest (its
+   open arcs) to the host's Tarjan. */
+#define DG__SCC_ROUNDS 64                 /* colouring rounds at most ... */
+#define DG__SCC_SLOW 8                    /* ... each labelling at least 1/8 of the rest */
+#define DG__SCC_GROUPS 256                /* work-groups of the pivot search */
+typedef struct dg__scc_state {
+    struct { dg__buf scc, mk, col, ctl, part, cnt, src[2], dst[2]; } b;
+} dg__scc_state;
+
+/* The arcs a sweep walks: the pages' edge chunks (list < 0) or arc list `list` of m arcs. */
+typedef struct dg__scc_arcs { int list; cl_uint m; } dg__scc_arcs;
+
+/* One sweep of mode over the arcs (DG_SCC_WRITE: into list `out`); with until_stable, repeated
+   until a sweep changes nothing. */
+static dg_status dg__scc_sweep(dg_graph *g, dg__scc_state *ss, const dg__scc_arcs *a, int mode, int until_stable,
+                               int out) {
+    dg__core_state *cs = (dg__core_state *)g->dev->mod[DG__MOD_CORE].state;
+    dg__dev *d = g->dev;
+    dg_status st = DG_OK;
+    cl_kernel k = NULL;
+    cl_uint mec = DG_CC_CHUNK, nch, tot, m = a->m;
+    cl_int md = mode;
+    cl_mem none = NULL, as = a->list >= 0 ? ss->b.src[a->list].m : NULL, ad = a->list >= 0 ? ss->b.dst[a->list].m : NULL;
+    cl_mem os = out >= 0 ? ss->b.src[out].m : NULL, od = out >= 0 ? ss->b.dst[out].m : NULL;
+    cl_mem off = a->list >= 0 ? none : cs->b.deg.m, sv = a->list >= 0 ? none : cs->b.sv.m;
+    uint32_t flag = 1;
+    size_t passes = 0;
+    if (a->list >= 0) { nch = (m + mec - 1) / mec; tot = m; }
+    else { nch = (cl_uint)cs->ec_chunks; tot = cs->ec_total; }
+    if (!nch) return DG_OK;
+    DG__TRY(dg__kernel(g, DG__K_SCC_SWEEP, 0, &k));
+    DG__TRY(dg__args(g, k, dg__adj(0, 0), DG__A(off), DG__A(sv), DG__A(nch), DG__A(mec), DG__A(tot), DG__A(as),
+                     DG__A(ad), DG__A(m), DG__A(md), DG__A(ss->b.scc.m), DG__A(ss->b.mk.m), DG__A(ss->b.col.m),
+                     DG__A(ss->b.cnt.m), DG__A(os), DG__A(od), DG__A(ss->b.ctl.m), DG__END));
+    while (flag) {
+        if (until_stable) DG__TRY(dg__write_u32(g, ss->b.ctl.m, DG_SCC_CTL_FLAG, 0));
+        DG__TRY(dg__launch(g, k, nch, d->wg));
+        if (!until_stable) break;
+        DG__TRY(dg__read_u32(g, ss->b.ctl.m, DG_SCC_CTL_FLAG, &flag));
+        if (++passes > g->id_bound + 1) return dg__fail(g, DG_ERR_OPENCL, "dg_scc: a sweep does not converge");
+    }
+done:
+    return st;
+}
+/* One vertex step (DG_SCC_TRIM ...) over every id. */
+static dg_status dg__scc_step(dg_graph *g, dg__scc_state *ss, int step) {
+    dg_status st;
+    cl_kernel k = NULL;
+    cl_uint n = (cl_uint)g->id_bound;
+    cl_int s = step;
+    if ((st = dg__kernel(g, DG__K_SCC_STEP, 0, &k)) != DG_OK) return st;
+    if ((st = dg__args(g, k, DG__A(ss->b.scc.m), DG__A(ss->b.mk.m), DG__A(ss->b.col.m), DG__A(n), DG__A(s),
+                       DG__A(ss->b.ctl.m), DG__END)) != DG_OK)
+        return st;
+    return dg__launch(g, k, n, g->dev->wg);
+}
+/* Trimming: marks the unassigned ends of every arc, then labels the vertices that lack one. */
+static dg_status dg__scc_trim(dg_graph *g, dg__scc_state *ss, const dg__scc_arcs *a) {
+    dg_status st;
+    if ((st = dg__scc_step(g, ss, DG_SCC_COLOR_START)) != DG_OK) return st;   /* clears mk */
+    if ((st = dg__scc_sweep(g, ss, a, DG_SCC_MARK, 0, -1)) != DG_OK) return st;
+    return dg__scc_step(g, ss, DG_SCC_TRIM);
+}
+/* Vertices labelled so far. */
+static dg_status dg__scc_done(dg_graph *g, dg__scc_state *ss, size_t *done) {
+    uint32_t x = 0;
+    dg_status st = dg__read_u32(g, ss->b.ctl.m, DG_SCC_CTL_DONE, &x);
+    *done = x;
+    return st;
+}
+/* The forward-backward search from the pivot; *found = 0 when no vertex is unassigned. */
+static dg_status dg__scc_pivot(dg_graph *g, dg__scc_state *ss, const dg__scc_arcs *a) {
+    dg__dev *d = g->dev;
+    dg_status st = DG_OK;
+    cl_kernel k = NULL;
+    cl_uint n = (cl_uint)g->id_bound, *part = NULL, best = 0, pv = 0xffffffffu;
+    size_t groups = (n + d->wg - 1) / d->wg, i;
+    if (groups > DG__SCC_GROUPS) groups = DG__SCC_GROUPS;
+    DG__TRY(dg__buf_fit(g, &ss->b.part, groups * 8));
+    DG__TRY(dg__kernel(g, DG__K_SCC_PIVOT, 0, &k));
+    DG__TRY(dg__args(g, k, dg__adj(0, 0), dg__adj(1, 0), DG__A(ss->b.scc.m), DG__A(n), DG__A(ss->b.part.m), DG__END));
+    DG__TRY(dg__launch(g, k, groups * d->wg, d->wg));
+    if (!(part = (cl_uint *)dg__alloc(g, groups * 8))) { st = dg__oom(g, "dg_scc"); goto done; }
+    DG__CL(clEnqueueReadBuffer(d->queue, ss->b.part.m, CL_TRUE, 0, groups * 8, part, 0, NULL, NULL));
+    for (i = 0; i < groups; i++)
+        if (part[2 * i + 1] != 0xffffffffu && (pv == 0xffffffffu || part[2 * i] > best)) {
+            best = part[2 * i]; pv = part[2 * i + 1];
+        }
+    if (pv == 0xffffffffu) goto done;
+    DG__TRY(dg__scc_step(g, ss, DG_SCC_COLOR_START));                        /* clears mk */
+    DG__TRY(dg__write_u32(g, ss->b.mk.m, pv, DG_SCC_IN | DG_SCC_OUT));
+    DG__TRY(dg__scc_sweep(g, ss, a, DG_SCC_FWBW, 1, -1));
+    DG__TRY(dg__write_u32(g, ss->b.ctl.m, DG_SCC_CTL_MIN, 0x7fffffffu));
+    DG__TRY(dg__scc_step(g, ss, DG_SCC_PIVOT_MIN));
+    DG__TRY(dg__scc_step(g, ss, DG_SCC_PIVOT_SET));
+done:
+    dg__free(g, part);
+    return st;
+}
+/* The host finishes: the scc labels read back into lab, then Tarjan over the open arcs (list
+   a, read back) labels each component of the unassigned vertices with its smallest id. */
+static dg_status dg__scc_host_rest(dg_graph *g, dg__scc_state *ss, const dg__scc_arcs *a, int32_t *lab) {
+    dg__dev *d = g->dev;
+    size_t n = g->id_bound, m = a->m, i, nc = 0;
+    uint32_t *row = NULL;
+    int32_t *src = NULL, *dst = NULL, *col = NULL, *comp = NULL, *minv = NULL;
+    dg_status st = DG_OK;
+    DG__CL(clEnqueueReadBuffer(d->queue, ss->b.scc.m, CL_TRUE, 0, n * 4, lab, 0, NULL, NULL));
+    row = (uint32_t *)dg__alloc(g, (n + 1) * sizeof *row);
+    src = (int32_t *)dg__alloc(g, (m ? m : 1) * sizeof *src);
+    dst = (int32_t *)dg__alloc(g, (m ? m : 1) * sizeof *dst);
+    col = (int32_t *)dg__alloc(g, (m ? m : 1) * sizeof *col);
+    comp = (int32_t *)dg__alloc(g, n * sizeof *comp);
+    minv = (int32_t *)dg__alloc(g, n * sizeof *minv);
+    if (!row || !src || !dst || !col || !comp || !minv) { st = dg__oom(g, "dg_scc: the host's part"); goto done; }
+    if (m && a->list >= 0) {
+        DG__CL(clEnqueueReadBuffer(d->queue, ss->b.src[a->list].m, CL_TRUE, 0, m * 4, src, 0, NULL, NULL));
+        DG__CL(clEnqueueReadBuffer(d->queue, ss->b.dst[a->list].m, CL_TRUE, 0, m * 4, dst, 0, NULL, NULL));
+    }
+    memset(row, 0, (n + 1) * sizeof *row);
+    for (i = 0; i < m; i++) row[src[i] + 1]++;
+    for (i = 0; i < n; i++) row[i + 1] += row[i];
+    for (i = 0; i < m; i++) col[row[src[i]]++] = dst[i];      /* row[v] ends at v's end ... */
+    for (i = n; i > 0; i--) row[i] = row[i - 1];               /* ... so shift it back */
+    row[0] = 0;
+    DG__TRY(dg__reach_scc(g, n, row, col, comp, &nc));
+    for (i = n; i-- > 0;) if (lab[i] == DG_SCC_UNSET) minv[comp[i]] = (int32_t)i;
+    for (i = 0; i < n; i++) if (lab[i] == DG_SCC_UNSET) lab[i] = minv[comp[i]];
+done:
+    dg__free(g, row); dg__free(g, src); dg__free(g, dst); dg__free(g, col); dg__free(g, comp); dg__free(g, minv);
+    return st;
+}
+
+/* The arcs of a whose ends are both unassigned into list `out` (counts per chunk, their scan,
+   then the writes); a becomes that list. */
+static dg_status dg__scc_compact(dg_graph *g, dg__scc_state *ss, dg__scc_arcs *a, int out) {
+    dg__core_state *cs = (dg__core_state *)g->dev->mod[DG__MOD_CORE].state;
+    dg_status st = DG_OK;
+    size_t nch = a->list >= 0 ? (a->m + DG_CC_CHUNK - 1) / DG_CC_CHUNK : cs->ec_chunks;
+    uint32_t kept = 0;
+    DG__TRY(dg__buf_fit(g, &ss->b.cnt, (nch + 1) * 4));
+    DG__TRY(dg__buf_fit(g, &cs->b.total, 4));
+    if (nch) {
+        DG__TRY(dg__scc_sweep(g, ss, a, DG_SCC_KEEP, 0, -1));
+        DG__TRY(dg__scan(g, ss->b.cnt.m, ss->b.cnt.m, nch, cs->b.total.m, 0));
+        DG__TRY(dg__read_u32(g, cs->b.total.m, 0, &kept));
+    }
+    DG__TRY(dg__buf_fit(g, &ss->b.src[out], (size_t)kept * 4));
+    DG__TRY(dg__buf_fit(g, &ss->b.dst[out], (size_t)kept * 4));
+    if (kept) DG__TRY(dg__scc_sweep(g, ss, a, DG_SCC_WRITE, 0, out));
+    a->list = out;
+    a->m = kept;
+done:
+    return st;
 }
 
 DG_API dg_status dg_scc(dg_graph *g, dg_vertex *label, size_t *count) {
-    uint32_t *row = NULL;
-    int32_t *col = NULL, *comp = NULL;
-    size_t n, nc = 0;
-    dg_status st = DG_OK;
+    dg__scc_state *ss;
+    dg_status st;
+    dg__scc_arcs arcs;
+    size_t n, v, c = 0, done = 0, rounds = 0;
+    int32_t *lab = NULL;
     if (!g) return DG_ERR_INVALID_ARGUMENT;
+    if (g->nstores == 1) return dg_components(g, label, count);   /* undirected: the same */
+    if ((st = dg__sync(g)) != DG_OK) return st;
+    if (g->id_bound > 0x7fffffffu) return dg__fail(g, DG_ERR_LIMIT, "dg_scc: too many vertex ids");
+    if (!(ss = DG__STATE(g, DG__MOD_SCC, dg__scc_state))) return dg__oom(g, "dg_scc");
     n = g->id_bound;
-    if (n > 0x7fffffffu) return dg__fail(g, DG_ERR_LIMIT, "dg_scc: too many vertex ids");
-    if (!(comp = (int32_t *)dg__alloc(g, (n ? n : 1) * sizeof(int32_t)))) return dg__oom(g, "dg_scc");
-    DG__TRY(dg__host_csr(g, n, &row, &col));
-    DG__TRY(dg__reach_scc(g, n, row, col, comp, &nc));
-    if (label) DG__TRY(dg__min_labels(g, comp, n, nc, label));
-    if (count) *count = nc;
+    lab = label ? label : (int32_t *)dg__alloc(g, (n ? n : 1) * sizeof(int32_t));
+    if (!lab) return dg__oom(g, "dg_scc: labels");
+    if (n) {
+        cl_kernel ki = NULL;
+        cl_uint un = (cl_uint)n;
+        DG__TRY(dg__ec_ensure(g, 0, DG_CC_CHUNK));
+        DG__TRY(dg__buf_fit(g, &ss->b.scc, n * 4));
+        DG__TRY(dg__buf_fit(g, &ss->b.mk, n * 4));
+        DG__TRY(dg__buf_fit(g, &ss->b.col, n * 4));
+        DG__TRY(dg__buf_fit(g, &ss->b.ctl, DG_SCC_CTL_WORDS * 4));
+        DG__TRY(dg__buf_fit(g, &ss->b.cnt, 4));
+        DG__TRY(dg__kernel(g, DG__K_SCC_INIT, 0, &ki));
+        DG__TRY(dg__args(g, ki, DG__A(g->dev->dir.m), DG__A(ss->b.scc.m), DG__A(un), DG__END));
+        DG__TRY(dg__launch(g, ki, n, g->dev->wg));
+        DG__TRY(dg__write_u32(g, ss->b.ctl.m, DG_SCC_CTL_DONE, 0));
+        /* on the pages: trimming, the giant component; then the rest goes to an arc list */
+        arcs.list = -1; arcs.m = 0;
+        DG__TRY(dg__scc_trim(g, ss, &arcs));
+        DG__TRY(dg__scc_pivot(g, ss, &arcs));
+        DG__TRY(dg__scc_compact(g, ss, &arcs, 0));
+        DG__TRY(dg__scc_done(g, ss, &done));
+        while (done < g->nverts) {
+            size_t before = done;
+            DG__TRY(dg__scc_trim(g, ss, &arcs));
+            DG__TRY(dg__scc_step(g, ss, DG_SCC_COLOR_START));
+            DG__TRY(dg__scc_sweep(g, ss, &arcs, DG_SCC_COLOR, 1, -1));
+            DG__TRY(dg__scc_step(g, ss, DG_SCC_ROOTS));
+            DG__TRY(dg__scc_sweep(g, ss, &arcs, DG_SCC_BACK, 1, -1));
+            DG__TRY(dg__scc_step(g, ss, DG_SCC_TAKE));
+            DG__TRY(dg__scc_compact(g, ss, &arcs, arcs.list ^ 1));
+            DG__TRY(dg__scc_done(g, ss, &done));
+            if (done < g->nverts && (++rounds >= DG__SCC_ROUNDS || (done - before) * DG__SCC_SLOW < g->nverts - before))
+                break;                                  /* slow: the host finishes */
+        }
+        if (done < g->nverts) DG__TRY(dg__scc_host_rest(g, ss, &arcs, lab));
+        else DG__CL(clEnqueueReadBuffer(g->dev->queue, ss->b.scc.m, CL_TRUE, 0, n * 4, lab, 0, NULL, NULL));
+    }
+    for (v = 0; v < n; v++) c += lab[v] == (int32_t)v;
+    if (count) *count = c;
 done:
-    dg__free(g, row);
-    dg__free(g, col);
-    dg__free(g, comp);
+    if (lab != label) dg__free(g, lab);
     return st;
 }
 

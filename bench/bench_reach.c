@@ -762,6 +762,17 @@ static void run_builds(rgraph *b, double load_s)
     w->d = b->d;
     b->host_build_ms = w->host_ms;
     fprintf(stderr, "  host build: %.3f ms (SCC %.3f ms), %zu components\n", w->host_ms, w->host_scc_ms, comps);
+    {   /* dg_scc on the device beside the host Tarjan of the condensation (same graph) */
+        double t[3], t0;
+        size_t sc = 0;
+        int r;
+        if (dg_scc(b->g, NULL, &sc) != DG_OK) { fprintf(stderr, "dg_scc: %s\n", dg_error_message(b->g)); exit(1); }
+        for (r = 0; r < 3; r++) { t0 = now_s(); dg_scc(b->g, NULL, &sc); t[r] = 1e3 * (now_s() - t0); }
+        printf("scc: %s: dg_scc %.3f ms (median of 3 after a warm-up), %zu components; host Tarjan of the "
+               "condensation %.3f ms, %zu components: %.1fx\n", b->name, median(t, 3), sc, w->host_scc_ms, comps,
+               w->host_scc_ms / median(t, 3));
+        if (sc != comps) fail("%s: dg_scc finds %zu components, the condensation %zu", b->name, sc, comps);
+    }
     w->dev_ok = measure_build(b, DG_REACH_BUILD_DEVICE, b->d, o->build_runs, &w->dev_ms,
                               &w->dev_scc_ms, &w->dev_call_ms, &w->dev_runs, &comps, err, sizeof err);
     b->dev_ok = w->dev_ok;

@@ -103,7 +103,28 @@
 #define DG_PR_CHANGE     1
 #define DG_PR_TOT_WORDS  2
 #define DG_PR_HUB        256   /* in-degree above which a work-group, not a work-item, sums a vertex */
-#define DG_CC_CHUNK      64    /* arcs per work-item of a components hooking pass */
+#define DG_CC_CHUNK      64    /* arcs per work-item of a components hooking pass (and of the
+                                  SCC sweeps) */
+/* ---- strongly connected components (72_scc.cl) ---- */
+#define DG_SCC_UNSET     (-2)  /* scc[v] of an unassigned vertex */
+#define DG_SCC_OUT       1     /* mk bits: an unassigned out-neighbour / reached forward */
+#define DG_SCC_IN        2     /*          an unassigned in-neighbour / reached backward */
+#define DG_SCC_MARK      0     /* sweep modes (dg_scc_sweep) */
+#define DG_SCC_FWBW      1
+#define DG_SCC_COLOR     2
+#define DG_SCC_BACK      3
+#define DG_SCC_KEEP      4
+#define DG_SCC_WRITE     5
+#define DG_SCC_TRIM      0     /* vertex steps (dg_scc_step) */
+#define DG_SCC_PIVOT_MIN 1
+#define DG_SCC_PIVOT_SET 2
+#define DG_SCC_COLOR_START 3
+#define DG_SCC_ROOTS     4
+#define DG_SCC_TAKE      5
+#define DG_SCC_CTL_FLAG  0     /* control words: a sweep changed something */
+#define DG_SCC_CTL_DONE  1     /* vertices labelled */
+#define DG_SCC_CTL_MIN   2     /* the smallest id of the pivot's component */
+#define DG_SCC_CTL_WORDS 3
 
 /* ---- device batches (25_update.cl) ----
    A batch's counters, cnt[DG_UP_WORDS]; the lists are searched in chunks of DG_UP_CHUNK. */

@@ -360,6 +360,61 @@ static void test_cycles(void)
     dg_destroy(g);
 }
 
+/* Directed graphs built for dg_scc's phases: blocks (cycles of 1..bmax vertices, ids
+   shuffled) joined by arcs that go forward in a random order of the blocks, so the
+   condensation is a DAG: `chain` joins each block to the next one (a long chain of small
+   components), else `extra` arcs join random
+   earlier blocks to later ones (a wide DAG: few rounds); `giant` adds one big cycle through
+   a third of the vertices (the forward-backward search's component). bmax < 0: every block
+   has -bmax vertices; shuffle 0 keeps ids ascending along the blocks (then a chain gives up
+   one component per colouring round, and the host's Tarjan finishes). Some vertices are
+   removed at the end. */
+static void scc_shape(const char *what, size_t nblocks, int bmax, int chain, size_t extra, int giant, int shuffle)
+{
+    dg_graph *g = make(0, 64, 0);
+    size_t n = 0, i, b, *first, *size;
+    dg_vertex *perm;
+    char label[128];
+    if (!g) return;
+    first = (size_t *)xmalloc((nblocks + 1) * sizeof *first);
+    size = (size_t *)xmalloc((nblocks + 1) * sizeof *size);
+    for (b = 0; b < nblocks; b++) { first[b] = n; size[b] = bmax > 0 ? 1 + rnd((uint32_t)bmax) : (size_t)-bmax; n += size[b]; }
+    perm = (dg_vertex *)xmalloc((n + 1) * sizeof *perm);
+    for (i = 0; i < n; i++) perm[i] = (dg_vertex)i;
+    for (i = n; shuffle && i > 1; i--) { size_t j = rnd((uint32_t)i); dg_vertex t = perm[i - 1]; perm[i - 1] = perm[j]; perm[j] = t; }
+    CHECK(dg_add_vertices(g, n, NULL) == DG_OK);
+    for (b = 0; b < nblocks; b++) {
+        for (i = 0; i + 1 < size[b] || (size[b] > 1 && i + 1 == size[b]); i++)   /* the block's cycle */
+            dg_add_edge(g, perm[first[b] + i], perm[first[b] + (i + 1) % size[b]], 1.0f);
+        if (chain && b + 1 < nblocks)
+            dg_add_edge(g, perm[first[b] + rnd((uint32_t)size[b])], perm[first[b + 1] + rnd((uint32_t)size[b + 1])], 1.0f);
+    }
+    for (i = 0; i < extra; i++) {
+        size_t x = rnd((uint32_t)nblocks), y = rnd((uint32_t)nblocks);
+        if (x == y) continue;
+        if (x > y) { size_t t = x; x = y; y = t; }
+        dg_add_edge(g, perm[first[x] + rnd((uint32_t)size[x])], perm[first[y] + rnd((uint32_t)size[y])], 1.0f);
+    }
+    if (giant)                            /* a cycle through every third vertex */
+        for (i = 0; 3 * i < n; i++) dg_add_edge(g, perm[3 * i], perm[3 * i + 3 < n ? 3 * i + 3 : 0], 1.0f);
+    for (i = 0; i < n / 100; i++) dg_remove_vertex(g, (dg_vertex)rnd((uint32_t)n));
+    snprintf(label, sizeof label, "scc shape %s (%zu vertices)", what, n);
+    CHECK(check_all(g, label, 1));
+    free(first); free(size); free(perm);
+    dg_destroy(g);
+}
+static void test_scc_shapes(void)
+{
+    scc_shape("wide DAG of small cycles", 3000, 6, 0, 6000, 0, 1);
+    scc_shape("wide DAG of small cycles and a giant", 3000, 6, 0, 6000, 1, 1);
+    scc_shape("chain of 400 small cycles", 400, 5, 1, 0, 0, 1);
+    scc_shape("chain of 8000 small cycles", 8000, 3, 1, 0, 0, 1);
+    scc_shape("chain of 100 cycles and a giant", 100, 8, 1, 50, 1, 1);
+    scc_shape("singletons", 2000, 1, 0, 4000, 0, 1);
+    /* ids ascending along the chain: one component a colouring round, so the host finishes */
+    scc_shape("chain of 150 2-cycles, ids ascending", 150, -2, 1, 0, 0, 0);
+}
+
 static void test_datasets(void)
 {
     char path[1024];
@@ -423,7 +478,7 @@ static void test_bad(void)
 
 static const tt_case cases[] = {
     { "small", test_small }, { "random", test_random }, { "cycles", test_cycles }, { "datasets", test_datasets },
-    { "bad", test_bad },
+    { "bad", test_bad }, { "scc_shapes", test_scc_shapes },
 };
 
 int main(int argc, char **argv)
