@@ -8194,9 +8194,9 @@ done:
    The first phase walks the pages' edge chunks; the arcs whose ends are both unassigned then
    go to an arc list, compacted after every round. A round removes at least one component per
    colour, but where most vertices share a colour (small components below a deep, well
-   connected DAG: every vertex is reached by the same few small ids) that is few: a round that
-   labels less than 1/DG__SCC_SLOW of the rest, or round DG__SCC_ROUNDS, hands the rest (its
-   open arcs) to the host's Tarjan. */
+   connected DAG: every vertex is reached by the same few small ids) that is few: a first
+   phase or a round that labels less than 1/DG__SCC_SLOW of the rest, or round
+   DG__SCC_ROUNDS, hands the rest (its open arcs) to the host's Tarjan. */
 #define DG__SCC_ROUNDS 64                 /* colouring rounds at most ... */
 #define DG__SCC_SLOW 8                    /* ... each labelling at least 1/8 of the rest */
 #define DG__SCC_GROUPS 256                /* work-groups of the pivot search */
@@ -8384,7 +8384,10 @@ DG_API dg_status dg_scc(dg_graph *g, dg_vertex *label, size_t *count) {
         DG__TRY(dg__scc_pivot(g, ss, &arcs));
         DG__TRY(dg__scc_compact(g, ss, &arcs, 0));
         DG__TRY(dg__scc_done(g, ss, &done));
-        while (done < g->nverts) {
+        /* that first phase too must label 1/DG__SCC_SLOW of the vertices, else (many small
+           components, no giant) colouring would be slow as well: the host takes the rest */
+        if (done * DG__SCC_SLOW < g->nverts) rounds = DG__SCC_ROUNDS;
+        while (done < g->nverts && rounds < DG__SCC_ROUNDS) {
             size_t before = done;
             DG__TRY(dg__scc_trim(g, ss, &arcs));
             DG__TRY(dg__scc_step(g, ss, DG_SCC_COLOR_START));
@@ -8394,8 +8397,8 @@ DG_API dg_status dg_scc(dg_graph *g, dg_vertex *label, size_t *count) {
             DG__TRY(dg__scc_step(g, ss, DG_SCC_TAKE));
             DG__TRY(dg__scc_compact(g, ss, &arcs, arcs.list ^ 1));
             DG__TRY(dg__scc_done(g, ss, &done));
-            if (done < g->nverts && (++rounds >= DG__SCC_ROUNDS || (done - before) * DG__SCC_SLOW < g->nverts - before))
-                break;                                  /* slow: the host finishes */
+            if (++rounds < DG__SCC_ROUNDS && (done - before) * DG__SCC_SLOW < g->nverts - before)
+                rounds = DG__SCC_ROUNDS;                /* slow: the host finishes */
         }
         if (done < g->nverts) DG__TRY(dg__scc_host_rest(g, ss, &arcs, lab));
         else DG__CL(clEnqueueReadBuffer(g->dev->queue, ss->b.scc.m, CL_TRUE, 0, n * 4, lab, 0, NULL, NULL));
