@@ -576,10 +576,13 @@
      mass and the L1 change summed per work-group and then by one group on the device (one
      read-back an iteration); vertices with more than DG_PR_HUB in-arcs are summed by a
      work-group each, the rest by a work-item each.
-   - dg_triangles: the host orients the underlying simple graph by (degree, id) in O(arcs)
-     (each vertex keeps its lower neighbours, in id order, so no sort is needed) and uploads
-     it, once per graph version; the device takes one arc b->c per work-item and counts the
-     common lower neighbours by binary search, with 64-bit atomics (each triangle once).
+   - dg_triangles: the underlying simple graph is oriented by (degree, id), once per graph
+     version: each vertex keeps its lower neighbours in id order. An undirected graph is
+     oriented on the device (three passes over the edge chunks: self-loops, counts, pairs;
+     then two radix sorts of the pairs, by the lower end and stably by the upper, as many
+     bits as the ids need); a directed one on the host, which merges out- and in-lists, in
+     O(arcs), and uploads it. The device then takes one arc b->c per work-item and counts
+     the common lower neighbours by binary search, with 64-bit atomics (each triangle once).
    - dg_scc: on the device. Trimming (a vertex without an unassigned in- or out-neighbour
      is a component alone), one forward-backward search from a pivot (largest min(out, in)
      degree: the giant component of a real graph), then rounds of colouring: every vertex
@@ -1138,8 +1141,8 @@ DG_API dg_status dg_reach_ex(dg_graph *g, const dg_vertex *src, const dg_vertex 
 
 /* ---- Whole-graph algorithms. Arrays are indexed by vertex id, dg_vertex_id_bound() long. ----
    dg_components, dg_pagerank, dg_scc and dg_triangles run on the device (they sync first;
-   triangles orient the graph on the host, once per graph version; dg_scc hands a graph whose
-   colouring would need more than 64 rounds to the host's Tarjan: manual section 17). */
+   triangles orient a directed graph on the host, once per graph version; dg_scc hands the
+   rest of a graph whose colouring progresses slowly to the host's Tarjan: manual section 17). */
 /* label[v] = the smallest id in v's weakly connected component (edges in either direction); -1
    for removed ids; *count = components among live vertices (either pointer may be NULL). */
 DG_API dg_status dg_components(dg_graph *g, dg_vertex *label, size_t *count);
@@ -3771,7 +3774,8 @@ DG_API long dg_debug_device_allocs(void) { return 0; }
     X(SCC,   SCC_SWEEP,        dg_scc_sweep) \
     X(SCC,   SCC_STEP,         dg_scc_step) \
     X(SCC,   SCC_PIVOT,        dg_scc_pivot) \
-    X(TRI,   TC_COUNT,         dg_tc_count)
+    X(TRI,   TC_COUNT,         dg_tc_count) \
+    X(TRI,   TC_ORIENT,        dg_tc_orient)
 
 #define DG__MODULE_ENUM(id, files) DG__MOD_##id,
 #define DG__MODULE_FILES(id, files) files,
@@ -8032,8 +8036,9 @@ DG_API dg_status dg_reach(dg_graph *g, const dg_vertex *src, const dg_vertex *ds
    Whole-graph algorithms: components, SCC, triangles, PageRank   >>graph
    =========================================================================
    dg_components and dg_pagerank run on the device (kernels/70_graph.cl); dg_triangles orients
-   the graph on the host, O(arcs), and intersects on the device (kernels/75_triangles.cl, a
-   module of its own: it needs 64-bit atomics); dg_scc is its own module below (>>scc). */
+   an undirected graph on the device (a directed one on the host, O(arcs)) and intersects on the
+   device (kernels/75_triangles.cl, a module of its own: it needs 64-bit atomics); dg_scc is its
+   own module below (>>scc). */
 typedef struct dg__graph_state {
     struct {
         dg__buf comp, flag, rank[2], contrib, part, tot, hubs;
@@ -8410,9 +8415,10 @@ done:
     return st;
 }
 
-/* ---- triangles (kernels/75_triangles.cl): the host orients, the device intersects ---- */
+/* ---- triangles (kernels/75_triangles.cl): orientation (device, or host for a directed
+   graph), then the device intersects ---- */
 typedef struct dg__tri_state {
-    struct { dg__buf lrow, low, total, pv; } b;
+    struct { dg__buf lrow, low, total, pv, selfc, cnt, lw; } b;
     uint64_t gen;                 /* the mirror generation the lists were made for */
     uint32_t m;                   /* arcs in the lists */
     int valid;
@@ -8485,6 +8491,52 @@ done:
     return st;
 }
 
+/* The orientation on the device, for an undirected graph (kernels/75_triangles.cl): the low
+   lists into ts->b.low with their offsets in ts->b.lrow, *pm arcs. Scratch: ts->b.selfc,
+   ts->b.cnt, ts->b.lw. */
+static dg_status dg__tri_orient(dg_graph *g, dg__tri_state *ts, size_t *pm) {
+    dg__core_state *cs = (dg__core_state *)g->dev->mod[DG__MOD_CORE].state;
+    dg__dev *d = g->dev;
+    dg_status st = DG_OK;
+    cl_kernel k = NULL;
+    size_t n = g->id_bound;
+    cl_uint mec = DG_CC_CHUNK, nch, tot;
+    cl_int pass;
+    uint32_t m = 0;
+    unsigned bits = 0;
+    *pm = 0;
+    DG__TRY(dg__ec_ensure(g, 0, mec));
+    nch = (cl_uint)cs->ec_chunks; tot = cs->ec_total;
+    DG__TRY(dg__fit_fill(g, &ts->b.selfc, 0, n));
+    DG__TRY(dg__fit_fill(g, &ts->b.cnt, 0, n + 1));
+    DG__TRY(dg__buf_fit(g, &ts->b.lrow, (n + 1) * 4));
+    DG__TRY(dg__buf_fit(g, &ts->b.total, 8));
+    DG__TRY(dg__kernel(g, DG__K_TC_ORIENT, 0, &k));
+    for (pass = 0; pass < 3; pass++) {
+        if (pass == 2) {                          /* the offsets, then the pairs */
+            DG__TRY(dg__scan(g, ts->b.cnt.m, ts->b.lrow.m, n + 1, ts->b.total.m, 0));
+            DG__TRY(dg__read_u32(g, ts->b.total.m, 0, &m));
+            if (m > 0x7fffffffu) return dg__fail(g, DG_ERR_LIMIT, "dg_triangles: 2^31 oriented arcs or more");
+            if (!m) break;
+            DG__TRY(dg__fill(g, ts->b.cnt.m, 0, n + 1));
+            DG__TRY(dg__buf_fit(g, &ts->b.low, (size_t)m * 4));
+            DG__TRY(dg__buf_fit(g, &ts->b.lw, (size_t)m * 4));
+        }
+        DG__TRY(dg__args(g, k, dg__adj(0, 0), DG__A(cs->b.deg.m), DG__A(cs->b.sv.m), DG__A(nch), DG__A(mec),
+                         DG__A(tot), DG__A(ts->b.selfc.m), DG__A(ts->b.cnt.m), DG__A(ts->b.lrow.m),
+                         DG__A(ts->b.low.m), DG__A(ts->b.lw.m), DG__A(pass), DG__END));
+        if (nch) DG__TRY(dg__launch(g, k, nch, d->wg));
+    }
+    if (m) {                                      /* by v, then stably by w */
+        while (bits < 32 && ((size_t)1 << bits) < n) bits += DG_SORT_BITS;
+        DG__TRY(dg__sort_pairs(g, ts->b.low.m, ts->b.lw.m, m, bits));
+        DG__TRY(dg__sort_pairs(g, ts->b.lw.m, ts->b.low.m, m, bits));
+    }
+    *pm = m;
+done:
+    return st;
+}
+
 DG_API dg_status dg_triangles(dg_graph *g, uint64_t *total, uint64_t *per_vertex) {
     dg__tri_state *ts;
     dg__dev *d;
@@ -8500,7 +8552,12 @@ DG_API dg_status dg_triangles(dg_graph *g, uint64_t *total, uint64_t *per_vertex
     if (!(ts = DG__STATE(g, DG__MOD_TRI, dg__tri_state))) return dg__oom(g, "dg_triangles");
     d = g->dev;
     n = g->id_bound;
-    if (!ts->valid || ts->gen != d->gen) {        /* the graph changed: orient it again */
+    if ((!ts->valid || ts->gen != d->gen) && g->nstores == 1) {   /* undirected: on the device */
+        size_t m = 0;
+        ts->valid = 0;
+        DG__TRY(dg__tri_orient(g, ts, &m));
+        ts->m = (uint32_t)m; ts->gen = d->gen; ts->valid = 1;
+    } else if (!ts->valid || ts->gen != d->gen) {   /* directed: the host merges both lists */
         uint32_t *lrow = NULL;
         int32_t *low = NULL;
         size_t m = 0;

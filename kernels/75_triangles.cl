@@ -67,3 +67,50 @@ void dg_tc_count(__global const uint *lrow, __global const int *low, const uint 
     }
     if (lid == 0 && s[0]) atom_add(total, s[0]);
 }
+
+/* ---- the orientation on the device (undirected graphs) ----
+   Over the edge chunks of the lists (off: the scan of the list degrees, as 10_adjacency.cl's
+   edge chunks), in three passes of dg_tc_orient:
+     0: selfc[v] = 1 where v's list holds v (a self-loop: at most one);
+     1: cnt[w] = how many neighbours v of w lie below w (one atomic per run of a chunk);
+     2: the pair (v, w) of each such arc at lrow[w] + atomic_inc(&cnt[w]) (cnt cleared again;
+        lrow: the scan of pass 1's counts), v into lv, w into lw.
+   The host then sorts the pairs by v and, stably, by w: each w's list comes out ascending. */
+inline uint dg_tc_sdeg(__global const uint *off, __global const uint *selfc, const int v)
+{
+    return off[v + 1] - off[v] - selfc[v];
+}
+inline int dg_tc_below(__global const uint *off, __global const uint *selfc, const int a, const int b)
+{
+    const uint da = dg_tc_sdeg(off, selfc, a), db = dg_tc_sdeg(off, selfc, b);
+    return da < db || (da == db && a < b);
+}
+__kernel void dg_tc_orient(DG_ADJ_ARGS, __global const uint *off, __global const int *sv,
+                           const uint nchunks, const uint mec, const uint total,
+                           __global uint *selfc, __global uint *cnt, __global const uint *lrow,
+                           __global int *lv, __global int *lw, const int pass)
+{
+    const size_t c = get_global_id(0);
+    dg_ec_walk w;
+    if (c >= nchunks) return;
+    w = dg_ec_start(sv, (uint)c, mec, total);
+    while (dg_ec_next(off, &w)) {
+        uint deg, k, below = 0;
+        const uint base = dg_row(DG_ADJ, w.v, &deg);
+        for (k = w.k0; k < w.k1; k++) {
+            const int v = dg_neighbor(DG_ADJ, base, k);
+            if (pass == 0) {
+                if (v == w.v) selfc[v] = 1;
+            } else if (v != w.v && dg_tc_below(off, selfc, v, w.v)) {
+                if (pass == 1) {
+                    below++;
+                } else {
+                    const uint p = lrow[w.v] + atomic_inc(&cnt[w.v]);
+                    lv[p] = v;
+                    lw[p] = w.v;
+                }
+            }
+        }
+        if (below) atomic_add(&cnt[w.v], below);
+    }
+}
