@@ -582,7 +582,9 @@
      then two radix sorts of the pairs, by the lower end and stably by the upper, as many
      bits as the ids need); a directed one on the host, which merges out- and in-lists, in
      O(arcs), and uploads it. The device then takes one arc b->c per work-item and counts
-     the common lower neighbours by binary search, with 64-bit atomics (each triangle once).
+     the common lower neighbours by binary search of the shorter list's entries in the
+     longer, with 64-bit atomics (each triangle once); an arc whose shorter list has more
+     than DG_TC_HEAVY entries (hub to hub) is listed and searched by a work-group instead.
    - dg_scc: on the device. Trimming (a vertex without an unassigned in- or out-neighbour
      is a component alone), one forward-backward search from a pivot (largest min(out, in)
      degree: the giant component of a real graph), then rounds of colouring: every vertex
@@ -3775,7 +3777,8 @@ DG_API long dg_debug_device_allocs(void) { return 0; }
     X(SCC,   SCC_STEP,         dg_scc_step) \
     X(SCC,   SCC_PIVOT,        dg_scc_pivot) \
     X(TRI,   TC_COUNT,         dg_tc_count) \
-    X(TRI,   TC_ORIENT,        dg_tc_orient)
+    X(TRI,   TC_ORIENT,        dg_tc_orient) \
+    X(TRI,   TC_COUNT_HEAVY,   dg_tc_count_heavy)
 
 #define DG__MODULE_ENUM(id, files) DG__MOD_##id,
 #define DG__MODULE_FILES(id, files) files,
@@ -8541,7 +8544,7 @@ DG_API dg_status dg_triangles(dg_graph *g, uint64_t *total, uint64_t *per_vertex
     dg__tri_state *ts;
     dg__dev *d;
     dg_status st;
-    cl_kernel k = NULL;
+    cl_kernel k = NULL, kh = NULL;
     size_t n;
     cl_uint un, um;
     cl_int want = per_vertex != NULL;
@@ -8577,10 +8580,18 @@ DG_API dg_status dg_triangles(dg_graph *g, uint64_t *total, uint64_t *per_vertex
     DG__TRY(dg__clwrite(g, ts->b.total.m, &zero, 8));
     if (want) DG__TRY(dg__fit_fill(g, &ts->b.pv, 0, 2 * (n ? n : 1)));
     else DG__TRY(dg__buf_fit(g, &ts->b.pv, 8));
+    /* light arcs a work-item each; the heavy ones listed (into lw, the orientation's scratch;
+       their count in cnt[0]) for a work-group each */
+    DG__TRY(dg__buf_fit(g, &ts->b.lw, (size_t)(um ? um : 1) * 4));
+    DG__TRY(dg__fit_fill(g, &ts->b.cnt, 0, 1));
     DG__TRY(dg__kernel(g, DG__K_TC_COUNT, 0, &k));
+    DG__TRY(dg__kernel(g, DG__K_TC_COUNT_HEAVY, 0, &kh));
     DG__TRY(dg__args(g, k, DG__A(ts->b.lrow.m), DG__A(ts->b.low.m), DG__A(un), DG__A(um), DG__A(ts->b.total.m),
-                     DG__A(ts->b.pv.m), DG__A(want), DG__END));
+                     DG__A(ts->b.pv.m), DG__A(want), DG__A(ts->b.lw.m), DG__A(ts->b.cnt.m), DG__END));
+    DG__TRY(dg__args(g, kh, DG__A(ts->b.lrow.m), DG__A(ts->b.low.m), DG__A(un), DG__A(ts->b.total.m),
+                     DG__A(ts->b.pv.m), DG__A(want), DG__A(ts->b.lw.m), DG__A(ts->b.cnt.m), DG__END));
     DG__TRY(dg__launch(g, k, um, d->wg));
+    DG__TRY(dg__launch(g, kh, d->groups * d->wg, d->wg));
     DG__CL(clEnqueueReadBuffer(d->queue, ts->b.total.m, CL_TRUE, 0, 8, &t, 0, NULL, NULL));
     if (want && n) DG__CL(clEnqueueReadBuffer(d->queue, ts->b.pv.m, CL_TRUE, 0, n * 8, per_vertex, 0, NULL, NULL));
     if (total) *total = t;

@@ -5,8 +5,9 @@
    degree, or the same degree and a smaller id). A triangle a < b < c (in that order) is then
    found exactly once: at the arc b -> c (b in c's list), as the vertex a in both b's and c's
    lists. Each work-item takes one arc and intersects the two lists by binary search of the
-   shorter one's entries in the longer (orientation keeps every list below sqrt(2m)). 64-bit
-   atomics count (cl_khr_int64_base_atomics: NVIDIA and PoCL have it). */
+   shorter one's entries in the longer (orientation keeps every list below sqrt(2m)); an arc
+   whose shorter list is long (two hubs) goes to a work-group instead. 64-bit atomics count
+   (cl_khr_int64_base_atomics: NVIDIA and PoCL have it). */
 #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
 
 /* The vertex whose list holds arc e: the largest w with lrow[w] <= e. */
@@ -31,22 +32,49 @@ inline int dg_tc_has(__global const int *a, uint lo, uint hi, const int x)
     return 0;
 }
 
+/* The work-group's sum of x into *total (64-bit atomic), by work-item 0. */
+#define DG_TC_GROUP_ADD(s, lid, x, total) do { \
+    uint d_; \
+    (s)[lid] = (x); \
+    for (d_ = DG_WG >> 1; d_ > 0; d_ >>= 1) { \
+        barrier(CLK_LOCAL_MEM_FENCE); \
+        if ((lid) < d_) (s)[lid] += (s)[(lid) + d_]; \
+    } \
+    if ((lid) == 0 && (s)[0]) atom_add((total), (s)[0]); \
+} while (0)
+
+/* The lists of arc e (b -> c): [*sb, *eb) the shorter, [*sc, *ec) the longer. */
+inline void dg_tc_lists(__global const uint *lrow, __global const int *low, const uint n, const uint e,
+                        int *b, int *c, uint *sb, uint *eb, uint *sc, uint *ec)
+{
+    *c = (int)dg_tc_owner(lrow, n, e);
+    *b = low[e];
+    *sb = lrow[*b]; *eb = lrow[*b + 1]; *sc = lrow[*c]; *ec = lrow[*c + 1];
+    if (*eb - *sb > *ec - *sc) {
+        uint t = *sb; *sb = *sc; *sc = t;
+        t = *eb; *eb = *ec; *ec = t;
+    }
+}
+
+/* One work-item per arc whose shorter list has at most DG_TC_HEAVY entries; the others (arcs
+   between two long lists, Kronecker's hub-to-hub arcs) go to heavy[0 .. *nheavy) for
+   dg_tc_count_heavy, which spreads each over a work-group. */
 __kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1)))
 void dg_tc_count(__global const uint *lrow, __global const int *low, const uint n, const uint m,
-                 __global ulong *total, __global ulong *per_vertex, const int want_per_vertex)
+                 __global ulong *total, __global ulong *per_vertex, const int want_per_vertex,
+                 __global uint *heavy, __global uint *nheavy)
 {
     __local ulong s[DG_WG];
     const size_t e = get_global_id(0);
     const uint lid = (uint)get_local_id(0);
     ulong found = 0;
-    uint d;
     if (e < m) {
-        const uint c = dg_tc_owner(lrow, n, (uint)e);
-        const int b = low[e];
-        uint sb = lrow[b], eb = lrow[b + 1], sc = lrow[c], ec = lrow[c + 1], i;
-        if (eb - sb > ec - sc) {             /* search the shorter list's entries in the longer */
-            uint t = sb; sb = sc; sc = t;
-            t = eb; eb = ec; ec = t;
+        int b, c;
+        uint sb, eb, sc, ec, i;
+        dg_tc_lists(lrow, low, n, (uint)e, &b, &c, &sb, &eb, &sc, &ec);
+        if (eb - sb > DG_TC_HEAVY) {
+            heavy[atomic_inc(nheavy)] = (uint)e;
+            eb = sb;                         /* nothing here */
         }
         for (i = sb; i < eb; i++) {
             const int a = low[i];
@@ -60,12 +88,39 @@ void dg_tc_count(__global const uint *lrow, __global const int *low, const uint 
             atom_add(&per_vertex[c], found);
         }
     }
-    s[lid] = found;
-    for (d = DG_WG >> 1; d > 0; d >>= 1) {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (lid < d) s[lid] += s[lid + d];
+    DG_TC_GROUP_ADD(s, lid, found, total);
+}
+
+/* The heavy arcs: each work-group takes arcs heavy[g], heavy[g + groups], ...; its work-items
+   split the shorter list's entries and search each in the longer. */
+__kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1)))
+void dg_tc_count_heavy(__global const uint *lrow, __global const int *low, const uint n,
+                       __global ulong *total, __global ulong *per_vertex, const int want_per_vertex,
+                       __global const uint *heavy, __global const uint *nheavy)
+{
+    __local ulong s[DG_WG];
+    const uint lid = (uint)get_local_id(0), nh = *nheavy;
+    ulong sum = 0;
+    uint h;
+    for (h = (uint)get_group_id(0); h < nh; h += (uint)get_num_groups(0)) {
+        int b, c;
+        uint sb, eb, sc, ec, i;
+        ulong found = 0;
+        dg_tc_lists(lrow, low, n, heavy[h], &b, &c, &sb, &eb, &sc, &ec);
+        for (i = sb + lid; i < eb; i += DG_WG) {
+            const int a = low[i];
+            if (dg_tc_has(low, sc, ec, a)) {
+                found++;
+                if (want_per_vertex) atom_inc(&per_vertex[a]);
+            }
+        }
+        if (found && want_per_vertex) {
+            atom_add(&per_vertex[b], found);
+            atom_add(&per_vertex[c], found);
+        }
+        sum += found;
     }
-    if (lid == 0 && s[0]) atom_add(total, s[0]);
+    DG_TC_GROUP_ADD(s, lid, sum, total);
 }
 
 /* ---- the orientation on the device (undirected graphs) ----
