@@ -53,6 +53,9 @@
                         algorithms for manycore GPUs", IPDPS 2009: radix sort by tiles.
      [Shiloach 1982]    Y. Shiloach, U. Vishkin, "An O(log n) parallel connectivity
                         algorithm", J. Algorithms 3(1), 1982: hooking and pointer jumping.
+     [Sutton 2018]      M. Sutton, T. Ben-Nun, A. Barak, "Optimizing parallel graph
+                        connectivity computation via subgraph sampling", IPDPS 2018
+                        (Afforest: sampled neighbours first, then skip the giant component).
      [Orzan 2004]       S. Orzan, "On distributed verification and verified
                         distribution", PhD thesis, Vrije Universiteit Amsterdam, 2004:
                         SCC by colouring (min-label propagation, then backward closure).
@@ -568,10 +571,15 @@
 
    17. WHOLE-GRAPH ALGORITHMS (>>graph, >>scc; kernels/70_graph.cl, 72_scc.cl, 75_triangles.cl)
    - dg_components: weakly connected components on the device, labelled by their smallest
-     id. Every pass hooks, over every arc (edge chunks of DG_CC_CHUNK arcs a work-item, so
-     hubs are spread), the larger of two different roots onto the smaller (atomic_min on
-     the root's label), then jumps every label to its root; passes repeat until none
-     changes a root (one 4-byte read-back a pass; in practice 2-4 passes) [Shiloach 1982].
+     id. First Afforest's sampling [Sutton 2018]: every vertex links to its first and then
+     its second neighbour (hooking the larger root onto the smaller, then jumping), and the
+     most frequent root of 1,024 probed vertices is taken for the giant component. Then
+     every pass hooks, over every arc (edge chunks of DG_CC_CHUNK arcs a work-item, so hubs
+     are spread), the larger of two different roots onto the smaller (atomic_min on the
+     root's label), then jumps every label to its root; passes repeat until none changes a
+     root (one 4-byte read-back a pass) [Shiloach 1982]. In an undirected graph the passes
+     skip the lists of vertices in the giant component (each of its arcs to another
+     component is in the other end's list too); a directed graph's passes walk every list.
    - dg_pagerank: pull over the in-arcs in float; contributions rank/outdeg, the dangling
      mass and the L1 change summed per work-group and then by one group on the device (one
      read-back an iteration); vertices with more than DG_PR_HUB in-arcs are summed by a
@@ -3766,6 +3774,8 @@ DG_API long dg_debug_device_allocs(void) { return 0; }
     X(GRAPH, CC_INIT,          dg_cc_init) \
     X(GRAPH, CC_HOOK,          dg_cc_hook) \
     X(GRAPH, CC_JUMP,          dg_cc_jump) \
+    X(GRAPH, CC_SAMPLE,        dg_cc_sample) \
+    X(GRAPH, CC_GATHER,        dg_cc_gather) \
     X(GRAPH, PR_INIT,          dg_pr_init) \
     X(GRAPH, PR_CONTRIB,       dg_pr_contrib) \
     X(GRAPH, PR_SUM,           dg_pr_sum) \
@@ -8044,7 +8054,7 @@ DG_API dg_status dg_reach(dg_graph *g, const dg_vertex *src, const dg_vertex *ds
    own module below (>>scc). */
 typedef struct dg__graph_state {
     struct {
-        dg__buf comp, flag, rank[2], contrib, part, tot, hubs;
+        dg__buf comp, flag, rank[2], contrib, part, tot, hubs, probe;
     } b;
 } dg__graph_state;
 
@@ -8058,14 +8068,42 @@ static dg_status dg__graph_begin(dg_graph *g, const char *fn, dg__graph_state **
     return DG_OK;
 }
 
+/* Afforest's guess at the giant component: the most frequent root among DG__CC_PROBES sampled
+   vertices (-1 when none is live). */
+#define DG__CC_SAMPLES 2                  /* sampled neighbours a vertex links to first */
+#define DG__CC_PROBES 1024                /* vertices whose roots elect the giant component */
+static dg_status dg__cc_giant(dg_graph *g, dg__graph_state *gs, cl_int *giant) {
+    dg_status st = DG_OK;
+    cl_kernel k = NULL;
+    cl_uint un = (cl_uint)g->id_bound, ns = DG__CC_PROBES;
+    int32_t *roots = NULL;
+    size_t i, run = 0, best = 0;
+    *giant = -1;
+    DG__TRY(dg__buf_fit(g, &gs->b.probe, ns * 4));
+    DG__TRY(dg__kernel(g, DG__K_CC_GATHER, 0, &k));
+    DG__TRY(dg__args(g, k, DG__A(gs->b.comp.m), DG__A(un), DG__A(gs->b.probe.m), DG__A(ns), DG__END));
+    DG__TRY(dg__launch(g, k, ns, g->dev->wg));
+    if (!(roots = (int32_t *)dg__alloc(g, ns * sizeof *roots))) { st = dg__oom(g, "dg_components"); goto done; }
+    DG__CL(clEnqueueReadBuffer(g->dev->queue, gs->b.probe.m, CL_TRUE, 0, ns * 4, roots, 0, NULL, NULL));
+    qsort(roots, ns, sizeof *roots, dg__cmp_i32);
+    for (i = 0; i < ns; i++) {                    /* the longest run of one root */
+        run = i && roots[i] == roots[i - 1] ? run + 1 : 1;
+        if (roots[i] >= 0 && run > best) { best = run; *giant = roots[i]; }
+    }
+done:
+    dg__free(g, roots);
+    return st;
+}
+
 DG_API dg_status dg_components(dg_graph *g, dg_vertex *label, size_t *count) {
     dg__graph_state *gs;
     dg__core_state *cs;
     dg__dev *d;
     dg_status st;
-    cl_kernel ki = NULL, kh = NULL, kj = NULL;
+    cl_kernel ki = NULL, kh = NULL, kj = NULL, ks = NULL;
     size_t n, v, c = 0, passes = 0;
-    cl_uint un, nch, mec = DG_CC_CHUNK, tot;
+    cl_uint un, nch, mec = DG_CC_CHUNK, tot, r;
+    cl_int skip = -1;
     int32_t *lab = NULL;
     uint32_t flag = 1;
     if (!g) return DG_ERR_INVALID_ARGUMENT;
@@ -8085,10 +8123,17 @@ DG_API dg_status dg_components(dg_graph *g, dg_vertex *label, size_t *count) {
         DG__TRY(dg__kernel(g, DG__K_CC_HOOK, 0, &kh));
         DG__TRY(dg__kernel(g, DG__K_CC_JUMP, 0, &kj));
         DG__TRY(dg__args(g, ki, DG__A(d->dir.m), DG__A(gs->b.comp.m), DG__A(un), DG__END));
-        DG__TRY(dg__args(g, kh, dg__adj(0, 0), DG__A(cs->b.deg.m), DG__A(cs->b.sv.m), DG__A(nch), DG__A(mec),
-                         DG__A(tot), DG__A(gs->b.comp.m), DG__A(gs->b.flag.m), DG__END));
+        DG__TRY(dg__kernel(g, DG__K_CC_SAMPLE, 0, &ks));
         DG__TRY(dg__args(g, kj, DG__A(gs->b.comp.m), DG__A(un), DG__END));
         DG__TRY(dg__launch(g, ki, n, d->wg));
+        for (r = 0; r < DG__CC_SAMPLES; r++) {      /* Afforest: sampled neighbours first */
+            DG__TRY(dg__args(g, ks, dg__adj(0, 0), DG__A(gs->b.comp.m), DG__A(un), DG__A(r), DG__END));
+            DG__TRY(dg__launch(g, ks, n, d->wg));
+            DG__TRY(dg__launch(g, kj, n, d->wg));
+        }
+        if (g->nstores == 1) DG__TRY(dg__cc_giant(g, gs, &skip));   /* undirected: skip its lists */
+        DG__TRY(dg__args(g, kh, dg__adj(0, 0), DG__A(cs->b.deg.m), DG__A(cs->b.sv.m), DG__A(nch), DG__A(mec),
+                         DG__A(tot), DG__A(gs->b.comp.m), DG__A(gs->b.flag.m), DG__A(skip), DG__END));
         /* each pass hooks every root joined to a smaller one by an arc; labels only fall, so
            passes are bounded by the id bound (in practice O(log n)) */
         while (flag && nch) {

@@ -6,7 +6,9 @@
    id), and a hook only lowers the label of a root (comp[r] == r) to a smaller vertex joined to
    it by an arc. So following comp[] from any vertex ends at a root, and once no arc joins two
    roots each component has one root, its smallest vertex ([Shiloach 1982]: hooking on the
-   minimum, with full pointer jumping between passes). */
+   minimum, with full pointer jumping between passes). Afforest [Sutton 2018] first: two
+   rounds of one sampled neighbour per vertex, then the passes over the arcs skip the lists of
+   the component most samples fall in. */
 inline int dg_cc_root(__global const int *comp, int x)
 {
     int p;
@@ -21,11 +23,43 @@ __kernel void dg_cc_init(__global const int *dir, __global int *comp, const uint
     comp[v] = dir[DG_DS * v] < 0 ? -1 : (int)v;
 }
 
-/* One pass over the arcs, edge chunks of mec arcs per work-item (hubs spread over many). Sets
-   *flag when a hook lowered a root's label. */
+/* Hooks the roots of u and v, the larger onto the smaller; 1 if that lowered a root's label. */
+inline int dg_cc_link(__global int *comp, const int u, const int v)
+{
+    const int ru = dg_cc_root(comp, u), rv = dg_cc_root(comp, v);
+    return ru != rv && atomic_min(&comp[max(ru, rv)], min(ru, rv)) > min(ru, rv);
+}
+
+/* Afforest's sampling [Sutton 2018]: every live vertex links to its neighbour r (if it has
+   one). A few such rounds (with jumps between) join most of a giant component cheaply. */
+__kernel void dg_cc_sample(DG_ADJ_ARGS, __global int *comp, const uint n, const uint r)
+{
+    const size_t v = get_global_id(0);
+    uint deg;
+    uint base;
+    if (v >= n || comp[v] < 0) return;
+    base = dg_row(DG_ADJ, (int)v, &deg);
+    if (deg > r) dg_cc_link(comp, (int)v, dg_neighbor(DG_ADJ, base, r));
+}
+
+/* out[i] = the root of vertex (i * 2654435761) mod n (-1: removed), i < ns: a sample of the
+   labels, whose most frequent root is taken for the giant component. */
+__kernel void dg_cc_gather(__global const int *comp, const uint n, __global int *out, const uint ns)
+{
+    const size_t i = get_global_id(0);
+    int v;
+    if (i >= ns) return;
+    v = (int)((uint)((ulong)i * 2654435761u % n));
+    out[i] = comp[v] < 0 ? -1 : dg_cc_root(comp, v);
+}
+
+/* One pass over the arcs, edge chunks of mec arcs per work-item (hubs spread over many),
+   skipping the lists of vertices whose root is `skip` (the giant component; -1: none: an
+   undirected graph holds every arc in both lists, so the other end links it). Sets *flag when
+   a hook lowered a root's label. */
 __kernel void dg_cc_hook(DG_ADJ_ARGS, __global const uint *off, __global const int *sv,
                          const uint nchunks, const uint mec, const uint total,
-                         __global int *comp, __global uint *flag)
+                         __global int *comp, __global uint *flag, const int skip)
 {
     const size_t c = get_global_id(0);
     dg_ec_walk w;
@@ -35,10 +69,9 @@ __kernel void dg_cc_hook(DG_ADJ_ARGS, __global const uint *off, __global const i
     while (dg_ec_next(off, &w)) {
         uint deg, k;
         const uint base = dg_row(DG_ADJ, w.v, &deg);
-        for (k = w.k0; k < w.k1; k++) {
-            const int ru = dg_cc_root(comp, w.v), rv = dg_cc_root(comp, dg_neighbor(DG_ADJ, base, k));
-            if (ru != rv && atomic_min(&comp[max(ru, rv)], min(ru, rv)) > min(ru, rv)) changed = 1;
-        }
+        if (skip >= 0 && dg_cc_root(comp, w.v) == skip) continue;
+        for (k = w.k0; k < w.k1; k++)
+            if (dg_cc_link(comp, w.v, dg_neighbor(DG_ADJ, base, k))) changed = 1;
     }
     if (changed) *flag = 1;
 }
