@@ -3776,6 +3776,7 @@ DG_API long dg_debug_device_allocs(void) { return 0; }
     X(GRAPH, CC_JUMP,          dg_cc_jump) \
     X(GRAPH, CC_SAMPLE,        dg_cc_sample) \
     X(GRAPH, CC_GATHER,        dg_cc_gather) \
+    X(GRAPH, ROOTS_COUNT,      dg_roots_count) \
     X(GRAPH, PR_INIT,          dg_pr_init) \
     X(GRAPH, PR_CONTRIB,       dg_pr_contrib) \
     X(GRAPH, PR_SUM,           dg_pr_sum) \
@@ -8095,16 +8096,43 @@ done:
     return st;
 }
 
+/* The labels x[0..n) on the device (-1 removed, else the smallest id of the vertex's
+   component) into label, or only the components counted on the device when label is NULL
+   (no read-back of n words). */
+static dg_status dg__labels_out(dg_graph *g, cl_mem x, size_t n, dg_vertex *label, size_t *count) {
+    dg__graph_state *gs = DG__STATE(g, DG__MOD_GRAPH, dg__graph_state);
+    dg_status st = DG_OK;
+    cl_kernel k = NULL;
+    cl_uint un = (cl_uint)n;
+    uint32_t c = 0;
+    size_t v, hc = 0;
+    if (!gs) return dg__oom(g, "component labels");
+    if (label) {
+        DG__CL(clEnqueueReadBuffer(g->dev->queue, x, CL_TRUE, 0, n * 4, label, 0, NULL, NULL));
+        for (v = 0; v < n; v++) hc += label[v] == (dg_vertex)v;
+        if (count) *count = hc;
+        goto done;
+    }
+    if (!count) goto done;
+    DG__TRY(dg__fit_fill(g, &gs->b.probe, 0, 1));
+    DG__TRY(dg__kernel(g, DG__K_ROOTS_COUNT, 0, &k));
+    DG__TRY(dg__args(g, k, DG__A(x), DG__A(un), DG__A(gs->b.probe.m), DG__END));
+    DG__TRY(dg__launch(g, k, n, g->dev->wg));
+    DG__TRY(dg__read_u32(g, gs->b.probe.m, 0, &c));
+    *count = c;
+done:
+    return st;
+}
+
 DG_API dg_status dg_components(dg_graph *g, dg_vertex *label, size_t *count) {
     dg__graph_state *gs;
     dg__core_state *cs;
     dg__dev *d;
     dg_status st;
     cl_kernel ki = NULL, kh = NULL, kj = NULL, ks = NULL;
-    size_t n, v, c = 0, passes = 0;
+    size_t n, passes = 0;
     cl_uint un, nch, mec = DG_CC_CHUNK, tot, r;
     cl_int skip = -1;
-    int32_t *lab = NULL;
     uint32_t flag = 1;
     if (!g) return DG_ERR_INVALID_ARGUMENT;
     if ((st = dg__graph_begin(g, "dg_components", &gs)) != DG_OK) return st;
@@ -8112,8 +8140,6 @@ DG_API dg_status dg_components(dg_graph *g, dg_vertex *label, size_t *count) {
     cs = (dg__core_state *)d->mod[DG__MOD_CORE].state;
     n = g->id_bound;
     un = (cl_uint)n;
-    lab = label ? label : (int32_t *)dg__alloc(g, (n ? n : 1) * sizeof(int32_t));
-    if (!lab) return dg__oom(g, "dg_components: labels");
     if (n) {
         DG__TRY(dg__ec_ensure(g, 0, mec));
         nch = (cl_uint)cs->ec_chunks; tot = cs->ec_total;
@@ -8143,12 +8169,10 @@ DG_API dg_status dg_components(dg_graph *g, dg_vertex *label, size_t *count) {
             DG__TRY(dg__launch(g, kj, n, d->wg));
             DG__TRY(dg__read_u32(g, gs->b.flag.m, 0, &flag));
         }
-        DG__CL(clEnqueueReadBuffer(d->queue, gs->b.comp.m, CL_TRUE, 0, n * 4, lab, 0, NULL, NULL));
     }
-    for (v = 0; v < n; v++) c += lab[v] == (int32_t)v;
-    if (count) *count = c;
+    if (n) DG__TRY(dg__labels_out(g, gs->b.comp.m, n, label, count));
+    else if (count) *count = 0;
 done:
-    if (lab != label) dg__free(g, lab);
     return st;
 }
 
@@ -8248,13 +8272,18 @@ done:
    go to an arc list, compacted after every round. A round removes at least one component per
    colour, but where most vertices share a colour (small components below a deep, well
    connected DAG: every vertex is reached by the same few small ids) that is few: a first
-   phase or a round that labels less than 1/DG__SCC_SLOW of the rest, or round
-   DG__SCC_ROUNDS, hands the rest (its open arcs) to the host's Tarjan. */
+   phase or a round that labels less than 1/DG__SCC_SLOW of the rest, round DG__SCC_ROUNDS,
+   or sweeps past DG__SCC_WORK passes over all the arcs (a long diameter: a sweep advances a
+   few steps) hand the rest (its open arcs) to the host's Tarjan. An unfinished sweep labels
+   nothing. */
 #define DG__SCC_ROUNDS 64                 /* colouring rounds at most ... */
 #define DG__SCC_SLOW 8                    /* ... each labelling at least 1/8 of the rest */
 #define DG__SCC_GROUPS 256                /* work-groups of the pivot search */
+#define DG__SCC_WORK 64                   /* sweeps (in passes over all the arcs) at most */
 typedef struct dg__scc_state {
     struct { dg__buf scc, mk, col, ctl, part, cnt, src[2], dst[2]; } b;
+    size_t work, budget;                  /* chunks swept in this call, and the most allowed */
+    int slow;                             /* the budget ran out: the host finishes */
 } dg__scc_state;
 
 /* The arcs a sweep walks: the pages' edge chunks (list < 0) or arc list `list` of m arcs. */
@@ -8285,8 +8314,10 @@ static dg_status dg__scc_sweep(dg_graph *g, dg__scc_state *ss, const dg__scc_arc
     while (flag) {
         if (until_stable) DG__TRY(dg__write_u32(g, ss->b.ctl.m, DG_SCC_CTL_FLAG, 0));
         DG__TRY(dg__launch(g, k, nch, d->wg));
+        ss->work += nch;
         if (!until_stable) break;
         DG__TRY(dg__read_u32(g, ss->b.ctl.m, DG_SCC_CTL_FLAG, &flag));
+        if (flag && ss->work > ss->budget) { ss->slow = 1; break; }   /* unfinished: not to be used */
         if (++passes > g->id_bound + 1) return dg__fail(g, DG_ERR_OPENCL, "dg_scc: a sweep does not converge");
     }
 done:
@@ -8340,6 +8371,7 @@ static dg_status dg__scc_pivot(dg_graph *g, dg__scc_state *ss, const dg__scc_arc
     DG__TRY(dg__scc_step(g, ss, DG_SCC_COLOR_START));                        /* clears mk */
     DG__TRY(dg__write_u32(g, ss->b.mk.m, pv, DG_SCC_IN | DG_SCC_OUT));
     DG__TRY(dg__scc_sweep(g, ss, a, DG_SCC_FWBW, 1, -1));
+    if (ss->slow) goto done;
     DG__TRY(dg__write_u32(g, ss->b.ctl.m, DG_SCC_CTL_MIN, 0x7fffffffu));
     DG__TRY(dg__scc_step(g, ss, DG_SCC_PIVOT_MIN));
     DG__TRY(dg__scc_step(g, ss, DG_SCC_PIVOT_SET));
@@ -8408,7 +8440,7 @@ DG_API dg_status dg_scc(dg_graph *g, dg_vertex *label, size_t *count) {
     dg__scc_state *ss;
     dg_status st;
     dg__scc_arcs arcs;
-    size_t n, v, c = 0, done = 0, rounds = 0;
+    size_t n, done = 0, rounds = 0;
     int32_t *lab = NULL;
     if (!g) return DG_ERR_INVALID_ARGUMENT;
     if (g->nstores == 1) return dg_components(g, label, count);   /* undirected: the same */
@@ -8416,12 +8448,14 @@ DG_API dg_status dg_scc(dg_graph *g, dg_vertex *label, size_t *count) {
     if (g->id_bound > 0x7fffffffu) return dg__fail(g, DG_ERR_LIMIT, "dg_scc: too many vertex ids");
     if (!(ss = DG__STATE(g, DG__MOD_SCC, dg__scc_state))) return dg__oom(g, "dg_scc");
     n = g->id_bound;
-    lab = label ? label : (int32_t *)dg__alloc(g, (n ? n : 1) * sizeof(int32_t));
-    if (!lab) return dg__oom(g, "dg_scc: labels");
+    if (count) *count = 0;
     if (n) {
         cl_kernel ki = NULL;
         cl_uint un = (cl_uint)n;
         DG__TRY(dg__ec_ensure(g, 0, DG_CC_CHUNK));
+        ss->work = 0;
+        ss->slow = 0;
+        ss->budget = DG__SCC_WORK * (((dg__core_state *)g->dev->mod[DG__MOD_CORE].state)->ec_chunks + 1);
         DG__TRY(dg__buf_fit(g, &ss->b.scc, n * 4));
         DG__TRY(dg__buf_fit(g, &ss->b.mk, n * 4));
         DG__TRY(dg__buf_fit(g, &ss->b.col, n * 4));
@@ -8440,26 +8474,34 @@ DG_API dg_status dg_scc(dg_graph *g, dg_vertex *label, size_t *count) {
         /* that first phase too must label 1/DG__SCC_SLOW of the vertices, else (many small
            components, no giant) colouring would be slow as well: the host takes the rest */
         if (done * DG__SCC_SLOW < g->nverts) rounds = DG__SCC_ROUNDS;
-        while (done < g->nverts && rounds < DG__SCC_ROUNDS) {
+        while (done < g->nverts && rounds < DG__SCC_ROUNDS && !ss->slow) {
             size_t before = done;
             DG__TRY(dg__scc_trim(g, ss, &arcs));
             DG__TRY(dg__scc_step(g, ss, DG_SCC_COLOR_START));
             DG__TRY(dg__scc_sweep(g, ss, &arcs, DG_SCC_COLOR, 1, -1));
+            if (ss->slow) break;
             DG__TRY(dg__scc_step(g, ss, DG_SCC_ROOTS));
             DG__TRY(dg__scc_sweep(g, ss, &arcs, DG_SCC_BACK, 1, -1));
+            if (ss->slow) break;
             DG__TRY(dg__scc_step(g, ss, DG_SCC_TAKE));
             DG__TRY(dg__scc_compact(g, ss, &arcs, arcs.list ^ 1));
             DG__TRY(dg__scc_done(g, ss, &done));
             if (++rounds < DG__SCC_ROUNDS && (done - before) * DG__SCC_SLOW < g->nverts - before)
                 rounds = DG__SCC_ROUNDS;                /* slow: the host finishes */
         }
-        if (done < g->nverts) DG__TRY(dg__scc_host_rest(g, ss, &arcs, lab));
-        else DG__CL(clEnqueueReadBuffer(g->dev->queue, ss->b.scc.m, CL_TRUE, 0, n * 4, lab, 0, NULL, NULL));
+        if (done < g->nverts) {                   /* slow: the host finishes */
+            size_t v, c = 0;
+            lab = label ? label : (int32_t *)dg__alloc(g, n * sizeof(int32_t));
+            if (!lab) { st = dg__oom(g, "dg_scc: labels"); goto done; }
+            DG__TRY(dg__scc_host_rest(g, ss, &arcs, lab));
+            for (v = 0; v < n; v++) c += lab[v] == (int32_t)v;
+            if (count) *count = c;
+        } else {
+            DG__TRY(dg__labels_out(g, ss->b.scc.m, n, label, count));
+        }
     }
-    for (v = 0; v < n; v++) c += lab[v] == (int32_t)v;
-    if (count) *count = c;
 done:
-    if (lab != label) dg__free(g, lab);
+    if (lab && lab != label) dg__free(g, lab);
     return st;
 }
 

@@ -76,6 +76,19 @@ __kernel void dg_cc_hook(DG_ADJ_ARGS, __global const uint *off, __global const i
     if (changed) *flag = 1;
 }
 
+/* *count += how many v < n have x[v] == v (roots: the components of a labelling), one atomic a
+   work-group. */
+__kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1)))
+void dg_roots_count(__global const int *x, const uint n, __global uint *count)
+{
+    __local uint s[DG_WG];
+    const size_t v = get_global_id(0);
+    const uint lid = (uint)get_local_id(0);
+    s[lid] = v < n && x[v] == (int)v;
+    DG_LOCAL_SUM(s, lid);
+    if (lid == 0 && s[0]) atomic_add(count, s[0]);
+}
+
 __kernel void dg_cc_jump(__global int *comp, const uint n)
 {
     const size_t v = get_global_id(0);

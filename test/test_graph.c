@@ -197,10 +197,15 @@ static int check_all(dg_graph *g, const char *what, int scc_too)
     c2 = ref_components(&r, l2);
     CHECK_MSG(s == DG_OK, "%s: dg_components: %s", what, dg_error_message(g));
     CHECK_MSG(c1 == c2 && !memcmp(l1, l2, n * sizeof(dg_vertex)), "%s: components: %zu, reference %zu", what, c1, c2);
+    c1 = 0;                       /* counted on the device, no labels read back */
+    CHECK_MSG(dg_components(g, NULL, &c1) == DG_OK && c1 == c2, "%s: components counted alone: %zu, reference %zu",
+              what, c1, c2);
     ok &= s == DG_OK && c1 == c2 && !memcmp(l1, l2, n * sizeof(dg_vertex));
     if (scc_too) {
-        s = dg_scc(g, l1, &c1);
         c2 = ref_scc(&r, l2);
+        c1 = 0;
+        CHECK_MSG(dg_scc(g, NULL, &c1) == DG_OK && c1 == c2, "%s: scc counted alone: %zu, reference %zu", what, c1, c2);
+        s = dg_scc(g, l1, &c1);
         CHECK_MSG(s == DG_OK && c1 == c2 && !memcmp(l1, l2, n * sizeof(dg_vertex)), "%s: scc: %zu, reference %zu", what, c1, c2);
         ok &= s == DG_OK && c1 == c2;
     }
@@ -368,7 +373,7 @@ static void test_cycles(void)
    a third of the vertices (the forward-backward search's component). bmax < 0: every block
    has -bmax vertices; shuffle 0 keeps ids ascending along the blocks (then a chain gives up
    one component per colouring round, and the host's Tarjan finishes). Some vertices are
-   removed at the end. */
+   removed at the end, except from a single block. */
 static void scc_shape(const char *what, size_t nblocks, int bmax, int chain, size_t extra, int giant, int shuffle)
 {
     dg_graph *g = make(0, 64, 0);
@@ -397,7 +402,7 @@ static void scc_shape(const char *what, size_t nblocks, int bmax, int chain, siz
     }
     if (giant)                            /* a cycle through every third vertex */
         for (i = 0; 3 * i < n; i++) dg_add_edge(g, perm[3 * i], perm[3 * i + 3 < n ? 3 * i + 3 : 0], 1.0f);
-    for (i = 0; i < n / 100; i++) dg_remove_vertex(g, (dg_vertex)rnd((uint32_t)n));
+    for (i = 0; nblocks > 1 && i < n / 100; i++) dg_remove_vertex(g, (dg_vertex)rnd((uint32_t)n));
     snprintf(label, sizeof label, "scc shape %s (%zu vertices)", what, n);
     CHECK(check_all(g, label, 1));
     free(first); free(size); free(perm);
@@ -413,6 +418,8 @@ static void test_scc_shapes(void)
     scc_shape("singletons", 2000, 1, 0, 4000, 0, 1);
     /* ids ascending along the chain: one component a colouring round, so the host finishes */
     scc_shape("chain of 150 2-cycles, ids ascending", 150, -2, 1, 0, 0, 0);
+    /* one cycle of 6000 shuffled vertices: the forward-backward sweeps run out of their budget */
+    scc_shape("one long cycle", 1, -6000, 0, 0, 0, 1);
 }
 
 static void test_datasets(void)
