@@ -1154,7 +1154,8 @@ DG_API dg_status dg_reach_ex(dg_graph *g, const dg_vertex *src, const dg_vertex 
    triangles orient a directed graph on the host, once per graph version; dg_scc hands the
    rest of a graph whose colouring progresses slowly to the host's Tarjan: manual section 17). */
 /* label[v] = the smallest id in v's weakly connected component (edges in either direction); -1
-   for removed ids; *count = components among live vertices (either pointer may be NULL). */
+   for removed ids; *count = components among live vertices (either pointer may be NULL; with
+   label NULL the count is made on the device and the labels are not read back). */
 DG_API dg_status dg_components(dg_graph *g, dg_vertex *label, size_t *count);
 /* As dg_components for strongly connected components (undirected graphs: the same). */
 DG_API dg_status dg_scc(dg_graph *g, dg_vertex *label, size_t *count);
