@@ -5042,6 +5042,49 @@ static dg_status dg__cl_read(dg_graph *g, cl_mem m, size_t n, void *out) {
     e = clEnqueueReadBuffer(g->dev->queue, m, CL_TRUE, 0, n, out, 0, NULL, NULL);
     return e == CL_SUCCESS ? DG_OK : dg__clfail(g, e, "clEnqueueReadBuffer");
 }
+/* Reads n bytes at offset off of buffer m into out, the results of an algorithm for the caller:
+   small reads directly; large ones through the pinned staging buffer in halves, the device's copy of one half overlapping the host's
+   memcpy of the other (a read into pageable memory runs at a fraction of the bus's speed:
+   the driver copies through a bounce buffer of its own, one piece at a time). */
+#ifndef DG__READ_PINNED_MIN               /* (tests set both small, to run every path on PoCL) */
+#define DG__READ_PINNED_MIN (1u << 20)    /* smaller reads go straight to the caller */
+#endif
+#ifndef DG__READ_PINNED_PIECE
+#define DG__READ_PINNED_PIECE (DG__STAGE_BYTES / 2)
+#endif
+static dg_status dg__read_out(dg_graph *g, cl_mem m, size_t off, size_t n, void *out) {
+    dg__dev *d = g->dev;
+    dg_status st = DG_OK;
+    size_t half = DG__READ_PINNED_PIECE, at = 0, k, len;
+    cl_event ev[2] = { NULL, NULL };
+    if (n == 0) return DG_OK;
+    if (n < DG__READ_PINNED_MIN || !d->pin_ptr || 2 * half > d->st_bytes) {
+        DG__CL(clEnqueueReadBuffer(d->queue, m, CL_TRUE, off, n, out, 0, NULL, NULL));
+        goto done;
+    }
+    len = n < half ? n : half;
+    DG__CL(clEnqueueReadBuffer(d->queue, m, CL_FALSE, off, len, d->pin_ptr, 0, NULL, &ev[0]));
+    for (k = 0; at < n; k++) {
+        size_t next = at + len, nlen = n - next < half ? n - next : half;
+        cl_event *e = &ev[k & 1];
+        if (next < n)                             /* the next half on its way ... */
+            DG__CL(clEnqueueReadBuffer(d->queue, m, CL_FALSE, off + next, nlen, d->pin_ptr + ((k + 1) & 1) * half,
+                                       0, NULL, &ev[(k + 1) & 1]));
+        DG__CL(clWaitForEvents(1, e));            /* ... while this one is copied out */
+        clReleaseEvent(*e);
+        *e = NULL;
+        memcpy((unsigned char *)out + at, d->pin_ptr + (k & 1) * half, len);
+        at = next;
+        len = nlen;
+    }
+done:
+    if (ev[0] || ev[1]) {                         /* a failure with reads in flight */
+        clFinish(d->queue);
+        if (ev[0]) clReleaseEvent(ev[0]);
+        if (ev[1]) clReleaseEvent(ev[1]);
+    }
+    return st;
+}
 /* Reads n bytes at offset off of buffer m back into a fresh host block (NULL on failure). */
 static void *dg__read_back(dg_graph *g, cl_mem m, size_t off, size_t n, dg_status *st) {
     void *h = dg__alloc(g, n ? n : 1);
@@ -5367,7 +5410,7 @@ DG_API dg_status dg_frontier_get(dg_frontier *f, dg_vertex *ids, size_t capacity
     DG__TRY(dg__frontier_n(f));
     if (n) *n = f->n;
     k = f->n < capacity ? f->n : capacity;
-    if (ids && k) DG__CL(clEnqueueReadBuffer(g->dev->queue, f->ids.m, CL_TRUE, 0, k * 4, ids, 0, NULL, NULL));
+    if (ids && k) DG__TRY(dg__read_out(g, f->ids.m, 0, k * 4, ids));
 done:
     return st;
 }
@@ -6814,8 +6857,8 @@ DG_API dg_status dg_bfs(dg_graph *g, dg_vertex source, int32_t *dist, const dg_b
         DG__CL(clEnqueueReadBuffer(d->queue, bs->b.lv.m, CL_TRUE, 0, 8, cnt, 0, NULL, NULL));
         r.reached = cnt[0]; r.edges = cnt[1];
     }
-    if (dist && n) DG__CL(clEnqueueReadBuffer(d->queue, dsrc, CL_TRUE, doff, n * 4, dist, 0, NULL, NULL));
-    if (o.parent && n) DG__CL(clEnqueueReadBuffer(d->queue, bs->b.parent.m, CL_TRUE, 0, n * 4, o.parent, 0, NULL, NULL));
+    if (dist && n) DG__TRY(dg__read_out(g, dsrc, doff, n * 4, dist));
+    if (o.parent && n) DG__TRY(dg__read_out(g, bs->b.parent.m, 0, n * 4, o.parent));
     if (o.stats) {
         o.stats->strategy = o.strategy;
         o.stats->levels = r.levels;
@@ -7287,8 +7330,8 @@ DG_API dg_status dg_sssp(dg_graph *g, dg_vertex source, float *dist, const dg_ss
     }
     hd = dist;
     if (!hd && o.stats && n && !(hd = (float *)dg__alloc(g, n * 4))) { st = dg__oom(g, "dg_sssp"); goto done; }
-    if (hd && n) DG__CL(clEnqueueReadBuffer(d->queue, ss->b.dist.m, CL_TRUE, 0, n * 4, hd, 0, NULL, NULL));
-    if (o.pred && n) DG__CL(clEnqueueReadBuffer(d->queue, ss->b.parent.m, CL_TRUE, 0, n * 4, o.pred, 0, NULL, NULL));
+    if (hd && n) DG__TRY(dg__read_out(g, ss->b.dist.m, 0, n * 4, hd));
+    if (o.pred && n) DG__TRY(dg__read_out(g, ss->b.parent.m, 0, n * 4, o.pred));
     if (o.stats) {
         uint64_t reached = 0;
         for (i = 0; i < n; i++) reached += hd[i] < INFINITY;
@@ -8109,7 +8152,7 @@ static dg_status dg__labels_out(dg_graph *g, cl_mem x, size_t n, dg_vertex *labe
     size_t v, hc = 0;
     if (!gs) return dg__oom(g, "component labels");
     if (label) {
-        DG__CL(clEnqueueReadBuffer(g->dev->queue, x, CL_TRUE, 0, n * 4, label, 0, NULL, NULL));
+        DG__TRY(dg__read_out(g, x, 0, n * 4, label));
         for (v = 0; v < n; v++) hc += label[v] == (dg_vertex)v;
         if (count) *count = hc;
         goto done;
@@ -8251,7 +8294,7 @@ DG_API dg_status dg_pagerank(dg_graph *g, float *rank, const dg_pagerank_options
         cur ^= 1;
         if (change < tol) { it++; break; }
     }
-    DG__CL(clEnqueueReadBuffer(d->queue, gs->b.rank[cur].m, CL_TRUE, 0, n * 4, rank, 0, NULL, NULL));
+    DG__TRY(dg__read_out(g, gs->b.rank[cur].m, 0, n * 4, rank));
     if (o.stats) {
         o.stats->iterations = (uint32_t)it;
         o.stats->change = change;

@@ -15,6 +15,10 @@
      355 components, 48,260 triangles) from the data directory;
    - bad: NULL graph, bad PageRank options, empty graphs. */
 #define DYNGRAPH_IMPLEMENTATION
+/* results read back through the pinned staging buffer in pieces of 4 KB (dg__read_out's
+   large-read path, which the GPU takes for reads of 1 MB and more) */
+#define DG__READ_PINNED_MIN 4
+#define DG__READ_PINNED_PIECE 4096
 #include "dyngraph.h"
 #include "tt.h"
 #include "trand.h"

@@ -27,6 +27,10 @@
    Usage: test_path [seed]
    Cases (DG_TESTS=test_path:NAME): bad, early, graphs. */
 #define DYNGRAPH_IMPLEMENTATION
+/* results read back through the pinned staging buffer in pieces of 4 KB (dg__read_out's
+   large-read path, which the GPU takes for reads of 1 MB and more) */
+#define DG__READ_PINNED_MIN 4
+#define DG__READ_PINNED_PIECE 4096
 #include "dyngraph.h"
 #include "tt.h"
 #include <stdio.h>
