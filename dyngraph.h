@@ -5058,7 +5058,7 @@ static dg_status dg__read_out(dg_graph *g, cl_mem m, size_t off, size_t n, void 
     size_t half = DG__READ_PINNED_PIECE, at = 0, k, len;
     cl_event ev[2] = { NULL, NULL };
     if (n == 0) return DG_OK;
-    if (n < DG__READ_PINNED_MIN || !d->pin_ptr || 2 * half > d->st_bytes) {
+    if (n < DG__READ_PINNED_MIN || !d->pin_ptr || half == 0 || 2 * half > d->st_bytes) {
         DG__CL(clEnqueueReadBuffer(d->queue, m, CL_TRUE, off, n, out, 0, NULL, NULL));
         goto done;
     }
@@ -8348,7 +8348,7 @@ static dg_status dg__scc_sweep(dg_graph *g, dg__scc_state *ss, const dg__scc_arc
     cl_mem off = a->list >= 0 ? none : cs->b.deg.m, sv = a->list >= 0 ? none : cs->b.sv.m;
     uint32_t flag = 1;
     size_t passes = 0;
-    if (a->list >= 0) { nch = (m + mec - 1) / mec; tot = m; }
+    if (a->list >= 0) { nch = m / mec + (m % mec != 0); tot = m; }   /* no 32-bit wrap */
     else { nch = (cl_uint)cs->ec_chunks; tot = cs->ec_total; }
     if (!nch) return DG_OK;
     DG__TRY(dg__kernel(g, DG__K_SCC_SWEEP, 0, &k));
@@ -8462,7 +8462,7 @@ done:
 static dg_status dg__scc_compact(dg_graph *g, dg__scc_state *ss, dg__scc_arcs *a, int out) {
     dg__core_state *cs = (dg__core_state *)g->dev->mod[DG__MOD_CORE].state;
     dg_status st = DG_OK;
-    size_t nch = a->list >= 0 ? (a->m + DG_CC_CHUNK - 1) / DG_CC_CHUNK : cs->ec_chunks;
+    size_t nch = a->list >= 0 ? (size_t)a->m / DG_CC_CHUNK + (a->m % DG_CC_CHUNK != 0) : cs->ec_chunks;
     uint32_t kept = 0;
     DG__TRY(dg__buf_fit(g, &ss->b.cnt, (nch + 1) * 4));
     DG__TRY(dg__buf_fit(g, &cs->b.total, 4));

@@ -151,7 +151,7 @@ __kernel void NAME(__global const int *in, const uint n, DG_USER_PARAMS) \
 /* REDUCE: part[group] = the group's sum / min / max (OP: DG_REDUCE_MIN, DG_REDUCE_MAX, else
    the sum) of FN over its elements, each work-item striding over the input (grid-stride).
    TYPE: float, or long for DG_OP_REDUCE_INT (exact 64-bit sums of the int values). */
-#define DG_USER_REDUCE_T(NAME, FN, TYPE, ZERO_SUM, ZERO_MIN, ZERO_MAX) \
+#define DG_USER_REDUCE_T(NAME, FN, TYPE, ZERO_SUM, ZERO_MIN, ZERO_MAX, MIN, MAX) \
 __kernel void NAME(__global const int *in, const uint n, __global TYPE *part, const int OP, DG_USER_PARAMS) \
 { \
     __local TYPE x[DG_WG]; \
@@ -165,17 +165,18 @@ __kernel void NAME(__global const int *in, const uint n, __global TYPE *part, co
         const int v = dg_user_element(in, (uint)i); \
         if (in || dg_is_vertex(&a_, v)) { \
             const TYPE y = (TYPE)FN(v, &a_); \
-            acc = OP == DG_REDUCE_MIN ? min(acc, y) : OP == DG_REDUCE_MAX ? max(acc, y) : acc + y; \
+            acc = OP == DG_REDUCE_MIN ? MIN(acc, y) : OP == DG_REDUCE_MAX ? MAX(acc, y) : acc + y; \
         } \
     } \
     x[lid] = acc; \
     for (s = DG_WG >> 1; s > 0; s >>= 1) { \
         barrier(CLK_LOCAL_MEM_FENCE); \
         if (lid < s) \
-            x[lid] = OP == DG_REDUCE_MIN ? min(x[lid], x[lid + s]) \
-                   : OP == DG_REDUCE_MAX ? max(x[lid], x[lid + s]) : x[lid] + x[lid + s]; \
+            x[lid] = OP == DG_REDUCE_MIN ? MIN(x[lid], x[lid + s]) \
+                   : OP == DG_REDUCE_MAX ? MAX(x[lid], x[lid + s]) : x[lid] + x[lid + s]; \
     } \
     if (lid == 0) part[get_group_id(0)] = x[0]; \
 }
-#define DG_USER_REDUCE(NAME, FN, STYLE) DG_USER_REDUCE_T(NAME, FN, float, 0.0f, INFINITY, -INFINITY)
-#define DG_USER_REDUCE_INT(NAME, FN, STYLE) DG_USER_REDUCE_T(NAME, FN, long, 0L, LONG_MAX, LONG_MIN)
+/* floats: fmin/fmax (defined for the infinities that start a min/max; a NaN is ignored) */
+#define DG_USER_REDUCE(NAME, FN, STYLE) DG_USER_REDUCE_T(NAME, FN, float, 0.0f, INFINITY, -INFINITY, fmin, fmax)
+#define DG_USER_REDUCE_INT(NAME, FN, STYLE) DG_USER_REDUCE_T(NAME, FN, long, 0L, LONG_MAX, LONG_MIN, min, max)

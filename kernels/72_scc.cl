@@ -56,7 +56,7 @@ __kernel void dg_scc_sweep(DG_ADJ_ARGS, __global const uint *off, __global const
     if (c >= nchunks) return;
     if (mode == DG_SCC_WRITE) at = cnt[c];
     if (asrc) {                          /* the arc list */
-        const uint first = (uint)c * mec, last = min(first + mec, m);
+        const uint first = (uint)c * mec, last = m - first < mec ? m : first + mec;   /* no wrap */
         uint i;
         for (i = first; i < last; i++) {
             const int u = asrc[i], v = adst[i];
