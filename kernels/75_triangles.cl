@@ -56,6 +56,27 @@ inline void dg_tc_lists(__global const uint *lrow, __global const int *low, cons
     }
 }
 
+/* The triangles of arc b -> c found by the entries sb, sb + step, ... < eb of the shorter list
+   (searched in the longer, [sc, ec)): counted per vertex when want_per_vertex; returns them. */
+inline ulong dg_tc_common(__global const int *low, const int b, const int c, uint sb, const uint eb,
+                          const uint step, const uint sc, const uint ec, __global ulong *per_vertex,
+                          const int want_per_vertex)
+{
+    ulong found = 0;
+    for (; sb < eb; sb += step) {
+        const int a = low[sb];
+        if (dg_tc_has(low, sc, ec, a)) {
+            found++;
+            if (want_per_vertex) atom_inc(&per_vertex[a]);
+        }
+    }
+    if (found && want_per_vertex) {
+        atom_add(&per_vertex[b], found);
+        atom_add(&per_vertex[c], found);
+    }
+    return found;
+}
+
 /* One work-item per arc whose shorter list has at most DG_TC_HEAVY entries; the others (arcs
    between two long lists, Kronecker's hub-to-hub arcs) go to heavy[0 .. *nheavy) for
    dg_tc_count_heavy, which spreads each over a work-group. */
@@ -70,23 +91,13 @@ void dg_tc_count(__global const uint *lrow, __global const int *low, const uint 
     ulong found = 0;
     if (e < m) {
         int b, c;
-        uint sb, eb, sc, ec, i;
+        uint sb, eb, sc, ec;
         dg_tc_lists(lrow, low, n, (uint)e, &b, &c, &sb, &eb, &sc, &ec);
         if (eb - sb > DG_TC_HEAVY) {
             heavy[atomic_inc(nheavy)] = (uint)e;
             eb = sb;                         /* nothing here */
         }
-        for (i = sb; i < eb; i++) {
-            const int a = low[i];
-            if (dg_tc_has(low, sc, ec, a)) {
-                found++;
-                if (want_per_vertex) atom_inc(&per_vertex[a]);
-            }
-        }
-        if (found && want_per_vertex) {
-            atom_add(&per_vertex[b], found);
-            atom_add(&per_vertex[c], found);
-        }
+        found = dg_tc_common(low, b, c, sb, eb, 1, sc, ec, per_vertex, want_per_vertex);
     }
     DG_TC_GROUP_ADD(s, lid, found, total);
 }
@@ -104,21 +115,9 @@ void dg_tc_count_heavy(__global const uint *lrow, __global const int *low, const
     uint h;
     for (h = (uint)get_group_id(0); h < nh; h += (uint)get_num_groups(0)) {
         int b, c;
-        uint sb, eb, sc, ec, i;
-        ulong found = 0;
+        uint sb, eb, sc, ec;
         dg_tc_lists(lrow, low, n, heavy[h], &b, &c, &sb, &eb, &sc, &ec);
-        for (i = sb + lid; i < eb; i += DG_WG) {
-            const int a = low[i];
-            if (dg_tc_has(low, sc, ec, a)) {
-                found++;
-                if (want_per_vertex) atom_inc(&per_vertex[a]);
-            }
-        }
-        if (found && want_per_vertex) {
-            atom_add(&per_vertex[b], found);
-            atom_add(&per_vertex[c], found);
-        }
-        sum += found;
+        sum += dg_tc_common(low, b, c, sb + lid, eb, DG_WG, sc, ec, per_vertex, want_per_vertex);
     }
     DG_TC_GROUP_ADD(s, lid, sum, total);
 }
