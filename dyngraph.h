@@ -1180,6 +1180,49 @@ typedef struct dg_pagerank_options {  /* zero-initialised means defaults */
    few float roundings of a double computation). */
 DG_API dg_status dg_pagerank(dg_graph *g, float *rank, const dg_pagerank_options *opt);
 
+/* ---- Results that follow the graph (manual section 18). ----
+   A result keeps an algorithm's answer on the device and brings it up to date after the graph
+   changed, paying for what changed: dg_result_update after any mix of edge insertions,
+   removals, weight changes, vertex additions and removals (single calls, host or device
+   batches, dg_add_edges_cl). The answer is the one a fresh run gives: the same distances and
+   labels, ranks within the tolerance. The first update, and the cases listed in section 18,
+   run the algorithm from nothing (dg_result_stats.full and .reason say so). */
+typedef enum dg_result_kind {
+    DG_RESULT_BFS = 1,            /* hops from desc.source: values int32_t, as dg_bfs's dist */
+    DG_RESULT_SSSP,               /* shortest paths from desc.source: float, as dg_sssp's dist */
+    DG_RESULT_COMPONENTS,         /* weakly connected components: dg_vertex, as dg_components */
+    DG_RESULT_PAGERANK            /* float, as dg_pagerank (desc.pagerank: its options) */
+} dg_result_kind;
+typedef struct dg_result_desc {
+    dg_result_kind kind;
+    dg_vertex source;             /* BFS, SSSP */
+    dg_pagerank_options pagerank; /* PAGERANK (zero: defaults; its stats pointer is ignored) */
+} dg_result_desc;
+typedef struct dg_result_stats {
+    int full;                     /* 1: this update ran the algorithm from nothing */
+    const char *reason;           /* why (a static string), "" when it did not */
+    size_t changes;               /* changes of the graph it took in (an undirected edge once) */
+    size_t invalidated;           /* BFS, SSSP: vertices whose distance trimming took away */
+    uint32_t rounds;              /* device passes: trimming and propagation rounds (BFS, SSSP),
+                                     hooking passes (components), iterations (PageRank) */
+    uint64_t edges;               /* arcs visited (PageRank: iterations x arcs) */
+    size_t components;            /* COMPONENTS: how many */
+    double device_ms;             /* device time, first kernel to last (with profiling) */
+    double total_ms;              /* host time of the call */
+} dg_result_stats;
+typedef struct dg_result dg_result;
+/* Errors: DG_ERR_INVALID_ARGUMENT (bad kind), DG_ERR_NOT_FOUND (no such source). Nothing is
+   computed until the first update. Destroy results before their graph (dg_destroy releases
+   what their device held; dg_result_destroy then only frees the handle). */
+DG_API dg_status dg_result_create(dg_graph *g, const dg_result_desc *desc, dg_result **out);
+DG_API void      dg_result_destroy(dg_result *r);                         /* NULL is fine */
+/* Brings r up to date with its graph (syncing it) and writes the answer into values
+   (dg_vertex_id_bound() entries of the kind's type) unless values is NULL (it then stays on
+   the device: no read-back). stats may be NULL. Errors are those of the algorithm's fresh
+   run (a removed source: DG_ERR_NOT_FOUND; a negative weight: DG_ERR_INVALID_ARGUMENT); after
+   one, the next update runs from nothing. */
+DG_API dg_status dg_result_update(dg_result *r, void *values, dg_result_stats *stats);
+
 /* ---- Files. ---- */
 /* Ids in files are kept (1-based formats become 0-based); vertices 0..max id are created.
    AUTO decides by extension (.mtx, .gr, .graph/.metis, .gra, anything else: edge list), then by
@@ -1352,6 +1395,21 @@ typedef struct dg__store {
 /* One list of a page being laid out again (batch insertion, spreading free space). */
 typedef struct dg__item { dg_vertex v; uint32_t deg, k; size_t off, ai; } dg__item;
 
+/* The change log (>>result): while a result lives, every mutation appends what it changed
+   (kind DG__CH_*, the ends, the weight given); results take in the entries past the one
+   they last saw. Entries before the oldest live result's are dropped; past DG__CLOG_MAX (or
+   a load) all are, and results older than `lost` run from nothing. */
+enum { DG__CH_INSERT = 1, DG__CH_DELETE, DG__CH_WEIGHT, DG__CH_REMOVE };
+typedef struct dg__change { int32_t kind, u, v; float w; } dg__change;
+typedef struct dg__clog {
+    dg__change *e;
+    size_t n, cap;
+    uint64_t base;                /* the sequence number of e[0] */
+    uint64_t lost;                /* changes before this one were dropped unseen */
+    struct dg_result *results;    /* the live results (a list through dg_result.next) */
+} dg__clog;
+#define DG__CLOG_MIN ((size_t)1 << 16)   /* entries kept at least, or the id bound / 2 */
+
 struct dg_graph {
     dg_desc desc;
     uint32_t P;           /* page size in entries */
@@ -1378,11 +1436,13 @@ struct dg_graph {
     uint64_t ver_ins;     /* counts calls that may add reachability (vertex or edge insertions) */
     uint64_t ver_del;     /* counts calls that may take it away (removals) */
     struct dg__reach *reach; /* the reachability index (dg_reach), built on first use */
+    dg__clog clog;        /* the changes results have yet to take in (>>result) */
     struct dg__dev *dev;  /* the OpenCL side, set up by the first device operation (else NULL) */
     char err[4096];
 };
 static void dg__dev_free(dg_graph *g);
 static void dg__reach_free(dg_graph *g);
+static void dg__results_detach(dg_graph *g);
 static void dg__dev_stats(const dg_graph *g, dg_stats *out);
 /* Ownership (>>mirror): pages a device batch wrote are stale on the host until read back.
    Every host routine that reads or writes lists first calls one of these: all stale pages,
@@ -2396,8 +2456,10 @@ DG_API void dg_destroy(dg_graph *g) {
     dg_allocator a;
     int i;
     if (!g) return;
+    dg__results_detach(g);
     dg__dev_free(g);
     dg__reach_free(g);
+    dg__free(g, g->clog.e);
     for (i = 0; i < 2; i++) dg__store_free(g, &g->st[i]);
     dg__free(g, g->dd.blk); dg__free(g, g->dd.list);
     dg__free(g, g->tmp); dg__free(g, g->wtmp); dg__free(g, g->mark); dg__free(g, g->items);
@@ -2498,6 +2560,33 @@ static void dg__forget(dg_graph *g, const dg__store *ls, dg_vertex v, dg__store 
     }
 }
 
+/* ---- the change log (see dg__clog; read by >>result) ---- */
+/* Drops every entry and counts one unseen change: every result runs from nothing next. */
+static void dg__clog_lose(dg_graph *g) {
+    g->clog.base += g->clog.n + 1;
+    g->clog.n = 0;
+    g->clog.lost = g->clog.base;
+}
+/* Appends a change, while a result lives; past the cap (or out of memory) all are dropped. */
+static void dg__clog_add(dg_graph *g, int kind, dg_vertex u, dg_vertex v, float w) {
+    dg__clog *c = &g->clog;
+    if (!c->results) return;
+    if (c->n == c->cap) {
+        size_t max = g->id_bound / 2 > DG__CLOG_MIN ? g->id_bound / 2 : DG__CLOG_MIN;
+        size_t cap = c->cap ? c->cap * 2 : 1024;
+        if (cap > max) cap = max;
+        if (cap > c->cap && dg__grow(g, (void **)&c->e, c->cap, cap, sizeof *c->e)) c->cap = cap;
+        else dg__clog_lose(g);
+        if (c->n == c->cap) return;
+    }
+    c->e[c->n].kind = kind; c->e[c->n].u = u; c->e[c->n].v = v; c->e[c->n].w = w;
+    c->n++;
+}
+static void dg__clog_edges(dg_graph *g, int kind, const dg_edge *e, size_t n) {
+    size_t i;
+    for (i = 0; g->clog.results && i < n; i++) dg__clog_add(g, kind, e[i].src, e[i].dst, e[i].weight);
+}
+
 DG_API dg_status dg_remove_vertex(dg_graph *g, dg_vertex v) {
     dg__store *out, *in;
     dg_status st;
@@ -2514,6 +2603,11 @@ DG_API dg_status dg_remove_vertex(dg_graph *g, dg_vertex v) {
     if (g->desc.reuse_ids) g->free_ids[g->nfree_ids++] = v;
     g->ver_del++;
     out = &g->st[0]; in = dg__in(g);
+    if (g->clog.results) {           /* v, and the out-neighbours that lose an in-arc */
+        uint32_t k, deg = dg__deg(g, out, v);
+        dg__clog_add(g, DG__CH_REMOVE, v, v, 0.0f);
+        for (k = 0; k < deg; k++) dg__clog_add(g, DG__CH_DELETE, v, out->pool[dg__list_at(g, out, v, k)], 0.0f);
+    }
     self = dg__find(g, out, v, v) != (size_t)-1;
     deg_out = dg__deg(g, out, v);
     deg_in = dg__deg(g, in, v);
@@ -2588,6 +2682,7 @@ DG_API dg_status dg_add_edge(dg_graph *g, dg_vertex u, dg_vertex v, float weight
     if (weight < g->wmin) g->wmin = weight;
     if (!g->desc.weighted) weight = 1.0f;
     g->ver_ins++;
+    dg__clog_add(g, DG__CH_INSERT, u, v, weight);
     if (g->nstores == 2) {
         dg__append1(g, &g->st[0], u, v, weight);
         dg__append1(g, &g->st[1], v, u, weight);
@@ -2609,6 +2704,7 @@ DG_API dg_status dg_remove_edge(dg_graph *g, dg_vertex u, dg_vertex v) {
     if (!dg__remove_entry(g, &g->st[0], u, v))
         return dg__fail(g, DG_ERR_NOT_FOUND, "dg_remove_edge: no edge %d->%d", (int)u, (int)v);
     g->ver_del++;
+    dg__clog_add(g, DG__CH_DELETE, u, v, 0.0f);
     if (g->nstores == 2 || u != v) dg__remove_entry(g, dg__in(g), v, u);
     g->narcs -= g->nstores == 1 && u != v ? 2 : 1;
     g->nedges--;
@@ -2636,6 +2732,8 @@ DG_API dg_status dg_edit_edge(dg_graph *g, dg_vertex u, dg_vertex old_v, dg_vert
     if (g->nstores == 2 || new_v != u)
         if ((st = dg__reserve_append2(g, in, new_v, in, -1)) != DG_OK) return st;
     w = out->wpool ? out->wpool[pos] : 1.0f;
+    dg__clog_add(g, DG__CH_DELETE, u, old_v, 0.0f);
+    dg__clog_add(g, DG__CH_INSERT, u, new_v, w);
     dg__lh_free(g, out, u);                      /* its index would need the old key moved */
     out->pool[pos] = new_v;                      /* the edge is edited in place */
     dg__touch_at(g, out, pos);
@@ -2656,6 +2754,7 @@ DG_API dg_status dg_set_weight(dg_graph *g, dg_vertex u, dg_vertex v, float weig
     if (pos == (size_t)-1) return dg__fail(g, DG_ERR_NOT_FOUND, "dg_set_weight: no edge %d->%d", (int)u, (int)v);
     if (weight < g->wmin) g->wmin = weight;
     if (!g->st[0].wpool) return DG_OK;           /* unweighted: every weight is 1 */
+    if (g->st[0].wpool[pos] != weight) dg__clog_add(g, DG__CH_WEIGHT, u, v, weight);
     g->st[0].wpool[pos] = weight;
     dg__touch_at(g, &g->st[0], pos);
     if (g->nstores == 1 && u != v) {
@@ -3077,6 +3176,8 @@ static dg_status dg__add_edges_ex(dg_graph *g, const dg_edge *e, size_t n, int f
     float wmin;                   /* the batch's smallest weight, kept only if the batch lands */
     if (added) *added = 0;
     if (!g || (!e && n)) return g ? dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_add_edges: NULL edges") : DG_ERR_INVALID_ARGUMENT;
+    if (flags) dg__clog_lose(g);                 /* a file: results start again */
+    else dg__clog_edges(g, DG__CH_INSERT, e, n);
     if (!flags && n && dg__batch_on_device(g, n)) return dg__dev_batch(g, e, NULL, n, 1, "dg_add_edges", added);
     if ((st = dg__fresh_all(g)) != DG_OK) return st;
     wmin = g->wmin;
@@ -3241,6 +3342,7 @@ DG_API dg_status dg_remove_edges(dg_graph *g, const dg_edge *e, size_t n, size_t
     dg_status st;
     if (removed) *removed = 0;
     if (!g || (!e && n)) return g ? dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_remove_edges: NULL edges") : DG_ERR_INVALID_ARGUMENT;
+    dg__clog_edges(g, DG__CH_DELETE, e, n);
     if (n && dg__batch_on_device(g, n)) return dg__dev_batch(g, e, NULL, n, 0, "dg_remove_edges", removed);
     if ((st = dg__fresh_all(g)) != DG_OK) return st;
     if ((st = dg__check_batch(g, e, n, "dg_remove_edges", NULL)) != DG_OK) return st;
@@ -3677,6 +3779,17 @@ DG_API dg_status dg_pagerank(dg_graph *g, float *rank, const dg_pagerank_options
     (void)rank; (void)opt;
     return dg__no_device(g, "dg_pagerank");
 }
+DG_API dg_status dg_result_create(dg_graph *g, const dg_result_desc *desc, dg_result **out) {
+    (void)desc;
+    if (out) *out = NULL;
+    return dg__no_device(g, "dg_result_create");
+}
+DG_API void dg_result_destroy(dg_result *r) { (void)r; }
+DG_API dg_status dg_result_update(dg_result *r, void *values, dg_result_stats *stats) {
+    (void)r; (void)values; (void)stats;
+    return DG_ERR_NO_DEVICE;
+}
+static void dg__results_detach(dg_graph *g) { (void)g; }
 #ifdef DYNGRAPH_FAULT_INJECTION
 DG_API void dg_debug_fail_device_alloc(long after) { (void)after; }
 DG_API long dg_debug_device_allocs(void) { return 0; }
@@ -3708,7 +3821,8 @@ DG_API long dg_debug_device_allocs(void) { return 0; }
     X(REACH, "kernels/60_reach.cl") \
     X(GRAPH, "kernels/70_graph.cl") \
     X(SCC,   "kernels/72_scc.cl") \
-    X(TRI,   "kernels/75_triangles.cl")
+    X(TRI,   "kernels/75_triangles.cl") \
+    X(RESULT, "kernels/80_result.cl")
 #define DG__KERNELS(X) \
     X(CORE,  SCATTER,          dg_scatter) \
     X(CORE,  FILL_INT,         dg_fill_int) \
@@ -3775,6 +3889,10 @@ DG_API long dg_debug_device_allocs(void) { return 0; }
     X(GRAPH, CC_INIT,          dg_cc_init) \
     X(GRAPH, CC_HOOK,          dg_cc_hook) \
     X(GRAPH, CC_JUMP,          dg_cc_jump) \
+    X(GRAPH, CC_PAIRS,         dg_cc_pairs) \
+    X(GRAPH, CC_MARK,          dg_cc_mark) \
+    X(GRAPH, CC_RESET,         dg_cc_reset) \
+    X(GRAPH, CC_RELINK,        dg_cc_relink_advance) \
     X(GRAPH, CC_SAMPLE,        dg_cc_sample) \
     X(GRAPH, CC_GATHER,        dg_cc_gather) \
     X(GRAPH, ROOTS_COUNT,      dg_roots_count) \
@@ -3790,7 +3908,14 @@ DG_API long dg_debug_device_allocs(void) { return 0; }
     X(SCC,   SCC_PIVOT,        dg_scc_pivot) \
     X(TRI,   TC_COUNT,         dg_tc_count) \
     X(TRI,   TC_ORIENT,        dg_tc_orient) \
-    X(TRI,   TC_COUNT_HEAVY,   dg_tc_count_heavy)
+    X(TRI,   TC_COUNT_HEAVY,   dg_tc_count_heavy) \
+    X(RESULT, RES_PROPAGATE,   dg_res_propagate) \
+    X(RESULT, RES_DEPENDENTS,  dg_res_dependents) \
+    X(RESULT, RES_BOUNDARY,    dg_res_boundary_of) \
+    X(RESULT, RES_CHECK,       dg_res_check) \
+    X(RESULT, RES_RESET,       dg_res_reset) \
+    X(RESULT, RES_FROM_LEVELS, dg_res_from_levels) \
+    X(RESULT, RES_TO_LEVELS,   dg_res_to_levels)
 
 #define DG__MODULE_ENUM(id, files) DG__MOD_##id,
 #define DG__MODULE_FILES(id, files) files,
@@ -6462,10 +6587,19 @@ static dg_status dg__edges_cl(dg_graph *g, cl_mem edges, size_t n, size_t *chang
     if (changed) *changed = 0;
     if (!g) return DG_ERR_INVALID_ARGUMENT;
     DG__TRY(dg__check_cl_batch(g, edges, n, fn));
+    if (g->clog.results && n) {      /* results need the batch's ends: read them (12 bytes an edge) */
+        if (!(e = (dg_edge *)dg__alloc(g, n * sizeof(dg_edge)))) return dg__oom(g, fn);
+        DG__TRY(dg__cl_read(g, edges, n * sizeof(dg_edge), e));
+        if (g->desc.device_batches < 0) goto host;
+        dg__clog_edges(g, add ? DG__CH_INSERT : DG__CH_DELETE, e, n);
+        dg__free(g, e);
+        e = NULL;
+    }
     if (g->desc.device_batches >= 0) return dg__dev_batch(g, NULL, edges, n, add, fn, changed);
     if (!g->dev) DG__TRY(dg__dev_init(g));
     if (!(e = (dg_edge *)dg__alloc(g, n ? n * sizeof(dg_edge) : 1))) return dg__oom(g, fn);
     DG__TRY(dg__cl_read(g, edges, n * sizeof(dg_edge), e));
+host:
     st = add ? dg_add_edges(g, e, n, changed) : dg_remove_edges(g, e, n, changed);
 done:
     dg__free(g, e);
@@ -8175,7 +8309,7 @@ DG_API dg_status dg_components(dg_graph *g, dg_vertex *label, size_t *count) {
     dg_status st;
     cl_kernel ki = NULL, kh = NULL, kj = NULL, ks = NULL;
     size_t n, passes = 0;
-    cl_uint un, nch, mec = DG_CC_CHUNK, tot, r;
+    cl_uint un, nch, mec = DG_CC_CHUNK, tot, r, zero = 0;
     cl_int skip = -1;
     uint32_t flag = 1;
     if (!g) return DG_ERR_INVALID_ARGUMENT;
@@ -8192,7 +8326,7 @@ DG_API dg_status dg_components(dg_graph *g, dg_vertex *label, size_t *count) {
         DG__TRY(dg__kernel(g, DG__K_CC_INIT, 0, &ki));
         DG__TRY(dg__kernel(g, DG__K_CC_HOOK, 0, &kh));
         DG__TRY(dg__kernel(g, DG__K_CC_JUMP, 0, &kj));
-        DG__TRY(dg__args(g, ki, DG__A(d->dir.m), DG__A(gs->b.comp.m), DG__A(un), DG__END));
+        DG__TRY(dg__args(g, ki, DG__A(d->dir.m), DG__A(gs->b.comp.m), DG__A(zero), DG__A(un), DG__END));
         DG__TRY(dg__kernel(g, DG__K_CC_SAMPLE, 0, &ks));
         DG__TRY(dg__args(g, kj, DG__A(gs->b.comp.m), DG__A(un), DG__END));
         DG__TRY(dg__launch(g, ki, n, d->wg));
@@ -8220,7 +8354,10 @@ done:
     return st;
 }
 
-DG_API dg_status dg_pagerank(dg_graph *g, float *rank, const dg_pagerank_options *opt) {
+/* dg_pagerank; with warm (a result's ranks, >>result), the iterations start from warm's ranks
+   for the ids below `from` (r0 for the others) and the ranks go back into warm (which holds
+   the id bound); rank may then be NULL. */
+static dg_status dg__pagerank(dg_graph *g, float *rank, const dg_pagerank_options *opt, dg__buf *warm, size_t from) {
     dg__graph_state *gs;
     dg__dev *d;
     dg_status st;
@@ -8231,8 +8368,8 @@ DG_API dg_status dg_pagerank(dg_graph *g, float *rank, const dg_pagerank_options
     cl_uint un, ung, slot_d = DG_PR_DANGLING, slot_c = DG_PR_CHANGE;
     float damping, tol, change = 0.0f, r0, nlive;
     uint32_t maxit;
+    cl_uint ufrom = warm ? (cl_uint)from : 0u;
     int cur = 0;
-    if (!g) return DG_ERR_INVALID_ARGUMENT;
     if (opt) o = *opt; else memset(&o, 0, sizeof o);
     damping = o.damping == 0.0f ? 0.85f : o.damping;
     tol = o.tolerance == 0.0f ? 1e-6f : o.tolerance;
@@ -8241,14 +8378,14 @@ DG_API dg_status dg_pagerank(dg_graph *g, float *rank, const dg_pagerank_options
         return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_pagerank: damping %g is not in (0, 1)", (double)o.damping);
     if (!(tol > 0.0f))
         return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_pagerank: tolerance %g is not positive", (double)o.tolerance);
-    if (!rank) return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_pagerank: NULL rank");
+    if (!rank && !warm) return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_pagerank: NULL rank");
     if ((st = dg__graph_begin(g, "dg_pagerank", &gs)) != DG_OK) return st;
     d = g->dev;
     n = g->id_bound;
     if (o.stats) memset(o.stats, 0, sizeof *o.stats);
     if (g->nverts == 0) {
-        if (n) memset(rank, 0, n * sizeof(float));
-        return DG_OK;
+        if (n && rank) memset(rank, 0, n * sizeof(float));
+        return n && warm ? dg__fill_bytes(g, warm->m, 0, 0, n * 4) : DG_OK;
     }
     nlive = (float)g->nverts;
     r0 = 1.0f / nlive;
@@ -8272,7 +8409,8 @@ DG_API dg_status dg_pagerank(dg_graph *g, float *rank, const dg_pagerank_options
     DG__TRY(dg__kernel(g, DG__K_PR_CONTRIB, 0, &kc));
     DG__TRY(dg__kernel(g, DG__K_PR_SUM, 0, &ks));
     DG__TRY(dg__kernel(g, DG__K_PR_PULL, 0, &kp));
-    DG__TRY(dg__args(g, ki, DG__A(d->dir.m), DG__A(gs->b.rank[0].m), DG__A(r0), DG__A(un), DG__END));
+    if (ufrom) DG__CL(clEnqueueCopyBuffer(d->queue, warm->m, gs->b.rank[0].m, 0, 0, (size_t)ufrom * 4, 0, NULL, NULL));
+    DG__TRY(dg__args(g, ki, DG__A(d->dir.m), DG__A(gs->b.rank[0].m), DG__A(r0), DG__A(ufrom), DG__A(un), DG__END));
     DG__TRY(dg__launch(g, ki, n, d->wg));
     for (it = 0; it < maxit; it++) {
         cl_mem rk = gs->b.rank[cur].m, nx = gs->b.rank[cur ^ 1].m;
@@ -8294,7 +8432,8 @@ DG_API dg_status dg_pagerank(dg_graph *g, float *rank, const dg_pagerank_options
         cur ^= 1;
         if (change < tol) { it++; break; }
     }
-    DG__TRY(dg__read_out(g, gs->b.rank[cur].m, 0, n * 4, rank));
+    if (warm) DG__CL(clEnqueueCopyBuffer(d->queue, gs->b.rank[cur].m, warm->m, 0, 0, n * 4, 0, NULL, NULL));
+    if (rank) DG__TRY(dg__read_out(g, gs->b.rank[cur].m, 0, n * 4, rank));
     if (o.stats) {
         o.stats->iterations = (uint32_t)it;
         o.stats->change = change;
@@ -8302,6 +8441,9 @@ DG_API dg_status dg_pagerank(dg_graph *g, float *rank, const dg_pagerank_options
     }
 done:
     return st;
+}
+DG_API dg_status dg_pagerank(dg_graph *g, float *rank, const dg_pagerank_options *opt) {
+    return g ? dg__pagerank(g, rank, opt, NULL, 0) : DG_ERR_INVALID_ARGUMENT;
 }
 
 /* ---- strongly connected components (kernels/72_scc.cl)   >>scc ----
@@ -8729,6 +8871,582 @@ DG_API dg_status dg_triangles(dg_graph *g, uint64_t *total, uint64_t *per_vertex
 done:
     return st;
 }
+
+/* =========================================================================
+   Results that follow the graph (manual section 18)   >>result
+   =========================================================================
+   A result keeps its answer on the device: BFS and SSSP distances (float; BFS levels too)
+   with a trimming flag and a stamp per vertex in one data buffer (layout DG_RES_* in
+   kernels/00_shared.h, kernels/80_result.cl), component labels, or ranks. An update takes in
+   the graph's change log (dg__clog) past the last entry it saw: BFS/SSSP trim, repair and
+   propagate from the vertices the changes touched; components hook the inserted edges into
+   the old labels; PageRank starts from the old ranks. Anything else runs from nothing. */
+#define DG__RES_FULL 16                   /* more changes than arcs / 16 (and > DG__RES_FULL_MIN): */
+#define DG__RES_FULL_MIN 4096             /* a fresh run is cheaper */
+struct dg_result {
+    dg_graph *g;                  /* NULL once the graph is destroyed */
+    dg_allocator alloc;           /* the graph's, to free the handle after it */
+    dg_result_desc desc;
+    struct dg_result *next;       /* the graph's list of live results */
+    uint64_t seq;                 /* the first change of the graph's log not taken in */
+    int valid;                    /* holds an answer (0: the next update runs from nothing) */
+    size_t n;                     /* the id bound the answer covers */
+    size_t cap;                   /* BFS, SSSP: ids the data buffer's layout holds */
+    uint32_t round;               /* BFS, SSSP: the stamp of the last pass */
+    dg__buf data;                 /* BFS, SSSP: the DG_RES_* layout; labels; ranks */
+    dg__buf fresh, all, cnt, out; /* trimming's lists and their counts; BFS levels out */
+    dg_frontier f[2];             /* suspects / boundary and propagation frontiers (views) */
+};
+
+static void dg__res_free_device(dg_result *r) {
+    dg__dev *d = r->g ? r->g->dev : NULL;
+    int i;
+    if (!d) return;
+    dg__buf_free(d, &r->data); dg__buf_free(d, &r->fresh); dg__buf_free(d, &r->all);
+    dg__buf_free(d, &r->cnt); dg__buf_free(d, &r->out);
+    for (i = 0; i < 2; i++) {
+        dg__buf_free(d, &r->f[i].ids);
+        if (r->f[i].cnt) { clReleaseMemObject(r->f[i].cnt); d->bytes -= 4; r->f[i].cnt = NULL; }
+    }
+}
+static void dg__results_detach(dg_graph *g) {
+    dg_result *r;
+    for (r = g->clog.results; r; r = r->next) { dg__res_free_device(r); r->g = NULL; }
+    g->clog.results = NULL;
+}
+/* Drops the log entries every live result has seen. */
+static void dg__clog_trim(dg_graph *g) {
+    dg__clog *c = &g->clog;
+    uint64_t lo = c->base + c->n;
+    size_t k;
+    dg_result *r;
+    for (r = c->results; r; r = r->next)
+        if (r->valid && r->seq >= c->lost && r->seq < lo) lo = r->seq;
+    k = (size_t)(lo - c->base);
+    if (!k) return;
+    memmove(c->e, c->e + k, (c->n - k) * sizeof *c->e);
+    c->n -= k;
+    c->base = lo;
+}
+
+DG_API dg_status dg_result_create(dg_graph *g, const dg_result_desc *desc, dg_result **out) {
+    dg_status st = DG_OK;
+    dg_result *r;
+    int i;
+    if (out) *out = NULL;
+    if (!g) return DG_ERR_INVALID_ARGUMENT;
+    if (!desc || !out) return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_result_create: NULL %s", desc ? "out" : "desc");
+    if (desc->kind < DG_RESULT_BFS || desc->kind > DG_RESULT_PAGERANK)
+        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_result_create: unknown kind %d", (int)desc->kind);
+    if ((desc->kind == DG_RESULT_BFS || desc->kind == DG_RESULT_SSSP) && !dg__alive(g, desc->source))
+        return dg__fail(g, DG_ERR_NOT_FOUND, "dg_result_create: no vertex %d (the source)", (int)desc->source);
+    if (g->id_bound > 0x7fffffffu) return dg__fail(g, DG_ERR_LIMIT, "dg_result_create: too many vertex ids");
+    if ((st = dg__sync(g)) != DG_OK) return st;
+    if (!(r = (dg_result *)dg__alloc(g, sizeof *r))) return dg__oom(g, "dg_result_create");
+    memset(r, 0, sizeof *r);
+    r->g = g;
+    r->alloc = g->desc.allocator;
+    r->desc = *desc;
+    r->desc.pagerank.stats = NULL;
+    for (i = 0; i < 2; i++) {
+        r->f[i].g = g;
+        r->f[i].n_known = 1;
+        DG__TRY(dg__cl_buffer(g, CL_MEM_READ_WRITE, 4, "result frontier count", &r->f[i].cnt));
+        g->dev->bytes += 4;
+    }
+    r->next = g->clog.results;
+    g->clog.results = r;
+    r->seq = g->clog.base + g->clog.n;
+    *out = r;
+    return DG_OK;
+done:
+    dg__res_free_device(r);
+    dg__free(g, r);
+    return st;
+}
+
+DG_API void dg_result_destroy(dg_result *r) {
+    dg_result **p;
+    dg_allocator a;
+    if (!r) return;
+    if (r->g) {
+        for (p = &r->g->clog.results; *p; p = &(*p)->next)
+            if (*p == r) { *p = r->next; break; }
+        dg__res_free_device(r);
+        dg__clog_trim(r->g);
+    }
+    a = r->alloc;
+    dg__free_with(&a, r);
+}
+
+/* Fills n words of m from word `at` with v. */
+static dg_status dg__fill_words(dg_graph *g, cl_mem m, uint32_t v, size_t at, size_t n) {
+    cl_int e = n ? clEnqueueFillBuffer(g->dev->queue, m, &v, 4, at * 4, n * 4, 0, NULL, NULL) : CL_SUCCESS;
+    return e == CL_SUCCESS ? DG_OK : dg__clfail(g, e, "clEnqueueFillBuffer");
+}
+
+/* BFS, SSSP: the data buffer holds at least n ids. keep: the old distances stay (new ids get
+   INFINITY; nothing moves while the layout has room); else every distance is INFINITY. Flags
+   and stamps start at 0 with a new layout. */
+static dg_status dg__res_layout(dg_graph *g, dg_result *r, size_t n, int keep) {
+    dg_status st = DG_OK;
+    dg__buf nb;
+    size_t cap = r->cap;
+    uint32_t hdr[DG_RES_HDR];
+    const uint32_t inf = 0x7f800000u;
+    nb.m = NULL; nb.cap = 0;
+    if (keep && r->data.m && cap >= n) {
+        if (n > r->n) DG__TRY(dg__fill_words(g, r->data.m, inf, DG_RES_HDR + r->n, n - r->n));
+        return DG_OK;
+    }
+    if (!r->data.m || cap < n) {
+        cap = n + n / 2 + 64;
+        DG__TRY(dg__buf_fit(g, &nb, (DG_RES_HDR + 3 * cap) * 4));
+        if (keep && r->data.m && r->n)
+            DG__CL(clEnqueueCopyBuffer(g->dev->queue, r->data.m, nb.m, DG_RES_HDR * 4, DG_RES_HDR * 4, r->n * 4, 0, NULL, NULL));
+        dg__buf_free(g->dev, &r->data);
+        r->data = nb;
+        nb.m = NULL;
+    } else {
+        keep = 0;
+    }
+    r->cap = cap;
+    hdr[DG_RES_N] = (uint32_t)cap;
+    hdr[DG_RES_UNIT] = r->desc.kind == DG_RESULT_BFS || !g->desc.weighted;
+    hdr[DG_RES_ROUND] = 0;
+    DG__TRY(dg__clwrite(g, r->data.m, hdr, sizeof hdr));
+    DG__TRY(dg__fill_words(g, r->data.m, inf, DG_RES_HDR + (keep ? r->n : 0), cap - (keep ? r->n : 0)));
+    DG__TRY(dg__fill_words(g, r->data.m, 0, DG_RES_HDR + cap, 2 * cap));
+    r->round = 0;
+done:
+    dg__buf_free(g->dev, &nb);
+    return st;
+}
+/* The next pass's stamp (stamps cleared when they would wrap). */
+static dg_status dg__res_next_round(dg_graph *g, dg_result *r) {
+    dg_status st;
+    if (r->round == 0xffffffffu) {
+        if ((st = dg__fill_words(g, r->data.m, 0, DG_RES_HDR + 2 * r->cap, r->cap)) != DG_OK) return st;
+        r->round = 0;
+    }
+    return dg__write_u32(g, r->data.m, DG_RES_ROUND, ++r->round);
+}
+
+/* Why the update must run from nothing, or NULL: kind-independent reasons. */
+static const char *dg__res_full_reason(const dg_graph *g, const dg_result *r) {
+    uint64_t k = g->clog.base + g->clog.n - r->seq;
+    if (!r->valid) return "no answer yet (the first update, or the last one failed)";
+    if (r->seq < g->clog.lost) return "changes were dropped unseen (a file was loaded, or more changed than the log holds)";
+    if (k > DG__RES_FULL_MIN && k * DG__RES_FULL > g->narcs) return "more changes than a sixteenth of the arcs";
+    return NULL;
+}
+
+/* A sorted list without repeats. */
+static size_t dg__res_unique(int32_t *a, size_t n) {
+    size_t i, m = 0;
+    if (n > 1) qsort(a, n, sizeof *a, dg__cmp_i32);
+    for (i = 0; i < n; i++) if (!m || a[i] != a[m - 1]) a[m++] = a[i];
+    return m;
+}
+
+/* The three lists an update of distances starts from, out of the log entries past r->seq:
+   push (tails of inserted arcs and changed weights), suspects (heads of removed arcs and
+   changed weights), removed vertices; *src_gone when the source was removed (and is back). */
+typedef struct dg__res_lists { int32_t *push, *sus, *rem; size_t np, ns, nr; int src_gone; } dg__res_lists;
+static dg_status dg__res_scan(dg_graph *g, const dg_result *r, dg__res_lists *L, size_t *changes) {
+    const dg__clog *c = &g->clog;
+    size_t i = (size_t)(r->seq - c->base), m = c->n - i, j;
+    const int und = g->nstores == 1;
+    memset(L, 0, sizeof *L);
+    *changes = m;
+    L->push = (int32_t *)dg__alloc(g, 2 * m * sizeof(int32_t));
+    L->sus = (int32_t *)dg__alloc(g, 2 * m * sizeof(int32_t));
+    L->rem = (int32_t *)dg__alloc(g, m * sizeof(int32_t));
+    if (!L->push || !L->sus || !L->rem) return dg__oom(g, "dg_result_update");
+    for (j = i; j < c->n; j++) {
+        const dg__change *e = &c->e[j];
+        if (e->kind == DG__CH_REMOVE) {
+            if (e->u == r->desc.source) L->src_gone = 1;
+            if (e->u >= 0 && (size_t)e->u < g->id_bound) L->rem[L->nr++] = e->u;
+            continue;
+        }
+        if (e->kind != DG__CH_DELETE) {             /* (a change that failed may name any id) */
+            if (dg__alive(g, e->u)) L->push[L->np++] = e->u;
+            if (und && dg__alive(g, e->v)) L->push[L->np++] = e->v;
+        }
+        if (e->kind != DG__CH_INSERT) {
+            if (dg__alive(g, e->v)) L->sus[L->ns++] = e->v;
+            if (und && dg__alive(g, e->u)) L->sus[L->ns++] = e->u;
+        }
+    }
+    L->np = dg__res_unique(L->push, L->np);
+    L->ns = dg__res_unique(L->sus, L->ns);
+    L->nr = dg__res_unique(L->rem, L->nr);
+    return DG_OK;
+}
+static void dg__res_lists_free(dg_graph *g, dg__res_lists *L) {
+    dg__free(g, L->push); dg__free(g, L->sus); dg__free(g, L->rem);
+}
+
+/* Uploads ids[0..n) into frontier f (its length known). */
+static dg_status dg__res_frontier_set(dg_graph *g, dg_frontier *f, const int32_t *ids, size_t n) {
+    dg_status st = DG_OK;
+    DG__TRY(dg__buf_fit(g, &f->ids, n * 4));
+    if (n) DG__TRY(dg__clwrite(g, f->ids.m, ids, n * 4));
+    f->n = n; f->n_known = 1;
+done:
+    return st;
+}
+
+/* BFS, SSSP from nothing: the library's own search, its distances copied into the layout. */
+static dg_status dg__res_dist_full(dg_graph *g, dg_result *r, dg_result_stats *S) {
+    dg_status st = DG_OK;
+    size_t n = g->id_bound;
+    cl_uint un = (cl_uint)n;
+    DG__TRY(dg__res_layout(g, r, n, 0));
+    if (r->desc.kind == DG_RESULT_BFS) {
+        dg_bfs_options o;
+        dg_bfs_stats bs;
+        dg__bfs_state *b;
+        memset(&o, 0, sizeof o);
+        o.strategy = DG_BFS_DIRECTION_OPT;    /* its levels are in b->b.dist */
+        o.stats = &bs;
+        DG__TRY(dg_bfs(g, r->desc.source, NULL, &o));
+        b = (dg__bfs_state *)g->dev->mod[DG__MOD_BFS].state;
+        DG__TRY(dg__run(g, DG__K_RES_FROM_LEVELS, n, DG__A(b->b.dist.m), DG__A(r->data.m), DG__A(un), DG__END));
+        S->rounds = bs.levels;
+        S->edges = bs.edges_inspected;
+        S->device_ms = bs.device_ms;
+    } else {
+        dg__sssp_state *ss;
+        DG__TRY(dg_sssp(g, r->desc.source, NULL, NULL));   /* (its stats would read dist back) */
+        ss = (dg__sssp_state *)g->dev->mod[DG__MOD_SSSP].state;
+        if (n) DG__CL(clEnqueueCopyBuffer(g->dev->queue, ss->b.dist.m, r->data.m, 0, DG_RES_HDR * 4, n * 4, 0, NULL, NULL));
+    }
+done:
+    return st;
+}
+
+/* BFS, SSSP after changes: trimming, repair, propagation (kernels/80_result.cl). */
+static dg_status dg__res_dist_step(dg_graph *g, dg_result *r, const dg__res_lists *L, dg_result_stats *S) {
+    dg__dev *d = g->dev;
+    dg_status st = DG_OK;
+    size_t n = g->id_bound, nsus = L->ns, ninv = 0;
+    cl_kernel kc = NULL, kdep = NULL, kb = NULL, kp = NULL;
+    cl_int mode = r->desc.kind == DG_RESULT_BFS || !g->desc.weighted ? DG_RES_W_UNIT
+                : g->nstores == 1 ? DG_RES_W_ENTRY : DG_RES_W_LOOKUP;
+    cl_int src = (cl_int)r->desc.source;
+    cl_mem w = g->st[0].wpool ? d->st[0].wpool.m : NULL;
+    dg_frontier *sus = &r->f[0], *pf = &r->f[1], view;
+    uint32_t cnt[2];
+    DG__TRY(dg__res_layout(g, r, n, 1));
+    DG__TRY(dg__kernel(g, DG__K_RES_CHECK, 0, &kc));
+    DG__TRY(dg__kernel(g, DG__K_RES_DEPENDENTS, 0, &kdep));
+    DG__TRY(dg__kernel(g, DG__K_RES_BOUNDARY, 0, &kb));
+    DG__TRY(dg__kernel(g, DG__K_RES_PROPAGATE, 0, &kp));
+    DG__TRY(dg__buf_fit(g, &r->cnt, 8));
+    DG__TRY(dg__fill_words(g, r->cnt.m, 0, 0, 2));
+    if (L->nr) {                                  /* removed vertices lose their distance */
+        cl_uint m = (cl_uint)L->nr;
+        DG__TRY(dg__res_frontier_set(g, sus, L->rem, L->nr));
+        DG__TRY(dg__run(g, DG__K_RES_RESET, m, DG__A(sus->ids.m), DG__A(m), DG__A(r->data.m), DG__END));
+    }
+    /* 1. trimming: suspects without support become invalid, their dependents suspects */
+    DG__TRY(dg__res_frontier_set(g, sus, L->sus, nsus));
+    while (nsus) {
+        cl_uint m = (cl_uint)nsus;
+        S->rounds++;
+        DG__TRY(dg__buf_fit(g, &r->fresh, nsus * 4));
+        DG__TRY(dg__buf_grow(g, &r->all, (ninv + nsus) * 4, ninv * 4));
+        DG__TRY(dg__write_u32(g, r->cnt.m, 0, 0));
+        DG__TRY(dg__args(g, kc, dg__adj(1, 0), DG__A(w), DG__A(d->st[0].pool.m), DG__A(d->st[0].idx.m),
+                         DG__A(d->st[0].latab.m), DG__A(w), DG__A(mode), DG__A(src), DG__A(sus->ids.m), DG__A(m),
+                         DG__A(r->data.m), DG__A(r->fresh.m), DG__A(r->all.m), DG__A(r->cnt.m), DG__END));
+        DG__TRY(dg__launch(g, kc, m, d->wg));
+        DG__CL(clEnqueueReadBuffer(d->queue, r->cnt.m, CL_TRUE, 0, 8, cnt, 0, NULL, NULL));
+        ninv = cnt[1];
+        if (!cnt[0]) break;
+        memset(&view, 0, sizeof view);
+        view.g = g; view.ids = r->fresh; view.n = cnt[0]; view.n_known = 1;
+        DG__TRY(dg__res_next_round(g, r));
+        DG__TRY(dg__advance(g, kdep, 0, &view, sus, r->data.m, NULL, &S->edges));
+        DG__TRY(dg__frontier_n(sus));
+        nsus = sus->n;
+    }
+    S->invalidated = ninv;
+    /* 2. repair: the invalid lose their distance; their in-neighbours with one are the boundary */
+    pf->n = 0; pf->n_known = 1;
+    if (ninv) {
+        cl_uint m = (cl_uint)ninv;
+        DG__TRY(dg__run(g, DG__K_RES_RESET, m, DG__A(r->all.m), DG__A(m), DG__A(r->data.m), DG__END));
+        memset(&view, 0, sizeof view);
+        view.g = g; view.ids = r->all; view.n = ninv; view.n_known = 1;
+        DG__TRY(dg__res_next_round(g, r));
+        DG__TRY(dg__advance(g, kb, 1, &view, pf, r->data.m, NULL, &S->edges));
+        DG__TRY(dg__frontier_n(pf));
+    }
+    /* 3. propagation from the boundary and the tails of what was inserted */
+    if (L->np) {
+        DG__TRY(dg__buf_grow(g, &pf->ids, (pf->n + L->np) * 4, pf->n * 4));
+        DG__CL(clEnqueueWriteBuffer(d->queue, pf->ids.m, CL_TRUE, pf->n * 4, L->np * 4, L->push, 0, NULL, NULL));
+        pf->n += L->np;
+    }
+    while (pf->n) {
+        dg_frontier *t;
+        S->rounds++;
+        DG__TRY(dg__res_next_round(g, r));
+        DG__TRY(dg__advance(g, kp, 0, pf, sus, r->data.m, NULL, &S->edges));
+        DG__TRY(dg__frontier_n(sus));
+        t = pf; pf = sus; sus = t;
+    }
+done:
+    return st;
+}
+
+static dg_status dg__res_dist(dg_graph *g, dg_result *r, void *values, dg_result_stats *S) {
+    dg_status st = DG_OK;
+    dg__res_lists L;
+    size_t n = g->id_bound;
+    const char *why;
+    memset(&L, 0, sizeof L);
+    if (!dg__alive(g, r->desc.source))
+        return dg__fail(g, DG_ERR_NOT_FOUND, "dg_result_update: no vertex %d (the source was removed)", (int)r->desc.source);
+    why = dg__res_full_reason(g, r);
+    if (!why && r->desc.kind == DG_RESULT_SSSP && g->wmin < 0.0f)
+        why = "a negative weight was given (dg_sssp checks every weight)";
+    if (!why) {
+        DG__TRY(dg__res_scan(g, r, &L, &S->changes));
+        if (L.src_gone) why = "the source was removed (its id is back)";
+    }
+    if (why) {
+        S->full = 1;
+        S->reason = why;
+        DG__TRY(dg__res_dist_full(g, r, S));
+    } else {
+        DG__TRY(dg__res_dist_step(g, r, &L, S));
+    }
+    if (values && n) {
+        if (r->desc.kind == DG_RESULT_BFS) {
+            cl_uint un = (cl_uint)n;
+            DG__TRY(dg__buf_fit(g, &r->out, n * 4));
+            DG__TRY(dg__run(g, DG__K_RES_TO_LEVELS, n, DG__A(r->data.m), DG__A(r->out.m), DG__A(un), DG__END));
+            DG__TRY(dg__read_out(g, r->out.m, 0, n * 4, values));
+        } else {
+            DG__TRY(dg__read_out(g, r->data.m, DG_RES_HDR * 4, n * 4, values));
+        }
+    }
+done:
+    dg__res_lists_free(g, &L);
+    return st;
+}
+
+/* Components. The log past r->seq, read for labels: the inserted edges that still exist
+   (the last change of the edge is its insertion, and neither end was removed after it) as
+   pairs, and the ends of removed edges and the removed vertices (their components may have
+   split). Changes that name ids no longer live are dropped. */
+typedef struct dg__res_ev { int32_t a, b, kind; uint32_t i; } dg__res_ev;
+static int dg__cmp_res_ev(const void *x, const void *y) {
+    const dg__res_ev *p = (const dg__res_ev *)x, *q = (const dg__res_ev *)y;
+    if (p->a != q->a) return p->a < q->a ? -1 : 1;
+    if (p->b != q->b) return p->b < q->b ? -1 : 1;
+    return p->i < q->i ? -1 : p->i > q->i;
+}
+/* The index of the last removal of v in rem[0..nr) (sorted by vertex, then index), or -1. */
+static int64_t dg__res_last_removal(const dg__res_ev *rem, size_t nr, int32_t v) {
+    size_t lo = 0, hi = nr;
+    while (lo < hi) {                             /* the first entry past v */
+        size_t mid = lo + (hi - lo) / 2;
+        if (rem[mid].a <= v) lo = mid + 1; else hi = mid;
+    }
+    return lo && rem[lo - 1].a == v ? (int64_t)rem[lo - 1].i : -1;
+}
+typedef struct dg__res_cc_lists { int32_t *pairs, *ends; size_t np, ne; } dg__res_cc_lists;
+static dg_status dg__res_cc_scan(dg_graph *g, const dg_result *r, dg__res_cc_lists *L) {
+    const dg__clog *c = &g->clog;
+    const size_t at = (size_t)(r->seq - c->base), m = c->n - at;
+    const int und = g->nstores == 1;
+    dg__res_ev *ev = NULL, *rem = NULL;
+    size_t i, j, ne = 0, nr = 0;
+    memset(L, 0, sizeof *L);
+    ev = (dg__res_ev *)dg__alloc(g, (m + 1) * sizeof *ev);
+    rem = (dg__res_ev *)dg__alloc(g, (m + 1) * sizeof *rem);
+    L->pairs = (int32_t *)dg__alloc(g, (2 * m + 1) * sizeof(int32_t));
+    L->ends = (int32_t *)dg__alloc(g, (2 * m + 1) * sizeof(int32_t));
+    if (!ev || !rem || !L->pairs || !L->ends) {
+        dg__free(g, ev); dg__free(g, rem);
+        return dg__oom(g, "dg_result_update");
+    }
+    for (j = at; j < c->n; j++) {
+        const dg__change *e = &c->e[j];
+        const uint32_t idx = (uint32_t)(j - at);
+        if (e->kind == DG__CH_REMOVE) {
+            rem[nr].a = e->u; rem[nr].b = 0; rem[nr].kind = e->kind; rem[nr++].i = idx;
+            L->ends[L->ne++] = e->u;
+            continue;
+        }
+        if (e->kind == DG__CH_WEIGHT || e->u == e->v) continue;   /* neither joins nor splits */
+        ev[ne].a = und && e->v < e->u ? e->v : e->u;
+        ev[ne].b = und && e->v < e->u ? e->u : e->v;
+        ev[ne].kind = e->kind; ev[ne++].i = idx;
+        if (e->kind == DG__CH_DELETE) { L->ends[L->ne++] = e->u; L->ends[L->ne++] = e->v; }
+    }
+    if (ne > 1) qsort(ev, ne, sizeof *ev, dg__cmp_res_ev);
+    if (nr > 1) qsort(rem, nr, sizeof *rem, dg__cmp_res_ev);
+    for (i = 0; i < ne; i++) {
+        const dg__res_ev *e = &ev[i];
+        if (i + 1 < ne && ev[i + 1].a == e->a && ev[i + 1].b == e->b) continue;   /* not the last */
+        if (e->kind != DG__CH_INSERT || !dg__alive(g, e->a) || !dg__alive(g, e->b)) continue;
+        if (dg__res_last_removal(rem, nr, e->a) > (int64_t)e->i || dg__res_last_removal(rem, nr, e->b) > (int64_t)e->i)
+            continue;
+        L->pairs[2 * L->np] = e->a; L->pairs[2 * L->np + 1] = e->b; L->np++;
+    }
+    L->ne = dg__res_unique(L->ends, L->ne);
+    dg__free(g, ev); dg__free(g, rem);
+    return DG_OK;
+}
+
+/* Removals past this share of the live vertices in the components they touch: a fresh run
+   (its sampling skips the giant component) is cheaper than hooking them again. */
+#define DG__RES_CC_SHARE 8
+static dg_status dg__res_cc(dg_graph *g, dg_result *r, void *values, dg_result_stats *S) {
+    dg_status st = DG_OK;
+    dg__dev *d = g->dev;
+    size_t n = g->id_bound;
+    dg__res_cc_lists L;
+    const char *why = dg__res_full_reason(g, r);
+    dg__graph_state *gs = DG__STATE(g, DG__MOD_GRAPH, dg__graph_state);
+    cl_uint un = (cl_uint)n;
+    memset(&L, 0, sizeof L);
+    if (!gs) return dg__oom(g, "dg_result_update");
+    if (!why) {
+        uint32_t listed = 0;
+        cl_int marks;
+        S->changes = (size_t)(g->clog.base + g->clog.n - r->seq);
+        DG__TRY(dg__res_cc_scan(g, r, &L));
+        marks = L.ne > 0;
+        if (n > r->n) {                           /* new ids: components of their own */
+            cl_uint from = (cl_uint)r->n;
+            DG__TRY(dg__buf_grow(g, &r->data, n * 4, r->n * 4));
+            DG__TRY(dg__run(g, DG__K_CC_INIT, n - r->n, DG__A(d->dir.m), DG__A(r->data.m), DG__A(from), DG__A(un), DG__END));
+        }
+        DG__TRY(dg__buf_fit(g, &r->cnt, 4));
+        DG__TRY(dg__fill_words(g, r->cnt.m, 0, 0, 1));
+        DG__TRY(dg__buf_fit(g, &r->all, marks ? n * 4 : 4));
+        DG__TRY(dg__buf_fit(g, &r->out, marks ? n * 4 : 4));      /* the marks */
+        if (marks) {
+            cl_uint ne = (cl_uint)L.ne, nold = (cl_uint)r->n;
+            DG__TRY(dg__fill_words(g, r->out.m, 0, 0, n));
+            DG__TRY(dg__buf_fit(g, &r->fresh, L.ne * 4));
+            DG__TRY(dg__clwrite(g, r->fresh.m, L.ends, L.ne * 4));
+            DG__TRY(dg__run(g, DG__K_CC_MARK, L.ne, DG__A(r->fresh.m), DG__A(ne), DG__A(nold), DG__A(r->data.m),
+                            DG__A(r->out.m), DG__END));
+        }
+        /* reused ids and removed ids are mended even without marks */
+        DG__TRY(dg__run(g, DG__K_CC_RESET, n, DG__A(d->dir.m), DG__A(r->data.m), DG__A(r->out.m), DG__A(marks),
+                        DG__A(un), DG__A(r->all.m), DG__A(r->cnt.m), DG__END));
+        if (marks) DG__TRY(dg__read_u32(g, r->cnt.m, 0, &listed));
+        if ((size_t)listed * DG__RES_CC_SHARE > g->nverts && listed > DG__RES_FULL_MIN)
+            why = "removals touched components holding more than an eighth of the vertices";
+        else if (listed) {                        /* hooking again over their arcs */
+            cl_kernel kr = NULL;
+            dg_frontier view, *out = &r->f[0];
+            DG__TRY(dg__kernel(g, DG__K_CC_RELINK, 0, &kr));
+            memset(&view, 0, sizeof view);
+            view.g = g; view.ids = r->all; view.n = listed; view.n_known = 1;
+            S->invalidated = listed;
+            do {
+                if (++S->rounds > n + 1) { st = dg__fail(g, DG_ERR_OPENCL, "dg_result_update: no convergence"); goto done; }
+                DG__TRY(dg__advance(g, kr, 0, &view, out, r->data.m, NULL, &S->edges));
+                DG__TRY(dg__run(g, DG__K_CC_JUMP, n, DG__A(r->data.m), DG__A(un), DG__END));
+                DG__TRY(dg__frontier_n(out));
+            } while (out->n);
+        }
+    }
+    if (!why && L.np) {                           /* insertions hook the labels' roots */
+        cl_uint m = (cl_uint)L.np;
+        uint32_t flag = 1;
+        DG__TRY(dg__buf_fit(g, &r->fresh, L.np * 8));
+        DG__TRY(dg__clwrite(g, r->fresh.m, L.pairs, L.np * 8));
+        DG__TRY(dg__buf_fit(g, &gs->b.flag, 4));
+        while (flag) {      /* labels only fall: at most as many passes as ids */
+            if (++S->rounds > n + 1) { st = dg__fail(g, DG_ERR_OPENCL, "dg_result_update: no convergence"); goto done; }
+            DG__TRY(dg__write_u32(g, gs->b.flag.m, 0, 0));
+            DG__TRY(dg__run(g, DG__K_CC_PAIRS, L.np, DG__A(r->fresh.m), DG__A(m), DG__A(r->data.m), DG__A(gs->b.flag.m), DG__END));
+            DG__TRY(dg__read_u32(g, gs->b.flag.m, 0, &flag));
+        }
+        DG__TRY(dg__run(g, DG__K_CC_JUMP, n, DG__A(r->data.m), DG__A(un), DG__END));
+        S->edges += L.np;
+    }
+    if (why) {
+        S->full = 1;
+        S->reason = why;
+        S->rounds = 0; S->edges = 0; S->invalidated = 0;
+        DG__TRY(dg_components(g, NULL, NULL));
+        DG__TRY(dg__buf_fit(g, &r->data, n * 4));
+        if (n) DG__CL(clEnqueueCopyBuffer(d->queue, gs->b.comp.m, r->data.m, 0, 0, n * 4, 0, NULL, NULL));
+    }
+    if (n) DG__TRY(dg__labels_out(g, r->data.m, n, (dg_vertex *)values, &S->components));
+done:
+    dg__free(g, L.pairs); dg__free(g, L.ends);
+    return st;
+}
+
+/* PageRank: from the last ranks (new ids r0), or from uniform ranks. */
+static dg_status dg__res_pr(dg_graph *g, dg_result *r, void *values, dg_result_stats *S) {
+    dg_status st = DG_OK;
+    const char *why = dg__res_full_reason(g, r);
+    dg_pagerank_options o = r->desc.pagerank;
+    dg_pagerank_stats ps;
+    size_t n = g->id_bound;
+    o.stats = &ps;
+    S->changes = (size_t)(g->clog.base + g->clog.n - r->seq);
+    if (why) { S->full = 1; S->reason = why; }
+    DG__TRY(dg__buf_grow(g, &r->data, n * 4, why ? 0 : r->n * 4));
+    DG__TRY(dg__pagerank(g, (float *)values, &o, &r->data, why ? 0 : r->n));
+    S->rounds = ps.iterations;
+    S->edges = (uint64_t)ps.iterations * g->narcs;
+done:
+    return st;
+}
+
+DG_API dg_status dg_result_update(dg_result *r, void *values, dg_result_stats *stats) {
+    dg_result_stats S;
+    dg_status st;
+    dg_graph *g;
+    double t0 = dg__now_ms();
+    if (!r || !r->g) return DG_ERR_INVALID_ARGUMENT;
+    g = r->g;
+    memset(&S, 0, sizeof S);
+    S.reason = "";
+    if ((st = dg__sync(g)) != DG_OK) goto done;
+    if (g->id_bound > 0x7fffffffu) { st = dg__fail(g, DG_ERR_LIMIT, "dg_result_update: too many vertex ids"); goto done; }
+    dg__timing_reset(g->dev);
+    switch (r->desc.kind) {
+    case DG_RESULT_BFS: case DG_RESULT_SSSP: st = dg__res_dist(g, r, values, &S); break;
+    case DG_RESULT_COMPONENTS: st = dg__res_cc(g, r, values, &S); break;
+    default: st = dg__res_pr(g, r, values, &S); break;
+    }
+    if (st == DG_OK) {
+        cl_int e = clFinish(g->dev->queue);
+        if (e != CL_SUCCESS) st = dg__clfail(g, e, "clFinish");
+    }
+    if (st == DG_OK && !(S.full && r->desc.kind == DG_RESULT_BFS)) {
+        double ms = dg__timing_ms(g->dev);
+        if (ms > 0) S.device_ms += ms;
+    }
+done:
+    if (g->dev) dg__timing_reset(g->dev);
+    r->valid = st == DG_OK;
+    if (st == DG_OK) {
+        r->seq = g->clog.base + g->clog.n;
+        r->n = g->id_bound;
+    }
+    dg__clog_trim(g);
+    S.total_ms = dg__now_ms() - t0;
+    if (stats && st == DG_OK) *stats = S;
+    return st;
+}
+
 #endif /* DYNGRAPH_NO_OPENCL */
 
 /* =========================================================================
@@ -9975,6 +10693,7 @@ DG_API dg_status dg_load_memory(dg_graph *g, const void *data, size_t size, cons
 static dg_status dg__load_run(dg__load_state *L0) {
     dg__load_state L = *L0;
     dg_graph *g = L.g;
+    dg__clog_lose(g);                            /* results start again after a load */
     const char *path = L.path;
     const dg_load_options *opt = L.opt;
     dg_format format = opt->format;

@@ -140,4 +140,18 @@
                                   large lists that need fewer pages (removal) */
 #define DG_UP_WORDS      10
 
+/* ---- results that follow the graph (80_result.cl) ----
+   A BFS or SSSP result's data buffer: DG_RES_HDR header words, then n distance bits (float),
+   n invalid flags and n stamps. */
+#define DG_RES_N         0     /* n: the vertex ids the buffer holds */
+#define DG_RES_UNIT      1     /* 1: every arc weighs 1 (BFS, or an unweighted graph) */
+#define DG_RES_ROUND     2     /* the stamp of the pass under way */
+#define DG_RES_HDR       3
+#define DG_RES_W_UNIT    0     /* how dg_res_check weighs an in-arc: 1 */
+#define DG_RES_W_ENTRY   1     /*   the weight beside the in-list entry (undirected graphs) */
+#define DG_RES_W_LOOKUP  2     /*   searched in the tail's out-list (directed, weighted) */
+#define DG_RES_SCAN      32    /* out-list entries searched for an arc's weight at most */
+#define DG_RES_SUPPORTED 0     /* dg_res_check: counters */
+#define DG_RES_INVALID   1
+
 #endif /* DG_SHARED_H */

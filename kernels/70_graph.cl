@@ -16,9 +16,10 @@ inline int dg_cc_root(__global const int *comp, int x)
     return x;
 }
 
-__kernel void dg_cc_init(__global const int *dir, __global int *comp, const uint n)
+/* comp[v] for from <= v < n (one work-item each from `from` on). */
+__kernel void dg_cc_init(__global const int *dir, __global int *comp, const uint from, const uint n)
 {
-    const size_t v = get_global_id(0);
+    const size_t v = from + get_global_id(0);
     if (v >= n) return;
     comp[v] = dir[DG_DS * v] < 0 ? -1 : (int)v;
 }
@@ -87,6 +88,58 @@ void dg_roots_count(__global const int *x, const uint n, __global uint *count)
     s[lid] = v < n && x[v] == (int)v;
     DG_LOCAL_SUM(s, lid);
     if (lid == 0 && s[0]) atomic_add(count, s[0]);
+}
+
+/* ---- results that follow the graph (>>result): labels brought up to date ----
+   Removals: the components that held an end of a removed edge (or a removed vertex) are
+   marked by their old label, each of their vertices starts again on its own, and hooking runs
+   over the arcs of those vertices only (every arc that joins two of them has its tail among
+   them). Insertions: the ends of each inserted edge that still exists are hooked. */
+
+/* mark[comp[v]] = 1 for each v = list[i] (i < n) below nold (the ids the labels cover) that
+   has a label: its component may have split. */
+__kernel void dg_cc_mark(__global const int *list, const uint n, const uint nold, __global const int *comp,
+                         __global uint *mark)
+{
+    const size_t i = get_global_id(0);
+    int v, c;
+    if (i >= n) return;
+    v = list[i];
+    if ((uint)v < nold && (c = comp[v]) >= 0) mark[c] = 1u;
+}
+
+/* Every id v < n (each work-item reads and writes only comp[v]): a removed id loses its label;
+   a live vertex without one (its id handed out again) becomes a component of its own; with
+   marks, a live vertex of a marked component too, and it is listed in out (length *cnt). */
+__kernel void dg_cc_reset(__global const int *dir, __global int *comp, __global const uint *mark,
+                          const int marks, const uint n, __global int *out, __global uint *cnt)
+{
+    const size_t v = get_global_id(0);
+    int c;
+    if (v >= n) return;
+    c = comp[v];
+    if (dir[DG_DS * v] < 0) comp[v] = -1;
+    else if (c < 0) comp[v] = (int)v;
+    else if (marks && mark[c]) {
+        comp[v] = (int)v;
+        out[atomic_inc(cnt)] = (int)v;
+    }
+}
+
+/* Hooking over the arcs of listed vertices (an ADVANCE): keeps d when a root's label fell. */
+inline int dg_cc_relink(int s, int d, float w, __global int *comp)
+{
+    (void)w;
+    return dg_cc_link(comp, s, d);
+}
+DG_DEFINE_ADVANCE(dg_cc_relink_advance, dg_cc_relink)
+
+/* Hooks the ends of each inserted edge pairs[2i], pairs[2i+1] (i < n); sets *flag when a
+   root's label fell. */
+__kernel void dg_cc_pairs(__global const int *pairs, const uint n, __global int *comp, __global uint *flag)
+{
+    const size_t i = get_global_id(0);
+    if (i < n && dg_cc_link(comp, pairs[2 * i], pairs[2 * i + 1])) *flag = 1;
 }
 
 __kernel void dg_cc_jump(__global int *comp, const uint n)
@@ -207,9 +260,13 @@ void dg_pr_pull(DG_ADJ_ARGS, __global const float *contrib, __global const float
 }
 
 /* rank[v] = r0 for a live vertex, 0 for a removed id (the start of PageRank). */
-__kernel void dg_pr_init(__global const int *dir, __global float *rank, const float r0, const uint n)
+/* The start: r0 for the live vertices from `from` on, 0 for removed ids; below `from` a live
+   vertex keeps its rank (a warm start from the last result). */
+__kernel void dg_pr_init(__global const int *dir, __global float *rank, const float r0, const uint from,
+                         const uint n)
 {
     const size_t v = get_global_id(0);
     if (v >= n) return;
-    rank[v] = dir[DG_DS * v] < 0 ? 0.0f : r0;
+    if (dir[DG_DS * v] < 0) rank[v] = 0.0f;
+    else if (v >= from) rank[v] = r0;
 }

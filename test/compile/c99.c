@@ -40,6 +40,7 @@ static const any_fn api[] = {
     FN(dg_load_ex),        FN(dg_save),            FN(dg_export_csr),
     FN(dg_components),     FN(dg_scc),             FN(dg_triangles),     FN(dg_pagerank),
     FN(dg_sort_pairs),     FN(dg_load_memory),     FN(dg_frontier_all),
+    FN(dg_result_create),  FN(dg_result_destroy),  FN(dg_result_update),
 };
 
 int main(void)

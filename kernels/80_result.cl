@@ -1,0 +1,149 @@
+/* kernels/80_result.cl - results that follow the graph (module RESULT, >>result in
+   dyngraph.h): BFS and SSSP distances brought up to date after a batch of changes.
+
+   A result keeps float distances (BFS: levels, exact in float below 2^24) in one data
+   buffer, with an invalid flag and a stamp per vertex (layout: DG_RES_* in 00_shared.h).
+   An update runs three steps [KickStarter, Vora 2017; RisGraph, Feng 2021]:
+   1. trimming: a vertex y whose in-arcs lost something (a deletion, a weight raised, a
+      removed neighbour) is a suspect. It keeps its distance if an in-neighbour z that is not
+      invalid supports it: dist[z] < dist[y] and dist[z] + w(z, y) == dist[y] (the float
+      addition that set it). Else y is invalid, and its dependents (out-neighbours whose
+      distance it set that way) become suspects in turn. Support is strictly shorter, so
+      support chains end at the source: every vertex left valid still has a real path of its
+      distance. A vertex found supported by z is checked again if z falls later.
+   2. repair: invalid vertices get INFINITY; their in-neighbours that still have a distance
+      are the boundary.
+   3. propagation: from the boundary and the tails of inserted arcs (or lowered weights),
+      relax out-arcs with atomic_min, round after round, until nothing is lowered.
+   Every distance is then the one a fresh run computes: values only fall from upper bounds
+   that are real paths, and every arc that can lower one is relaxed. */
+
+inline __global uint *dg_res_dist(__global int *data)
+{
+    return (__global uint *)(data + DG_RES_HDR);
+}
+inline __global uint *dg_res_inval(__global int *data)
+{
+    return (__global uint *)(data + DG_RES_HDR) + (uint)data[DG_RES_N];
+}
+inline __global uint *dg_res_stamp(__global int *data)
+{
+    return (__global uint *)(data + DG_RES_HDR) + 2u * (uint)data[DG_RES_N];
+}
+
+/* Claims v for the pass under way: 1 the first time in this pass. */
+inline int dg_res_claim(const int v, __global int *data)
+{
+    const uint round = (uint)data[DG_RES_ROUND];
+    return atomic_xchg(&dg_res_stamp(data)[v], round) != round;
+}
+
+/* Propagation: relax s -> d; keep d (once a pass) if its distance fell. */
+inline int dg_res_relax(int s, int d, float w, __global int *data)
+{
+    __global uint *dist = dg_res_dist(data);
+    const float ds = as_float(dist[s]);
+    uint nb;
+    if (ds == INFINITY) return 0;
+    nb = as_uint(ds + (data[DG_RES_UNIT] ? 1.0f : w));
+    if (nb >= dist[d] || nb >= atomic_min(&dist[d], nb)) return 0;
+    return dg_res_claim(d, data);
+}
+
+/* Trimming: y (an out-neighbour of the invalid z) depends on z: it becomes a suspect. */
+inline int dg_res_dependent(int z, int y, float w, __global int *data)
+{
+    __global uint *dist = dg_res_dist(data);
+    const float dz = as_float(dist[z]), dy = as_float(dist[y]);
+    if (dg_res_inval(data)[y] || !(dz < dy) || dz + (data[DG_RES_UNIT] ? 1.0f : w) != dy) return 0;
+    return dg_res_claim(y, data);
+}
+
+/* Repair (over in-arcs: s invalid, z its in-neighbour): z is on the boundary if it has a
+   distance. */
+inline int dg_res_boundary(int s, int z, float w, __global int *data)
+{
+    (void)s; (void)w;
+    return as_float(dg_res_dist(data)[z]) < INFINITY && dg_res_claim(z, data);
+}
+
+DG_DEFINE_ADVANCE(dg_res_propagate, dg_res_relax)
+DG_DEFINE_ADVANCE(dg_res_dependents, dg_res_dependent)
+DG_DEFINE_ADVANCE(dg_res_boundary_of, dg_res_boundary)
+
+/* The weight of arc z -> y from z's out-list (its first DG_RES_SCAN entries), or -1 (the
+   caller then takes z for no support: checking y too strictly only costs work). */
+inline float dg_res_arc_weight(__global const int *dir, __global const int *opool,
+                               __global const int4 *oidx, __global const int *olatab,
+                               __global const float *owpool, const int z, const int y)
+{
+    uint deg, k, base = dg_row(dir, 0, opool, oidx, olatab, z, &deg);
+    if (deg > DG_RES_SCAN) deg = DG_RES_SCAN;
+    for (k = 0; k < deg; k++) {
+        const uint x = dg_entry(dir, 0, opool, oidx, olatab, base, k);
+        if (opool[x] == y) return owpool[x];
+    }
+    return -1.0f;
+}
+
+/* Trimming: each suspect y (list[0..n)) that is not the source, not invalid and has a
+   distance looks for support among its in-neighbours (DG_ADJ: the in-store; wpool its
+   weights for DG_RES_W_ENTRY; the out-store for DG_RES_W_LOOKUP). Unsupported: invalid,
+   appended to fresh (its length cnt[0]) and to all (cnt[1]). */
+__kernel void dg_res_check(DG_ADJ_ARGS, __global const float *wpool, __global const int *opool,
+                           __global const int4 *oidx, __global const int *olatab,
+                           __global const float *owpool, const int mode, const int src,
+                           __global const int *list, const uint n, __global int *data,
+                           __global int *fresh, __global int *all, __global uint *cnt)
+{
+    const size_t i = get_global_id(0);
+    __global uint *dist = dg_res_dist(data), *inval = dg_res_inval(data);
+    uint deg, k, base;
+    float dy;
+    int y;
+    if (i >= n) return;
+    y = list[i];
+    if (y == src || inval[y]) return;
+    dy = as_float(dist[y]);
+    if (dy == INFINITY) return;
+    base = dg_row(DG_ADJ, y, &deg);
+    for (k = 0; k < deg; k++) {
+        const uint x = dg_entry(DG_ADJ, base, k);
+        const int z = pool[x];
+        const float dz = as_float(dist[z]);
+        float w;
+        if (!(dz < dy) || inval[z]) continue;
+        w = mode == DG_RES_W_UNIT ? 1.0f : mode == DG_RES_W_ENTRY ? wpool[x]
+          : dg_res_arc_weight(dir, opool, oidx, olatab, owpool, z, y);
+        if (w >= 0.0f && dz + w == dy) return;      /* supported */
+    }
+    if (atomic_xchg(&inval[y], 1u) == 0u) {
+        fresh[atomic_inc(&cnt[0])] = y;
+        all[atomic_inc(&cnt[1])] = y;
+    }
+}
+
+/* Repair: the invalid vertices list[0..n) get INFINITY and lose their flag. */
+__kernel void dg_res_reset(__global const int *list, const uint n, __global int *data)
+{
+    const size_t i = get_global_id(0);
+    if (i >= n) return;
+    dg_res_dist(data)[list[i]] = as_uint(INFINITY);
+    dg_res_inval(data)[list[i]] = 0u;
+}
+
+/* From the BFS module's levels (-1: unreached) to distances, and back. */
+__kernel void dg_res_from_levels(__global const int *lv, __global int *data, const uint n)
+{
+    const size_t v = get_global_id(0);
+    if (v >= n) return;
+    dg_res_dist(data)[v] = lv[v] < 0 ? as_uint(INFINITY) : as_uint((float)lv[v]);
+}
+__kernel void dg_res_to_levels(__global const int *data, __global int *lv, const uint n)
+{
+    const size_t v = get_global_id(0);
+    float d;
+    if (v >= n) return;
+    d = as_float(((__global const uint *)(data + DG_RES_HDR))[v]);   /* (dg_res_dist, const) */
+    lv[v] = d == INFINITY ? -1 : (int)d;
+}
