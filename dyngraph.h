@@ -3909,7 +3909,7 @@ DG_API long dg_debug_device_allocs(void) { return 0; }
     X(TRI,   TC_COUNT,         dg_tc_count) \
     X(TRI,   TC_ORIENT,        dg_tc_orient) \
     X(TRI,   TC_COUNT_HEAVY,   dg_tc_count_heavy) \
-    X(RESULT, RES_PROPAGATE,   dg_res_propagate) \
+    X(RESULT, RES_PUSH,        dg_res_push) \
     X(RESULT, RES_DEPENDENTS,  dg_res_dependents) \
     X(RESULT, RES_BOUNDARY,    dg_res_boundary_of) \
     X(RESULT, RES_CHECK,       dg_res_check) \
@@ -8881,6 +8881,11 @@ done:
    the graph's change log (dg__clog) past the last entry it saw: BFS/SSSP trim, repair and
    propagate from the vertices the changes touched; components hook the inserted edges into
    the old labels; PageRank starts from the old ranks. Anything else runs from nothing. */
+#define DG__RES_GROUPS 4096               /* trimming: work-groups (one suspect each at a time) */
+#define DG__RES_TEAMS_MIN 256             /* propagation: teams of DG_RES_TEAM work-items, at least */
+#define DG__RES_TEAMS_MAX 16384           /*   and at most (grown with the frontier) */
+#define DG__RES_BATCH_MIN 4               /* propagation rounds queued before the first read-back */
+#define DG__RES_BATCH_MAX 64              /*   and at most between two */
 #define DG__RES_FULL 16                   /* more changes than arcs / 16 (and > DG__RES_FULL_MIN): */
 #define DG__RES_FULL_MIN 4096             /* a fresh run is cheaper */
 struct dg_result {
@@ -9143,7 +9148,7 @@ static dg_status dg__res_dist_step(dg_graph *g, dg_result *r, const dg__res_list
     DG__TRY(dg__kernel(g, DG__K_RES_CHECK, 0, &kc));
     DG__TRY(dg__kernel(g, DG__K_RES_DEPENDENTS, 0, &kdep));
     DG__TRY(dg__kernel(g, DG__K_RES_BOUNDARY, 0, &kb));
-    DG__TRY(dg__kernel(g, DG__K_RES_PROPAGATE, 0, &kp));
+    DG__TRY(dg__kernel(g, DG__K_RES_PUSH, 0, &kp));
     DG__TRY(dg__buf_fit(g, &r->cnt, 8));
     DG__TRY(dg__fill_words(g, r->cnt.m, 0, 0, 2));
     if (L->nr) {                                  /* removed vertices lose their distance */
@@ -9162,7 +9167,7 @@ static dg_status dg__res_dist_step(dg_graph *g, dg_result *r, const dg__res_list
         DG__TRY(dg__args(g, kc, dg__adj(1, 0), DG__A(w), DG__A(d->st[0].pool.m), DG__A(d->st[0].idx.m),
                          DG__A(d->st[0].latab.m), DG__A(w), DG__A(mode), DG__A(src), DG__A(sus->ids.m), DG__A(m),
                          DG__A(r->data.m), DG__A(r->fresh.m), DG__A(r->all.m), DG__A(r->cnt.m), DG__END));
-        DG__TRY(dg__launch(g, kc, m, d->wg));
+        DG__TRY(dg__launch(g, kc, (nsus < DG__RES_GROUPS ? nsus : DG__RES_GROUPS) * d->wg, d->wg));
         DG__CL(clEnqueueReadBuffer(d->queue, r->cnt.m, CL_TRUE, 0, 8, cnt, 0, NULL, NULL));
         ninv = cnt[1];
         if (!cnt[0]) break;
@@ -9185,19 +9190,43 @@ static dg_status dg__res_dist_step(dg_graph *g, dg_result *r, const dg__res_list
         DG__TRY(dg__advance(g, kb, 1, &view, pf, r->data.m, NULL, &S->edges));
         DG__TRY(dg__frontier_n(pf));
     }
-    /* 3. propagation from the boundary and the tails of what was inserted */
-    if (L->np) {
-        DG__TRY(dg__buf_grow(g, &pf->ids, (pf->n + L->np) * 4, pf->n * 4));
-        DG__CL(clEnqueueWriteBuffer(d->queue, pf->ids.m, CL_TRUE, pf->n * 4, L->np * 4, L->push, 0, NULL, NULL));
-        pf->n += L->np;
-    }
-    while (pf->n) {
-        dg_frontier *t;
-        S->rounds++;
-        DG__TRY(dg__res_next_round(g, r));
-        DG__TRY(dg__advance(g, kp, 0, pf, sus, r->data.m, NULL, &S->edges));
-        DG__TRY(dg__frontier_n(sus));
-        t = pf; pf = sus; sus = t;
+    /* 3. propagation from the boundary and the tails of what was inserted: rounds queued
+       DG__RES_BATCH_MIN, then twice as many (up to DG__RES_BATCH_MAX) between read-backs of
+       the frontier's length (rounds past the last one find an empty frontier) */
+    {
+        cl_mem lists[2];
+        size_t total = pf->n + L->np, teams = DG__RES_TEAMS_MIN, batch = DG__RES_BATCH_MIN, j;
+        uint32_t c3[3];
+        cl_uint rr = 0;
+        const size_t cap = total > n ? total : n;       /* a round lists a vertex once */
+        DG__TRY(dg__buf_grow(g, &pf->ids, (cap ? cap : 1) * 4, pf->n * 4));
+        DG__TRY(dg__buf_fit(g, &sus->ids, (cap ? cap : 1) * 4));
+        if (L->np) DG__CL(clEnqueueWriteBuffer(d->queue, pf->ids.m, CL_TRUE, pf->n * 4, L->np * 4, L->push, 0, NULL, NULL));
+        lists[0] = pf->ids.m; lists[1] = sus->ids.m;
+        c3[0] = (uint32_t)total; c3[1] = c3[2] = 0;
+        DG__TRY(dg__buf_fit(g, &r->cnt, 12));
+        DG__TRY(dg__clwrite(g, r->cnt.m, c3, 12));
+        while (total) {
+            cl_uint r3;
+            while (teams < total && teams < DG__RES_TEAMS_MAX) teams *= 2;
+            if (r->round > 0xffffffffu - DG__RES_BATCH_MAX) {      /* stamps would wrap */
+                DG__TRY(dg__fill_words(g, r->data.m, 0, DG_RES_HDR + 2 * r->cap, r->cap));
+                r->round = 0;
+            }
+            for (j = 0; j < batch; j++, rr++) {
+                cl_uint stamp = ++r->round;
+                r3 = rr % 3;
+                DG__TRY(dg__args(g, kp, dg__adj(0, 0), DG__A(w), DG__A(lists[rr & 1]), DG__A(lists[(rr + 1) & 1]),
+                                 DG__A(r->cnt.m), DG__A(r3), DG__A(stamp), DG__A(r->data.m), DG__END));
+                DG__TRY(dg__launch(g, kp, teams * DG_RES_TEAM, d->wg));
+            }
+            S->rounds += (uint32_t)batch;
+            r3 = rr % 3;
+            DG__CL(clEnqueueReadBuffer(d->queue, r->cnt.m, CL_TRUE, r3 * 4, 4, c3, 0, NULL, NULL));
+            total = c3[0];
+            if (batch < DG__RES_BATCH_MAX) batch *= 2;
+        }
+        DG__TRY(dg__write_u32(g, r->data.m, DG_RES_ROUND, r->round));
     }
 done:
     return st;
@@ -9341,8 +9370,9 @@ static dg_status dg__res_cc(dg_graph *g, dg_result *r, void *values, dg_result_s
             DG__TRY(dg__run(g, DG__K_CC_MARK, L.ne, DG__A(r->fresh.m), DG__A(ne), DG__A(nold), DG__A(r->data.m),
                             DG__A(r->out.m), DG__END));
         }
-        /* reused ids and removed ids are mended even without marks */
-        DG__TRY(dg__run(g, DG__K_CC_RESET, n, DG__A(d->dir.m), DG__A(r->data.m), DG__A(r->out.m), DG__A(marks),
+        /* without marks only a reused id (live, no label) needs mending: removed ids have
+           marks (dg_remove_vertex logs them) */
+        if (marks || g->desc.reuse_ids) DG__TRY(dg__run(g, DG__K_CC_RESET, n, DG__A(d->dir.m), DG__A(r->data.m), DG__A(r->out.m), DG__A(marks),
                         DG__A(un), DG__A(r->all.m), DG__A(r->cnt.m), DG__END));
         if (marks) DG__TRY(dg__read_u32(g, r->cnt.m, 0, &listed));
         if ((size_t)listed * DG__RES_CC_SHARE > g->nverts && listed > DG__RES_FULL_MIN)

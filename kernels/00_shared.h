@@ -151,7 +151,6 @@
 #define DG_RES_W_ENTRY   1     /*   the weight beside the in-list entry (undirected graphs) */
 #define DG_RES_W_LOOKUP  2     /*   searched in the tail's out-list (directed, weighted) */
 #define DG_RES_SCAN      32    /* out-list entries searched for an arc's weight at most */
-#define DG_RES_SUPPORTED 0     /* dg_res_check: counters */
-#define DG_RES_INVALID   1
+#define DG_RES_TEAM      32    /* work-items that share one vertex's list in dg_res_push */
 
 #endif /* DG_SHARED_H */

@@ -38,18 +38,6 @@ inline int dg_res_claim(const int v, __global int *data)
     return atomic_xchg(&dg_res_stamp(data)[v], round) != round;
 }
 
-/* Propagation: relax s -> d; keep d (once a pass) if its distance fell. */
-inline int dg_res_relax(int s, int d, float w, __global int *data)
-{
-    __global uint *dist = dg_res_dist(data);
-    const float ds = as_float(dist[s]);
-    uint nb;
-    if (ds == INFINITY) return 0;
-    nb = as_uint(ds + (data[DG_RES_UNIT] ? 1.0f : w));
-    if (nb >= dist[d] || nb >= atomic_min(&dist[d], nb)) return 0;
-    return dg_res_claim(d, data);
-}
-
 /* Trimming: y (an out-neighbour of the invalid z) depends on z: it becomes a suspect. */
 inline int dg_res_dependent(int z, int y, float w, __global int *data)
 {
@@ -67,7 +55,6 @@ inline int dg_res_boundary(int s, int z, float w, __global int *data)
     return as_float(dg_res_dist(data)[z]) < INFINITY && dg_res_claim(z, data);
 }
 
-DG_DEFINE_ADVANCE(dg_res_propagate, dg_res_relax)
 DG_DEFINE_ADVANCE(dg_res_dependents, dg_res_dependent)
 DG_DEFINE_ADVANCE(dg_res_boundary_of, dg_res_boundary)
 
@@ -89,37 +76,89 @@ inline float dg_res_arc_weight(__global const int *dir, __global const int *opoo
 /* Trimming: each suspect y (list[0..n)) that is not the source, not invalid and has a
    distance looks for support among its in-neighbours (DG_ADJ: the in-store; wpool its
    weights for DG_RES_W_ENTRY; the out-store for DG_RES_W_LOOKUP). Unsupported: invalid,
-   appended to fresh (its length cnt[0]) and to all (cnt[1]). */
-__kernel void dg_res_check(DG_ADJ_ARGS, __global const float *wpool, __global const int *opool,
-                           __global const int4 *oidx, __global const int *olatab,
-                           __global const float *owpool, const int mode, const int src,
-                           __global const int *list, const uint n, __global int *data,
-                           __global int *fresh, __global int *all, __global uint *cnt)
+   appended to fresh (its length cnt[0]) and to all (cnt[1]). A work-group takes one suspect
+   at a time (a hub's list is read DG_WG entries a step, and the search stops at the first
+   step that found support); the suspects are distinct, so only y's group writes inval[y]. */
+__kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1)))
+void dg_res_check(DG_ADJ_ARGS, __global const float *wpool, __global const int *opool,
+                  __global const int4 *oidx, __global const int *olatab,
+                  __global const float *owpool, const int mode, const int src,
+                  __global const int *list, const uint n, __global int *data,
+                  __global int *fresh, __global int *all, __global uint *cnt)
 {
-    const size_t i = get_global_id(0);
+    __local int l_go, l_found;
     __global uint *dist = dg_res_dist(data), *inval = dg_res_inval(data);
-    uint deg, k, base;
-    float dy;
-    int y;
-    if (i >= n) return;
-    y = list[i];
-    if (y == src || inval[y]) return;
-    dy = as_float(dist[y]);
-    if (dy == INFINITY) return;
-    base = dg_row(DG_ADJ, y, &deg);
-    for (k = 0; k < deg; k++) {
-        const uint x = dg_entry(DG_ADJ, base, k);
-        const int z = pool[x];
-        const float dz = as_float(dist[z]);
-        float w;
-        if (!(dz < dy) || inval[z]) continue;
-        w = mode == DG_RES_W_UNIT ? 1.0f : mode == DG_RES_W_ENTRY ? wpool[x]
-          : dg_res_arc_weight(dir, opool, oidx, olatab, owpool, z, y);
-        if (w >= 0.0f && dz + w == dy) return;      /* supported */
+    const uint lid = (uint)get_local_id(0);
+    uint i;
+    for (i = (uint)get_group_id(0); i < n; i += (uint)get_num_groups(0)) {
+        const int y = list[i];
+        if (lid == 0) {
+            l_go = y != src && !inval[y] && as_float(dist[y]) != INFINITY;
+            l_found = 0;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l_go) {
+            const float dy = as_float(dist[y]);
+            uint deg, k0;
+            const uint base = dg_row(DG_ADJ, y, &deg);
+            for (k0 = 0; k0 < deg; k0 += DG_WG) {
+                const uint k = k0 + lid;
+                int f;
+                if (k < deg) {
+                    const uint x = dg_entry(DG_ADJ, base, k);
+                    const int z = pool[x];
+                    const float dz = as_float(dist[z]);
+                    if (dz < dy && !inval[z]) {
+                        const float w = mode == DG_RES_W_UNIT ? 1.0f : mode == DG_RES_W_ENTRY ? wpool[x]
+                                      : dg_res_arc_weight(dir, opool, oidx, olatab, owpool, z, y);
+                        if (w >= 0.0f && dz + w == dy) l_found = 1;      /* supported */
+                    }
+                }
+                barrier(CLK_LOCAL_MEM_FENCE);
+                f = l_found;
+                barrier(CLK_LOCAL_MEM_FENCE);
+                if (f) break;
+            }
+            if (lid == 0 && !l_found) {
+                inval[y] = 1u;
+                fresh[atomic_inc(&cnt[0])] = y;
+                all[atomic_inc(&cnt[1])] = y;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
     }
-    if (atomic_xchg(&inval[y], 1u) == 0u) {
-        fresh[atomic_inc(&cnt[0])] = y;
-        all[atomic_inc(&cnt[1])] = y;
+}
+
+/* Propagation, rounds queued without the host (one launch a round). Round r relaxes the
+   out-arcs of in[0..cnt[r3]) (r3 = r mod 3) with atomic_min and lists each vertex it lowered
+   once (stamp) in out (length cnt[(r3 + 1) mod 3], zeroed by round r - 1); it zeroes
+   cnt[(r3 + 2) mod 3] for round r + 1. Teams of DG_RES_T work-items take one vertex at a
+   time and stride its list; the teams stride the frontier. */
+#define DG_RES_T (DG_WG < DG_RES_TEAM ? DG_WG : DG_RES_TEAM)
+__kernel void dg_res_push(DG_ADJ_ARGS, __global const float *wpool, __global const int *in,
+                          __global int *out, __global uint *cnt, const uint r3, const uint stamp,
+                          __global int *data)
+{
+    __global uint *dist = dg_res_dist(data), *stamps = dg_res_stamp(data);
+    const uint gid = (uint)get_global_id(0), lane = gid % DG_RES_T;
+    const uint teams = (uint)get_global_size(0) / DG_RES_T, n = cnt[r3];
+    __global uint *ocnt = &cnt[(r3 + 1) % 3];
+    const int unit = data[DG_RES_UNIT];
+    uint i;
+    if (gid == 0) cnt[(r3 + 2) % 3] = 0u;
+    for (i = gid / DG_RES_T; i < n; i += teams) {
+        const int s = in[i];
+        const float ds = as_float(dist[s]);
+        uint deg, k;
+        const uint base = dg_row(DG_ADJ, s, &deg);
+        if (ds == INFINITY) continue;
+        for (k = lane; k < deg; k += DG_RES_T) {
+            const uint x = dg_entry(DG_ADJ, base, k);
+            const int d = pool[x];
+            const uint nb = as_uint(ds + (unit || !wpool ? 1.0f : wpool[x]));
+            if (nb < dist[d] && nb < atomic_min(&dist[d], nb) && atomic_xchg(&stamps[d], stamp) != stamp)
+                out[atomic_inc(ocnt)] = d;
+        }
     }
 }
 
