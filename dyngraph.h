@@ -1197,6 +1197,9 @@ typedef struct dg_result_desc {
     dg_result_kind kind;
     dg_vertex source;             /* BFS, SSSP */
     dg_pagerank_options pagerank; /* PAGERANK (zero: defaults; its stats pointer is ignored) */
+    float budget;                 /* BFS, SSSP: an update still running after this many times the
+                                     host time of the last full run (at least 0.5 ms) gives up and
+                                     runs from nothing; 0: 2; negative: never (repeatable paths) */
 } dg_result_desc;
 typedef struct dg_result_stats {
     int full;                     /* 1: this update ran the algorithm from nothing */
@@ -8886,6 +8889,9 @@ done:
 #define DG__RES_TEAMS_MAX 16384           /*   and at most (grown with the frontier) */
 #define DG__RES_BATCH_MIN 4               /* propagation rounds queued before the first read-back */
 #define DG__RES_BATCH_MAX 64              /*   and at most between two */
+#define DG__RES_BUDGET 2                  /* BFS, SSSP: dg_result_desc.budget's default, and the least */
+#define DG__RES_BUDGET_MIN_MS 0.5         /*   full-run time it multiplies (ms) */
+#define DG__RES_GAVE_UP "the update ran past its budget (dg_result_desc.budget x the last full run)"
 #define DG__RES_FULL 16                   /* more changes than arcs / 16 (and > DG__RES_FULL_MIN): */
 #define DG__RES_FULL_MIN 4096             /* a fresh run is cheaper */
 struct dg_result {
@@ -8898,6 +8904,8 @@ struct dg_result {
     size_t n;                     /* the id bound the answer covers */
     size_t cap;                   /* BFS, SSSP: ids the data buffer's layout holds */
     uint32_t round;               /* BFS, SSSP: the stamp of the last pass */
+    double full_ms;               /* BFS, SSSP: host time of the last run from nothing */
+    double budget_at;             /* BFS, SSSP: dg__now_ms() past which an update gives up */
     dg__buf data;                 /* BFS, SSSP: the DG_RES_* layout; labels; ranks */
     dg__buf fresh, all, cnt, out; /* trimming's lists and their counts; BFS levels out */
     dg_frontier f[2];             /* suspects / boundary and propagation frontiers (views) */
@@ -9171,6 +9179,7 @@ static dg_status dg__res_dist_step(dg_graph *g, dg_result *r, const dg__res_list
         DG__CL(clEnqueueReadBuffer(d->queue, r->cnt.m, CL_TRUE, 0, 8, cnt, 0, NULL, NULL));
         ninv = cnt[1];
         if (!cnt[0]) break;
+        if (dg__now_ms() > r->budget_at) { S->reason = DG__RES_GAVE_UP; goto done; }   /* the caller runs from nothing */
         memset(&view, 0, sizeof view);
         view.g = g; view.ids = r->fresh; view.n = cnt[0]; view.n_known = 1;
         DG__TRY(dg__res_next_round(g, r));
@@ -9225,6 +9234,7 @@ static dg_status dg__res_dist_step(dg_graph *g, dg_result *r, const dg__res_list
             DG__CL(clEnqueueReadBuffer(d->queue, r->cnt.m, CL_TRUE, r3 * 4, 4, c3, 0, NULL, NULL));
             total = c3[0];
             if (batch < DG__RES_BATCH_MAX) batch *= 2;
+            if (total && dg__now_ms() > r->budget_at) { S->reason = DG__RES_GAVE_UP; goto done; }
         }
         DG__TRY(dg__write_u32(g, r->data.m, DG_RES_ROUND, r->round));
     }
@@ -9247,12 +9257,29 @@ static dg_status dg__res_dist(dg_graph *g, dg_result *r, void *values, dg_result
         DG__TRY(dg__res_scan(g, r, &L, &S->changes));
         if (L.src_gone) why = "the source was removed (its id is back)";
     }
+    if (!why) {
+        const double f = r->desc.budget == 0.0f ? DG__RES_BUDGET : (double)r->desc.budget;
+        r->budget_at = f < 0.0 ? HUGE_VAL
+                     : dg__now_ms() + f * (r->full_ms > DG__RES_BUDGET_MIN_MS ? r->full_ms : DG__RES_BUDGET_MIN_MS);
+        DG__TRY(dg__res_dist_step(g, r, &L, S));
+        if (S->reason[0]) why = S->reason;
+    }
     if (why) {
+        /* timed for the budget of later updates; a first run builds the module's kernels,
+           so it runs twice and the second is timed */
+        const int mod = r->desc.kind == DG_RESULT_BFS ? DG__MOD_BFS : DG__MOD_SSSP;
+        int twice = g->dev->mod[mod].state == NULL;
+        double t0;
+        memset(S, 0, sizeof *S);
+        S->changes = (size_t)(g->clog.base + g->clog.n - r->seq);
+        do {
+            t0 = dg__now_ms();
+            DG__TRY(dg__res_dist_full(g, r, S));
+            DG__CL(clFinish(g->dev->queue));
+        } while (twice--);
+        r->full_ms = dg__now_ms() - t0;
         S->full = 1;
         S->reason = why;
-        DG__TRY(dg__res_dist_full(g, r, S));
-    } else {
-        DG__TRY(dg__res_dist_step(g, r, &L, S));
     }
     if (values && n) {
         if (r->desc.kind == DG_RESULT_BFS) {

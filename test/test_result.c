@@ -225,6 +225,7 @@ static void make_results(dg_graph *g, dg_vertex src, dg_result **res)
         memset(&rd, 0, sizeof rd);
         rd.kind = k == R_BFS ? DG_RESULT_BFS : k == R_SSSP ? DG_RESULT_SSSP : k == R_CC ? DG_RESULT_COMPONENTS : DG_RESULT_PAGERANK;
         rd.source = src;
+        rd.budget = -1.0f;                        /* no giving up on time: repeatable paths */
         CHECK_MSG(dg_result_create(g, &rd, &res[k]) == DG_OK, "%s", dg_error_message(g));
     }
 }
@@ -406,6 +407,7 @@ static void test_fallbacks(void)
     for (k = 0; k < 6; k++) {
         rd.kind = k & 1 ? DG_RESULT_BFS : DG_RESULT_SSSP;
         rd.source = msrc[k] = rlive(g);
+        rd.budget = -1.0f;
         CHECK(dg_result_create(g, &rd, &more[k]) == DG_OK);
         if (k < 3) CHECK(dg_result_update(more[k], NULL, NULL) == DG_OK);
     }
@@ -465,6 +467,37 @@ static void test_fallbacks(void)
         dg_result_destroy(cr);
         dg_destroy(h);
         free(lab); free(lab2);
+    }
+    /* a BFS whose update runs past its budget (a shortcut on a long path: hundreds of
+       rounds) gives up and runs from nothing; with no budget it does not */
+    {
+        dg_graph *h;
+        dg_desc hd;
+        dg_result *br[2];
+        dg_vertex f;
+        int32_t *l1, *l2, *l3;
+        size_t nb = 3000;
+        int b;
+        memset(&hd, 0, sizeof hd);
+        CHECK(dg_create(&hd, &h) == DG_OK);
+        CHECK(dg_add_vertices(h, nb, &f) == DG_OK);
+        for (i = 0; i + 1 < nb; i++) CHECK(dg_add_edge(h, (dg_vertex)i, (dg_vertex)(i + 1), 1.0f) == DG_OK);
+        l1 = (int32_t *)xmalloc(nb * 4); l2 = (int32_t *)xmalloc(nb * 4); l3 = (int32_t *)xmalloc(nb * 4);
+        for (b = 0; b < 2; b++) {
+            memset(&rd, 0, sizeof rd);
+            rd.kind = DG_RESULT_BFS;
+            rd.source = 0;
+            rd.budget = b ? -1.0f : 1e-6f;
+            CHECK(dg_result_create(h, &rd, &br[b]) == DG_OK);
+            CHECK(dg_result_update(br[b], NULL, &st) == DG_OK && st.full);
+        }
+        CHECK(dg_add_edge(h, 0, 1000, 1.0f) == DG_OK);
+        CHECK(dg_result_update(br[0], l1, &st) == DG_OK && st.full && strstr(st.reason, "budget"));
+        CHECK(dg_result_update(br[1], l2, &st) == DG_OK && !st.full && st.rounds > 1000);
+        CHECK(dg_bfs(h, 0, l3, NULL) == DG_OK && memcmp(l1, l3, nb * 4) == 0 && memcmp(l2, l3, nb * 4) == 0);
+        for (b = 0; b < 2; b++) dg_result_destroy(br[b]);
+        dg_destroy(h);
+        free(l1); free(l2); free(l3);
     }
     /* results outlive their graph: update refuses, destroy frees */
     dg_destroy(g);
