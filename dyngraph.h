@@ -9054,11 +9054,17 @@ static const char *dg__res_full_reason(const dg_graph *g, const dg_result *r) {
     return NULL;
 }
 
-/* A sorted list without repeats. */
-static size_t dg__res_unique(int32_t *a, size_t n) {
+/* The ids a[0..n) (each below the id bound) without repeats, in their first order: O(n)
+   with a bitmap of the id bound (seen: zero on entry and on return). */
+static size_t dg__res_unique(int32_t *a, size_t n, uint8_t *seen) {
     size_t i, m = 0;
-    if (n > 1) qsort(a, n, sizeof *a, dg__cmp_i32);
-    for (i = 0; i < n; i++) if (!m || a[i] != a[m - 1]) a[m++] = a[i];
+    for (i = 0; i < n; i++) {
+        const uint32_t v = (uint32_t)a[i];
+        if (seen[v >> 3] & (1u << (v & 7))) continue;
+        seen[v >> 3] |= (uint8_t)(1u << (v & 7));
+        a[m++] = a[i];
+    }
+    for (i = 0; i < m; i++) seen[(uint32_t)a[i] >> 3] = 0;
     return m;
 }
 
@@ -9092,9 +9098,15 @@ static dg_status dg__res_scan(dg_graph *g, const dg_result *r, dg__res_lists *L,
             if (und && dg__alive(g, e->u)) L->sus[L->ns++] = e->u;
         }
     }
-    L->np = dg__res_unique(L->push, L->np);
-    L->ns = dg__res_unique(L->sus, L->ns);
-    L->nr = dg__res_unique(L->rem, L->nr);
+    {
+        uint8_t *seen = (uint8_t *)dg__alloc(g, g->id_bound / 8 + 1);
+        if (!seen) return dg__oom(g, "dg_result_update");
+        memset(seen, 0, g->id_bound / 8 + 1);
+        L->np = dg__res_unique(L->push, L->np, seen);
+        L->ns = dg__res_unique(L->sus, L->ns, seen);
+        L->nr = dg__res_unique(L->rem, L->nr, seen);
+        dg__free(g, seen);
+    }
     return DG_OK;
 }
 static void dg__res_lists_free(dg_graph *g, dg__res_lists *L) {
@@ -9337,26 +9349,35 @@ static dg_status dg__res_cc_scan(dg_graph *g, const dg_result *r, dg__res_cc_lis
         const uint32_t idx = (uint32_t)(j - at);
         if (e->kind == DG__CH_REMOVE) {
             rem[nr].a = e->u; rem[nr].b = 0; rem[nr].kind = e->kind; rem[nr++].i = idx;
-            L->ends[L->ne++] = e->u;
+            if (e->u >= 0 && (size_t)e->u < g->id_bound) L->ends[L->ne++] = e->u;
             continue;
         }
         if (e->kind == DG__CH_WEIGHT || e->u == e->v) continue;   /* neither joins nor splits */
         ev[ne].a = und && e->v < e->u ? e->v : e->u;
         ev[ne].b = und && e->v < e->u ? e->u : e->v;
         ev[ne].kind = e->kind; ev[ne++].i = idx;
-        if (e->kind == DG__CH_DELETE) { L->ends[L->ne++] = e->u; L->ends[L->ne++] = e->v; }
+        if (e->kind == DG__CH_DELETE) {               /* (a change that failed may name any id) */
+            if (e->u >= 0 && (size_t)e->u < g->id_bound) L->ends[L->ne++] = e->u;
+            if (e->v >= 0 && (size_t)e->v < g->id_bound) L->ends[L->ne++] = e->v;
+        }
     }
-    if (ne > 1) qsort(ev, ne, sizeof *ev, dg__cmp_res_ev);
+    if (L->ne && ne > 1) qsort(ev, ne, sizeof *ev, dg__cmp_res_ev);   /* (insert-only: every edge stays) */
     if (nr > 1) qsort(rem, nr, sizeof *rem, dg__cmp_res_ev);
     for (i = 0; i < ne; i++) {
         const dg__res_ev *e = &ev[i];
-        if (i + 1 < ne && ev[i + 1].a == e->a && ev[i + 1].b == e->b) continue;   /* not the last */
+        if (L->ne && i + 1 < ne && ev[i + 1].a == e->a && ev[i + 1].b == e->b) continue;   /* not the last */
         if (e->kind != DG__CH_INSERT || !dg__alive(g, e->a) || !dg__alive(g, e->b)) continue;
         if (dg__res_last_removal(rem, nr, e->a) > (int64_t)e->i || dg__res_last_removal(rem, nr, e->b) > (int64_t)e->i)
             continue;
         L->pairs[2 * L->np] = e->a; L->pairs[2 * L->np + 1] = e->b; L->np++;
     }
-    L->ne = dg__res_unique(L->ends, L->ne);
+    if (L->ne) {
+        uint8_t *seen = (uint8_t *)dg__alloc(g, g->id_bound / 8 + 1);
+        if (!seen) { dg__free(g, ev); dg__free(g, rem); return dg__oom(g, "dg_result_update"); }
+        memset(seen, 0, g->id_bound / 8 + 1);
+        L->ne = dg__res_unique(L->ends, L->ne, seen);
+        dg__free(g, seen);
+    }
     dg__free(g, ev); dg__free(g, rem);
     return DG_OK;
 }
