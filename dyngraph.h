@@ -24,6 +24,7 @@
      16    how to add an algorithm                  (see >>registry)
      17    whole-graph algorithms                   >>graph      components, PageRank, triangles
                                                     >>scc        strongly connected components
+     18    results that follow the graph            >>result     incremental BFS, SSSP, CC, PR
            files: loading, saving, exporting        >>load, >>save
    Kernels: kernels/00_shared.h (constants shared with the host), 10_adjacency.cl (device
    functions every program has), then one file per module (dyngraph_kernels.cl.h holds them).
@@ -62,6 +63,12 @@
      [Slota 2014]       G. Slota, S. Rajamanickam, K. Madduri, "BFS and coloring-based
                         parallel algorithms for strongly connected components and related
                         problems", IPDPS 2014 (Multistep: trim, forward-backward, colour).
+     [Vora 2017]        K. Vora, R. Gupta, G. Xu, "KickStarter: fast and accurate
+                        computations on streaming graphs via trimmed approximations",
+                        ASPLOS 2017: trimming by dependences after deletions.
+     [Feng 2021]        G. Feng et al., "RisGraph: a real-time streaming system for evolving
+                        graphs to support sub-millisecond per-update analysis at millions ops/s",
+                        SIGMOD 2021: incremental updates from the touched vertices.
 
    1. WHAT IT IS
    A C99 single-header library that stores a directed or undirected graph whose
@@ -604,6 +611,56 @@
      small components with ids ascending along them) hand the graph to the host's Tarjan
      (on a CSR snapshot, as dg_reach's condensation). Undirected graphs: dg_components.
    bench/bench_graph.c measures them against GAP's cc, pr and tc (bench/NOTES.md).
+
+   18. RESULTS THAT FOLLOW THE GRAPH (>>result; kernels/80_result.cl, 70_graph.cl)
+   A result (dg_result_create: a BFS or an SSSP from a source, components, PageRank) keeps
+   its answer on the device; dg_result_update brings it up to date with whatever changed
+   since its last update and hands it out (or leaves it on the device: values NULL):
+       dg_result_desc rd = {0}; dg_result *r;
+       rd.kind = DG_RESULT_BFS; rd.source = exit;
+       dg_result_create(g, &rd, &r);
+       for (;;) { ... change g ...; dg_result_update(r, dist, &stats); }
+   - The change log: while a result lives, every mutation (single calls, host and device
+     batches, dg_add_edges_cl, dg_edit_edge, dg_set_weight, vertex removals with their
+     arcs) appends its changes (12 + 4 bytes each; device batches read their edges back
+     for it). Results read the entries past the last one they saw; entries every live
+     result has seen are dropped. The log holds at most max(65,536, id bound / 2) entries:
+     past that, and after a load, all are dropped and results run from nothing. Changes that
+     failed stay in the log; they only cost work (their ids are checked when read).
+   - BFS, SSSP [Vora 2017; Feng 2021]: (1) trimming: a vertex whose
+     in-arcs lost something (a removed arc or vertex, a raised weight) is a suspect; it
+     keeps its distance if an in-neighbour z, not invalid, has dist[z] < dist[y] and
+     dist[z] + w == dist[y] (the float addition that set it); else it is invalid and its
+     dependents become suspects (a work-group per suspect, hub lists in steps of the
+     group, stopping at the first support); (2) repair: the invalid get INFINITY, their
+     in-neighbours with a distance are the boundary; (3) propagation from the boundary and
+     the tails of inserted arcs (or lowered weights): one launch a round relaxes the
+     frontier's out-arcs with atomic_min (teams of DG_RES_TEAM work-items a vertex), the
+     counters rotate on the device, and the host reads the frontier's length after 4, 8,
+     ... up to 64 rounds. Support is strictly shorter, so every distance left is a real
+     path and every arc that can lower one is relaxed: the distances are those of a fresh
+     run (the same floats). Weights of a directed weighted graph's in-arcs are looked up in
+     the tail's first DG_RES_SCAN out-entries (not found: no support, only more work).
+   - Components: the components that held an end of a removed edge or a removed vertex are
+     marked by their old label and their vertices start again alone; hooking then runs over
+     the arcs of those vertices only (an advance over their lists) until no root changes;
+     the edges inserted since (that still exist: an edge inserted and removed again within
+     the window is not hooked) hook the labels' roots. Labels are those of a fresh run.
+   - PageRank: the iterations start from the last ranks (new ids: 1/n), with the result's
+     options; the answer is within the tolerance of a fresh run.
+   - From nothing (dg_result_stats.full = 1, .reason says why): the first update, after an
+     error, after a load or a dropped log, more changes than arcs / 16 (and over 4,096), a
+     removed source (DG_ERR_NOT_FOUND until its id is live again), a negative weight
+     (SSSP: DG_ERR_INVALID_ARGUMENT, as dg_sssp), removals touching components that hold
+     over an eighth of the live vertices (over 4,096: a giant component: Afforest's fresh
+     run skips it, cheaper than hooking it again), and a BFS or SSSP update still running
+     after dg_result_desc.budget (default 2) times the host time of the last full run:
+     it gives up and runs from nothing, so an update costs at most about three fresh runs.
+   - Costs: a small batch on a low-diameter graph costs a few launches and read-backs
+     (0.2-0.3 ms on an H100); insertions into a deep graph (a grid) pay one launch (~14 us)
+     per level the change spreads over, as a fresh search does; the read-back of the answer
+     (values given) is that of a fresh run. bench/bench_result.c measures them beside fresh
+     runs; bench/NOTES.md has the figures.
 */
 #ifndef DYNGRAPH_H
 #define DYNGRAPH_H
@@ -1208,7 +1265,9 @@ typedef struct dg_result_stats {
     size_t invalidated;           /* BFS, SSSP: vertices whose distance trimming took away */
     uint32_t rounds;              /* device passes: trimming and propagation rounds (BFS, SSSP),
                                      hooking passes (components), iterations (PageRank) */
-    uint64_t edges;               /* arcs visited (PageRank: iterations x arcs) */
+    uint64_t edges;               /* arcs visited by trimming and repair (BFS, SSSP: propagation's
+                                     queued rounds are not counted), re-hooked or inserted edges
+                                     (components), iterations x arcs (PageRank) */
     size_t components;            /* COMPONENTS: how many */
     double device_ms;             /* device time, first kernel to last (with profiling) */
     double total_ms;              /* host time of the call */
