@@ -1469,6 +1469,8 @@ typedef struct dg__clog {
     uint64_t base;                /* the sequence number of e[0] */
     uint64_t lost;                /* changes before this one were dropped unseen */
     struct dg_result *results;    /* the live results (a list through dg_result.next) */
+    uint8_t *seen;                /* a bit per id, all clear between uses (dg__res_unique) */
+    size_t seen_bytes;
 } dg__clog;
 #define DG__CLOG_MIN ((size_t)1 << 16)   /* entries kept at least, or the id bound / 2 */
 
@@ -2522,6 +2524,7 @@ DG_API void dg_destroy(dg_graph *g) {
     dg__dev_free(g);
     dg__reach_free(g);
     dg__free(g, g->clog.e);
+    dg__free(g, g->clog.seen);
     for (i = 0; i < 2; i++) dg__store_free(g, &g->st[i]);
     dg__free(g, g->dd.blk); dg__free(g, g->dd.list);
     dg__free(g, g->tmp); dg__free(g, g->wtmp); dg__free(g, g->mark); dg__free(g, g->items);
@@ -3952,6 +3955,7 @@ DG_API long dg_debug_device_allocs(void) { return 0; }
     X(GRAPH, CC_HOOK,          dg_cc_hook) \
     X(GRAPH, CC_JUMP,          dg_cc_jump) \
     X(GRAPH, CC_PAIRS,         dg_cc_pairs) \
+    X(GRAPH, CC_PAIRS_LOCAL,   dg_cc_pairs_local) \
     X(GRAPH, CC_MARK,          dg_cc_mark) \
     X(GRAPH, CC_RESET,         dg_cc_reset) \
     X(GRAPH, CC_RELINK,        dg_cc_relink_advance) \
@@ -3972,6 +3976,7 @@ DG_API long dg_debug_device_allocs(void) { return 0; }
     X(TRI,   TC_ORIENT,        dg_tc_orient) \
     X(TRI,   TC_COUNT_HEAVY,   dg_tc_count_heavy) \
     X(RESULT, RES_PUSH,        dg_res_push) \
+    X(RESULT, RES_PUSH_LOCAL,  dg_res_push_local) \
     X(RESULT, RES_DEPENDENTS,  dg_res_dependents) \
     X(RESULT, RES_BOUNDARY,    dg_res_boundary_of) \
     X(RESULT, RES_CHECK,       dg_res_check) \
@@ -8948,6 +8953,9 @@ done:
 #define DG__RES_TEAMS_MAX 16384           /*   and at most (grown with the frontier) */
 #define DG__RES_BATCH_MIN 4               /* propagation rounds queued before the first read-back */
 #define DG__RES_BATCH_MAX 64              /*   and at most between two */
+#define DG__RES_LOCAL_LIMIT 4096          /* propagation in one work-group while the frontier is this small */
+#define DG__RES_LOCAL_ROUNDS 1024         /*   for at most this many rounds a launch */
+static cl_uint dg__res_local_limit = DG__RES_LOCAL_LIMIT;   /* (test_result lowers it: both paths run) */
 #define DG__RES_BUDGET 2                  /* BFS, SSSP: dg_result_desc.budget's default, and the least */
 #define DG__RES_BUDGET_MIN_MS 0.5         /*   full-run time it multiplies (ms) */
 #define DG__RES_GAVE_UP "the update ran past its budget (dg_result_desc.budget x the last full run)"
@@ -9101,7 +9109,8 @@ static dg_status dg__res_next_round(dg_graph *g, dg_result *r) {
         if ((st = dg__fill_words(g, r->data.m, 0, DG_RES_HDR + 2 * r->cap, r->cap)) != DG_OK) return st;
         r->round = 0;
     }
-    return dg__write_u32(g, r->data.m, DG_RES_ROUND, ++r->round);
+    ++r->round;
+    return dg__fill_words(g, r->data.m, r->round, DG_RES_ROUND, 1);
 }
 
 /* Why the update must run from nothing, or NULL: kind-independent reasons. */
@@ -9125,6 +9134,18 @@ static size_t dg__res_unique(int32_t *a, size_t n, uint8_t *seen) {
     }
     for (i = 0; i < m; i++) seen[(uint32_t)a[i] >> 3] = 0;
     return m;
+}
+/* The graph's bitmap for dg__res_unique, clear, a bit per id (kept between updates). */
+static uint8_t *dg__res_seen(dg_graph *g) {
+    dg__clog *c = &g->clog;
+    size_t need = g->id_bound / 8 + 1;
+    if (c->seen_bytes < need) {
+        size_t nb = need + need / 2;
+        if (!dg__grow(g, (void **)&c->seen, c->seen_bytes, nb, 1)) return NULL;
+        memset(c->seen + c->seen_bytes, 0, nb - c->seen_bytes);
+        c->seen_bytes = nb;
+    }
+    return c->seen;
 }
 
 /* The three lists an update of distances starts from, out of the log entries past r->seq:
@@ -9158,13 +9179,11 @@ static dg_status dg__res_scan(dg_graph *g, const dg_result *r, dg__res_lists *L,
         }
     }
     {
-        uint8_t *seen = (uint8_t *)dg__alloc(g, g->id_bound / 8 + 1);
+        uint8_t *seen = dg__res_seen(g);
         if (!seen) return dg__oom(g, "dg_result_update");
-        memset(seen, 0, g->id_bound / 8 + 1);
         L->np = dg__res_unique(L->push, L->np, seen);
         L->ns = dg__res_unique(L->sus, L->ns, seen);
         L->nr = dg__res_unique(L->rem, L->nr, seen);
-        dg__free(g, seen);
     }
     return DG_OK;
 }
@@ -9172,11 +9191,12 @@ static void dg__res_lists_free(dg_graph *g, dg__res_lists *L) {
     dg__free(g, L->push); dg__free(g, L->sus); dg__free(g, L->rem);
 }
 
-/* Uploads ids[0..n) into frontier f (its length known). */
+/* Uploads ids[0..n) into frontier f (its length known), not blocking: ids must stay until the
+   queue has finished (dg__res_dist finishes it before freeing its lists). */
 static dg_status dg__res_frontier_set(dg_graph *g, dg_frontier *f, const int32_t *ids, size_t n) {
     dg_status st = DG_OK;
     DG__TRY(dg__buf_fit(g, &f->ids, n * 4));
-    if (n) DG__TRY(dg__clwrite(g, f->ids.m, ids, n * 4));
+    if (n) DG__CL(clEnqueueWriteBuffer(g->dev->queue, f->ids.m, CL_FALSE, 0, n * 4, ids, 0, NULL, NULL));
     f->n = n; f->n_known = 1;
 done:
     return st;
@@ -9242,7 +9262,7 @@ static dg_status dg__res_dist_step(dg_graph *g, dg_result *r, const dg__res_list
         S->rounds++;
         DG__TRY(dg__buf_fit(g, &r->fresh, nsus * 4));
         DG__TRY(dg__buf_grow(g, &r->all, (ninv + nsus) * 4, ninv * 4));
-        DG__TRY(dg__write_u32(g, r->cnt.m, 0, 0));
+        DG__TRY(dg__fill_words(g, r->cnt.m, 0, 0, 1));
         DG__TRY(dg__args(g, kc, dg__adj(1, 0), DG__A(w), DG__A(d->st[0].pool.m), DG__A(d->st[0].idx.m),
                          DG__A(d->st[0].latab.m), DG__A(w), DG__A(mode), DG__A(src), DG__A(sus->ids.m), DG__A(m),
                          DG__A(r->data.m), DG__A(r->fresh.m), DG__A(r->all.m), DG__A(r->cnt.m), DG__END));
@@ -9270,44 +9290,67 @@ static dg_status dg__res_dist_step(dg_graph *g, dg_result *r, const dg__res_list
         DG__TRY(dg__advance(g, kb, 1, &view, pf, r->data.m, NULL, &S->edges));
         DG__TRY(dg__frontier_n(pf));
     }
-    /* 3. propagation from the boundary and the tails of what was inserted: rounds queued
-       DG__RES_BATCH_MIN, then twice as many (up to DG__RES_BATCH_MAX) between read-backs of
-       the frontier's length (rounds past the last one find an empty frontier) */
+    /* 3. propagation from the boundary and the tails of what was inserted. While the
+       frontier holds at most DG__RES_LOCAL_LIMIT vertices, up to DG__RES_LOCAL_ROUNDS rounds
+       run in one work-group a launch (then one read-back of {rounds, length}); a larger
+       frontier goes to rounds queued DG__RES_BATCH_MIN, then twice as many (up to
+       DG__RES_BATCH_MAX) between read-backs of its length (rounds past the last one find an
+       empty frontier). Both keep the same lists and rotating counters. */
     {
         cl_mem lists[2];
         size_t total = pf->n + L->np, teams = DG__RES_TEAMS_MIN, batch = DG__RES_BATCH_MIN, j;
-        uint32_t c3[3];
-        cl_uint rr = 0;
+        cl_uint rr = 0, limit = dg__res_local_limit, maxr = DG__RES_LOCAL_ROUNDS;
         const size_t cap = total > n ? total : n;       /* a round lists a vertex once */
+        cl_kernel kl = NULL;
+        DG__TRY(dg__kernel(g, DG__K_RES_PUSH_LOCAL, 0, &kl));
         DG__TRY(dg__buf_grow(g, &pf->ids, (cap ? cap : 1) * 4, pf->n * 4));
         DG__TRY(dg__buf_fit(g, &sus->ids, (cap ? cap : 1) * 4));
-        if (L->np) DG__CL(clEnqueueWriteBuffer(d->queue, pf->ids.m, CL_TRUE, pf->n * 4, L->np * 4, L->push, 0, NULL, NULL));
+        if (L->np)         /* (not blocking: a blocking read-back follows before L is freed) */
+            DG__CL(clEnqueueWriteBuffer(d->queue, pf->ids.m, CL_FALSE, pf->n * 4, L->np * 4, L->push, 0, NULL, NULL));
         lists[0] = pf->ids.m; lists[1] = sus->ids.m;
-        c3[0] = (uint32_t)total; c3[1] = c3[2] = 0;
         DG__TRY(dg__buf_fit(g, &r->cnt, 12));
-        DG__TRY(dg__clwrite(g, r->cnt.m, c3, 12));
+        DG__TRY(dg__buf_fit(g, &r->out, 8));
+        DG__TRY(dg__fill_words(g, r->cnt.m, (uint32_t)total, 0, 1));
+        DG__TRY(dg__fill_words(g, r->cnt.m, 0, 1, 2));
         while (total) {
-            cl_uint r3;
-            while (teams < total && teams < DG__RES_TEAMS_MAX) teams *= 2;
-            if (r->round > 0xffffffffu - DG__RES_BATCH_MAX) {      /* stamps would wrap */
-                DG__TRY(dg__fill_words(g, r->data.m, 0, DG_RES_HDR + 2 * r->cap, r->cap));
+            cl_uint r3 = rr % 3;
+            if (r->round > 0xffffffffu - (DG__RES_BATCH_MAX > DG__RES_LOCAL_ROUNDS ? DG__RES_BATCH_MAX : DG__RES_LOCAL_ROUNDS)) {
+                DG__TRY(dg__fill_words(g, r->data.m, 0, DG_RES_HDR + 2 * r->cap, r->cap));   /* stamps would wrap */
                 r->round = 0;
             }
-            for (j = 0; j < batch; j++, rr++) {
-                cl_uint stamp = ++r->round;
+            if (total <= limit) {
+                cl_uint stamp0 = r->round + 1;
+                uint32_t stat[2];
+                DG__TRY(dg__args(g, kl, dg__adj(0, 0), DG__A(w), DG__A(lists[rr & 1]), DG__A(lists[(rr + 1) & 1]),
+                                 DG__A(r->cnt.m), DG__A(r3), DG__A(stamp0), DG__A(maxr), DG__A(limit), DG__A(r->out.m),
+                                 DG__A(r->data.m), DG__END));
+                DG__TRY(dg__launch(g, kl, d->wg, d->wg));
+                DG__CL(clEnqueueReadBuffer(d->queue, r->out.m, CL_TRUE, 0, 8, stat, 0, NULL, NULL));
+                r->round += stat[0];
+                rr += stat[0];
+                S->rounds += stat[0];
+                total = stat[1];
+            } else {
+                while (teams < total && teams < DG__RES_TEAMS_MAX) teams *= 2;
+                for (j = 0; j < batch; j++, rr++) {
+                    cl_uint stamp = ++r->round;
+                    r3 = rr % 3;
+                    DG__TRY(dg__args(g, kp, dg__adj(0, 0), DG__A(w), DG__A(lists[rr & 1]), DG__A(lists[(rr + 1) & 1]),
+                                     DG__A(r->cnt.m), DG__A(r3), DG__A(stamp), DG__A(r->data.m), DG__END));
+                    DG__TRY(dg__launch(g, kp, teams * DG_RES_TEAM, d->wg));
+                }
+                S->rounds += (uint32_t)batch;
                 r3 = rr % 3;
-                DG__TRY(dg__args(g, kp, dg__adj(0, 0), DG__A(w), DG__A(lists[rr & 1]), DG__A(lists[(rr + 1) & 1]),
-                                 DG__A(r->cnt.m), DG__A(r3), DG__A(stamp), DG__A(r->data.m), DG__END));
-                DG__TRY(dg__launch(g, kp, teams * DG_RES_TEAM, d->wg));
+                {
+                    uint32_t c;
+                    DG__CL(clEnqueueReadBuffer(d->queue, r->cnt.m, CL_TRUE, r3 * 4, 4, &c, 0, NULL, NULL));
+                    total = c;
+                }
+                if (batch < DG__RES_BATCH_MAX) batch *= 2;
             }
-            S->rounds += (uint32_t)batch;
-            r3 = rr % 3;
-            DG__CL(clEnqueueReadBuffer(d->queue, r->cnt.m, CL_TRUE, r3 * 4, 4, c3, 0, NULL, NULL));
-            total = c3[0];
-            if (batch < DG__RES_BATCH_MAX) batch *= 2;
             if (total && dg__now_ms() > r->budget_at) { S->reason = DG__RES_GAVE_UP; goto done; }
         }
-        DG__TRY(dg__write_u32(g, r->data.m, DG_RES_ROUND, r->round));
+        DG__TRY(dg__fill_words(g, r->data.m, r->round, DG_RES_ROUND, 1));
     }
 done:
     return st;
@@ -9363,6 +9406,7 @@ static dg_status dg__res_dist(dg_graph *g, dg_result *r, void *values, dg_result
         }
     }
 done:
+    if (g->dev) clFinish(g->dev->queue);         /* the lists' uploads are done with them */
     dg__res_lists_free(g, &L);
     return st;
 }
@@ -9431,11 +9475,9 @@ static dg_status dg__res_cc_scan(dg_graph *g, const dg_result *r, dg__res_cc_lis
         L->pairs[2 * L->np] = e->a; L->pairs[2 * L->np + 1] = e->b; L->np++;
     }
     if (L->ne) {
-        uint8_t *seen = (uint8_t *)dg__alloc(g, g->id_bound / 8 + 1);
+        uint8_t *seen = dg__res_seen(g);
         if (!seen) { dg__free(g, ev); dg__free(g, rem); return dg__oom(g, "dg_result_update"); }
-        memset(seen, 0, g->id_bound / 8 + 1);
         L->ne = dg__res_unique(L->ends, L->ne, seen);
-        dg__free(g, seen);
     }
     dg__free(g, ev); dg__free(g, rem);
     return DG_OK;
@@ -9444,6 +9486,8 @@ static dg_status dg__res_cc_scan(dg_graph *g, const dg_result *r, dg__res_cc_lis
 /* Removals past this share of the live vertices in the components they touch: a fresh run
    (its sampling skips the giant component) is cheaper than hooking them again. */
 #define DG__RES_CC_SHARE 8
+#define DG__RES_CC_LOCAL 8192             /* inserted edges hooked in one work-group, at most */
+static size_t dg__res_cc_local = DG__RES_CC_LOCAL;         /* (test_result lowers it: both paths run) */
 static dg_status dg__res_cc(dg_graph *g, dg_result *r, void *values, dg_result_stats *S) {
     dg_status st = DG_OK;
     dg__dev *d = g->dev;
@@ -9503,11 +9547,19 @@ static dg_status dg__res_cc(dg_graph *g, dg_result *r, void *values, dg_result_s
         cl_uint m = (cl_uint)L.np;
         uint32_t flag = 1;
         DG__TRY(dg__buf_fit(g, &r->fresh, L.np * 8));
-        DG__TRY(dg__clwrite(g, r->fresh.m, L.pairs, L.np * 8));
+        DG__CL(clEnqueueWriteBuffer(d->queue, r->fresh.m, CL_FALSE, 0, L.np * 8, L.pairs, 0, NULL, NULL));
         DG__TRY(dg__buf_fit(g, &gs->b.flag, 4));
+        if (L.np <= dg__res_cc_local) {           /* one work-group, no read-back a pass */
+            cl_kernel kl = NULL;
+            DG__TRY(dg__kernel(g, DG__K_CC_PAIRS_LOCAL, 0, &kl));
+            DG__TRY(dg__args(g, kl, DG__A(r->fresh.m), DG__A(m), DG__A(r->data.m), DG__END));
+            DG__TRY(dg__launch(g, kl, g->dev->wg, g->dev->wg));
+            S->rounds++;
+            flag = 0;
+        }
         while (flag) {      /* labels only fall: at most as many passes as ids */
             if (++S->rounds > n + 1) { st = dg__fail(g, DG_ERR_OPENCL, "dg_result_update: no convergence"); goto done; }
-            DG__TRY(dg__write_u32(g, gs->b.flag.m, 0, 0));
+            DG__TRY(dg__fill_words(g, gs->b.flag.m, 0, 0, 1));
             DG__TRY(dg__run(g, DG__K_CC_PAIRS, L.np, DG__A(r->fresh.m), DG__A(m), DG__A(r->data.m), DG__A(gs->b.flag.m), DG__END));
             DG__TRY(dg__read_u32(g, gs->b.flag.m, 0, &flag));
         }
@@ -9524,6 +9576,7 @@ static dg_status dg__res_cc(dg_graph *g, dg_result *r, void *values, dg_result_s
     }
     if (n) DG__TRY(dg__labels_out(g, r->data.m, n, (dg_vertex *)values, &S->components));
 done:
+    clFinish(d->queue);                           /* the uploads are done with the lists */
     dg__free(g, L.pairs); dg__free(g, L.ends);
     return st;
 }

@@ -134,6 +134,28 @@ inline int dg_cc_relink(int s, int d, float w, __global int *comp)
 }
 DG_DEFINE_ADVANCE(dg_cc_relink_advance, dg_cc_relink)
 
+/* The same in one work-group, passes separated by barriers until one lowers no root (a few
+   inserted edges: no flag read back a pass). */
+__kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1)))
+void dg_cc_pairs_local(__global const int *pairs, const uint n, __global int *comp)
+{
+    __local int l_changed;
+    const uint lid = (uint)get_local_id(0);
+    for (;;) {
+        uint i;
+        int changed = 0;
+        if (lid == 0) l_changed = 0;
+        barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+        for (i = lid; i < n; i += DG_WG)
+            if (dg_cc_link(comp, pairs[2 * i], pairs[2 * i + 1])) changed = 1;
+        if (changed) l_changed = 1;
+        barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+        changed = l_changed;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!changed) break;
+    }
+}
+
 /* Hooks the ends of each inserted edge pairs[2i], pairs[2i+1] (i < n); sets *flag when a
    root's label fell. */
 __kernel void dg_cc_pairs(__global const int *pairs, const uint n, __global int *comp, __global uint *flag)

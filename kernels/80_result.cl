@@ -129,12 +129,91 @@ void dg_res_check(DG_ADJ_ARGS, __global const float *wpool, __global const int *
     }
 }
 
+#define DG_RES_T (DG_WG < DG_RES_TEAM ? DG_WG : DG_RES_TEAM)
+
+/* Propagation's step: d's distance falls to nb (float bits; atomic_min); 1 if d is to be
+   listed for the next round (the first time this round: stamp). */
+inline int dg_res_lower(const int d, const uint nb, __global uint *dist, __global uint *stamps, const uint stamp)
+{
+    return nb < dist[d] && nb < atomic_min(&dist[d], nb) && atomic_xchg(&stamps[d], stamp) != stamp;
+}
+
+/* Propagation while the frontier is small: rounds run inside one work-group, with barriers
+   between them, and no launch or host round trip a round. Entered at round rr with the
+   frontier in la (length cnt[r3], r3 = rr mod 3); round t reads la or lb (t even: la) and
+   writes the other. It stops after max_rounds, when the frontier is empty, or when it holds
+   more than `limit` vertices (then the queued kernel below goes on); it leaves the frontier's
+   length in cnt[(r3 + t) mod 3], zero in cnt[(r3 + t + 1) mod 3] (as round rr + t - 1 of the
+   queued kernel would), and status = {t, length}. A vertex with more than DG_RES_LIGHT
+   neighbours is set aside and its list strided by a team of DG_RES_T work-items. */
+__kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1)))
+void dg_res_push_local(DG_ADJ_ARGS, __global const float *wpool, __global int *la, __global int *lb,
+                       __global uint *cnt, const uint r3, const uint stamp0, const uint max_rounds,
+                       const uint limit, __global uint *status, __global int *data)
+{
+    __local uint l_out, l_heavy;
+    __local int heavy[DG_RES_HEAVY];
+    __global uint *dist = dg_res_dist(data), *stamps = dg_res_stamp(data);
+    const uint lid = (uint)get_local_id(0), lane = lid % DG_RES_T, team = lid / DG_RES_T;
+    const int unit = data[DG_RES_UNIT] || !wpool;
+    uint n = cnt[r3], t = 0;
+    while (t < max_rounds) {
+        __global const int *in = (t & 1u) ? lb : la;
+        __global int *out = (t & 1u) ? la : lb;
+        const uint stamp = stamp0 + t;
+        uint i, nh;
+        if (lid == 0) { l_out = 0; l_heavy = 0; }
+        barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+        for (i = lid; i < n; i += DG_WG) {
+            const int s = in[i];
+            const float ds = as_float(dist[s]);
+            uint deg, k, base;
+            if (ds == INFINITY) continue;
+            base = dg_row(DG_ADJ, s, &deg);
+            if (deg > DG_RES_LIGHT) {
+                const uint h = atomic_inc(&l_heavy);
+                if (h < DG_RES_HEAVY) { heavy[h] = s; continue; }
+            }
+            for (k = 0; k < deg; k++) {
+                const uint x = dg_entry(DG_ADJ, base, k);
+                const int d = pool[x];
+                if (dg_res_lower(d, as_uint(ds + (unit ? 1.0f : wpool[x])), dist, stamps, stamp))
+                    out[atomic_inc(&l_out)] = d;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+        nh = min(l_heavy, (uint)DG_RES_HEAVY);
+        for (i = team; i < nh; i += DG_WG / DG_RES_T) {
+            const int s = heavy[i];
+            const float ds = as_float(dist[s]);
+            uint deg, k;
+            const uint base = dg_row(DG_ADJ, s, &deg);
+            for (k = lane; k < deg; k += DG_RES_T) {
+                const uint x = dg_entry(DG_ADJ, base, k);
+                const int d = pool[x];
+                if (dg_res_lower(d, as_uint(ds + (unit ? 1.0f : wpool[x])), dist, stamps, stamp))
+                    out[atomic_inc(&l_out)] = d;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+        n = l_out;
+        t++;
+        barrier(CLK_LOCAL_MEM_FENCE);                 /* every work-item has read l_out */
+        if (n == 0 || n > limit) break;
+    }
+    if (lid == 0) {
+        cnt[(r3 + t) % 3] = n;
+        cnt[(r3 + t + 1) % 3] = 0u;
+        status[0] = t;
+        status[1] = n;
+    }
+}
+
 /* Propagation, rounds queued without the host (one launch a round). Round r relaxes the
    out-arcs of in[0..cnt[r3]) (r3 = r mod 3) with atomic_min and lists each vertex it lowered
    once (stamp) in out (length cnt[(r3 + 1) mod 3], zeroed by round r - 1); it zeroes
    cnt[(r3 + 2) mod 3] for round r + 1. Teams of DG_RES_T work-items take one vertex at a
    time and stride its list; the teams stride the frontier. */
-#define DG_RES_T (DG_WG < DG_RES_TEAM ? DG_WG : DG_RES_TEAM)
 __kernel void dg_res_push(DG_ADJ_ARGS, __global const float *wpool, __global const int *in,
                           __global int *out, __global uint *cnt, const uint r3, const uint stamp,
                           __global int *data)
@@ -155,8 +234,7 @@ __kernel void dg_res_push(DG_ADJ_ARGS, __global const float *wpool, __global con
         for (k = lane; k < deg; k += DG_RES_T) {
             const uint x = dg_entry(DG_ADJ, base, k);
             const int d = pool[x];
-            const uint nb = as_uint(ds + (unit || !wpool ? 1.0f : wpool[x]));
-            if (nb < dist[d] && nb < atomic_min(&dist[d], nb) && atomic_xchg(&stamps[d], stamp) != stamp)
+            if (dg_res_lower(d, as_uint(ds + (unit || !wpool ? 1.0f : wpool[x])), dist, stamps, stamp))
                 out[atomic_inc(ocnt)] = d;
         }
     }

@@ -315,6 +315,10 @@ static void test_random(void)
                     int inc[NR] = { 0, 0, 0, 0 };
                     c.undirected = und; c.weights = wt; c.device_batches = db ? 1 : -1; c.reuse = reuse;
                     c.page = (und + wt + reuse) & 1 ? 64 : 1024;
+                    /* propagation: in one work-group while the frontier is small (the default),
+                       always queued (0), or switching between the two (8) */
+                    dg__res_local_limit = db ? DG__RES_LOCAL_LIMIT : reuse ? 8 : 0;
+                    dg__res_cc_local = und ? DG__RES_CC_LOCAL : 0;     /* components: hooking passes */
                     if (!(g = make_graph(&c, 300 + rnd(700), &hub))) { CHECK(0); continue; }
                     src = chance(50) ? hub : rlive(g);
                     make_results(g, src, res);
