@@ -8955,7 +8955,9 @@ done:
 #define DG__RES_BATCH_MAX 64              /*   and at most between two */
 #define DG__RES_LOCAL_LIMIT 4096          /* propagation in one work-group while the frontier is this small */
 #define DG__RES_LOCAL_ROUNDS 1024         /*   for at most this many rounds a launch */
-static cl_uint dg__res_local_limit = DG__RES_LOCAL_LIMIT;   /* (test_result lowers it: both paths run) */
+#define DG__RES_LOCAL_EDGES 32768         /*   a round whose long lists hold more entries is queued */
+static cl_uint dg__res_local_limit = DG__RES_LOCAL_LIMIT;   /* (test_result lowers them: both paths run) */
+static cl_uint dg__res_local_edges = DG__RES_LOCAL_EDGES;
 #define DG__RES_BUDGET 2                  /* BFS, SSSP: dg_result_desc.budget's default, and the least */
 #define DG__RES_BUDGET_MIN_MS 0.5         /*   full-run time it multiplies (ms) */
 #define DG__RES_GAVE_UP "the update ran past its budget (dg_result_desc.budget x the last full run)"
@@ -9299,7 +9301,8 @@ static dg_status dg__res_dist_step(dg_graph *g, dg_result *r, const dg__res_list
     {
         cl_mem lists[2];
         size_t total = pf->n + L->np, teams = DG__RES_TEAMS_MIN, batch = DG__RES_BATCH_MIN, j;
-        cl_uint rr = 0, limit = dg__res_local_limit, maxr = DG__RES_LOCAL_ROUNDS;
+        cl_uint rr = 0, limit = dg__res_local_limit, maxr = DG__RES_LOCAL_ROUNDS, emax = dg__res_local_edges;
+        int queue_next = 0;
         const size_t cap = total > n ? total : n;       /* a round lists a vertex once */
         cl_kernel kl = NULL;
         DG__TRY(dg__kernel(g, DG__K_RES_PUSH_LOCAL, 0, &kl));
@@ -9318,11 +9321,11 @@ static dg_status dg__res_dist_step(dg_graph *g, dg_result *r, const dg__res_list
                 DG__TRY(dg__fill_words(g, r->data.m, 0, DG_RES_HDR + 2 * r->cap, r->cap));   /* stamps would wrap */
                 r->round = 0;
             }
-            if (total <= limit) {
+            if (total <= limit && !queue_next) {
                 cl_uint stamp0 = r->round + 1;
                 uint32_t stat[2];
                 DG__TRY(dg__args(g, kl, dg__adj(0, 0), DG__A(w), DG__A(lists[rr & 1]), DG__A(lists[(rr + 1) & 1]),
-                                 DG__A(r->cnt.m), DG__A(r3), DG__A(stamp0), DG__A(maxr), DG__A(limit), DG__A(r->out.m),
+                                 DG__A(r->cnt.m), DG__A(r3), DG__A(stamp0), DG__A(maxr), DG__A(limit), DG__A(emax), DG__A(r->out.m),
                                  DG__A(r->data.m), DG__END));
                 DG__TRY(dg__launch(g, kl, d->wg, d->wg));
                 DG__CL(clEnqueueReadBuffer(d->queue, r->out.m, CL_TRUE, 0, 8, stat, 0, NULL, NULL));
@@ -9330,7 +9333,9 @@ static dg_status dg__res_dist_step(dg_graph *g, dg_result *r, const dg__res_list
                 rr += stat[0];
                 S->rounds += stat[0];
                 total = stat[1];
+                queue_next = stat[0] == 0;        /* a round of long lists: queued kernel's teams */
             } else {
+                queue_next = 0;
                 while (teams < total && teams < DG__RES_TEAMS_MAX) teams *= 2;
                 for (j = 0; j < batch; j++, rr++) {
                     cl_uint stamp = ++r->round;

@@ -145,13 +145,15 @@ inline int dg_res_lower(const int d, const uint nb, __global uint *dist, __globa
    more than `limit` vertices (then the queued kernel below goes on); it leaves the frontier's
    length in cnt[(r3 + t) mod 3], zero in cnt[(r3 + t + 1) mod 3] (as round rr + t - 1 of the
    queued kernel would), and status = {t, length}. A vertex with more than DG_RES_LIGHT
-   neighbours is set aside and its list strided by a team of DG_RES_T work-items. */
+   neighbours is set aside and its list strided by a team of DG_RES_T work-items; a round
+   whose long lists hold more than edges_max entries is left to the queued kernel
+   (t may then be 0). */
 __kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1)))
 void dg_res_push_local(DG_ADJ_ARGS, __global const float *wpool, __global int *la, __global int *lb,
                        __global uint *cnt, const uint r3, const uint stamp0, const uint max_rounds,
-                       const uint limit, __global uint *status, __global int *data)
+                       const uint limit, const uint edges_max, __global uint *status, __global int *data)
 {
-    __local uint l_out, l_heavy;
+    __local uint l_out, l_heavy, l_edges;
     __local int heavy[DG_RES_HEAVY];
     __global uint *dist = dg_res_dist(data), *stamps = dg_res_stamp(data);
     const uint lid = (uint)get_local_id(0), lane = lid % DG_RES_T, team = lid / DG_RES_T;
@@ -162,8 +164,14 @@ void dg_res_push_local(DG_ADJ_ARGS, __global const float *wpool, __global int *l
         __global int *out = (t & 1u) ? la : lb;
         const uint stamp = stamp0 + t;
         uint i, nh;
-        if (lid == 0) { l_out = 0; l_heavy = 0; }
+        if (lid == 0) { l_out = 0; l_heavy = 0; l_edges = 0; }
         barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+        for (i = lid; i < n; i += DG_WG) {             /* the long lists' entries, summed */
+            const uint deg = dg_degree(DG_ADJ, in[i]);
+            if (deg > DG_RES_LIGHT) atomic_add(&l_edges, min(deg, edges_max + 1u));
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l_edges > edges_max) break;                /* hubs: for the queued kernel's teams */
         for (i = lid; i < n; i += DG_WG) {
             const int s = in[i];
             const float ds = as_float(dist[s]);

@@ -318,6 +318,7 @@ static void test_random(void)
                     /* propagation: in one work-group while the frontier is small (the default),
                        always queued (0), or switching between the two (8) */
                     dg__res_local_limit = db ? DG__RES_LOCAL_LIMIT : reuse ? 8 : 0;
+                    dg__res_local_edges = wt == 2 ? 100 : DG__RES_LOCAL_EDGES;   /* the hub: queued */
                     dg__res_cc_local = und ? DG__RES_CC_LOCAL : 0;     /* components: hooking passes */
                     if (!(g = make_graph(&c, 300 + rnd(700), &hub))) { CHECK(0); continue; }
                     src = chance(50) ? hub : rlive(g);
