@@ -3976,6 +3976,7 @@ DG_API long dg_debug_device_allocs(void) { return 0; }
     X(TRI,   TC_ORIENT,        dg_tc_orient) \
     X(TRI,   TC_COUNT_HEAVY,   dg_tc_count_heavy) \
     X(RESULT, RES_PUSH,        dg_res_push) \
+    X(RESULT, RES_PROPAGATE,   dg_res_propagate) \
     X(RESULT, RES_PUSH_LOCAL,  dg_res_push_local) \
     X(RESULT, RES_DEPENDENTS,  dg_res_dependents) \
     X(RESULT, RES_BOUNDARY,    dg_res_boundary_of) \
@@ -8953,7 +8954,7 @@ done:
 #define DG__RES_TEAMS_MAX 16384           /*   and at most (grown with the frontier) */
 #define DG__RES_BATCH_MIN 4               /* propagation rounds queued before the first read-back */
 #define DG__RES_BATCH_MAX 64              /*   and at most between two */
-#define DG__RES_LOCAL_LIMIT 4096          /* propagation in one work-group while the frontier is this small */
+#define DG__RES_LOCAL_LIMIT 2048          /* propagation in one work-group while the frontier is this small */
 #define DG__RES_LOCAL_ROUNDS 1024         /*   for at most this many rounds a launch */
 #define DG__RES_LOCAL_EDGES 32768         /*   a round whose long lists hold more entries is queued */
 static cl_uint dg__res_local_limit = DG__RES_LOCAL_LIMIT;   /* (test_result lowers them: both paths run) */
@@ -9302,7 +9303,7 @@ static dg_status dg__res_dist_step(dg_graph *g, dg_result *r, const dg__res_list
         cl_mem lists[2];
         size_t total = pf->n + L->np, teams = DG__RES_TEAMS_MIN, batch = DG__RES_BATCH_MIN, j;
         cl_uint rr = 0, limit = dg__res_local_limit, maxr = DG__RES_LOCAL_ROUNDS, emax = dg__res_local_edges;
-        int queue_next = 0;
+        int queue_next = 0, hubs = 0;
         const size_t cap = total > n ? total : n;       /* a round lists a vertex once */
         cl_kernel kl = NULL;
         DG__TRY(dg__kernel(g, DG__K_RES_PUSH_LOCAL, 0, &kl));
@@ -9333,9 +9334,24 @@ static dg_status dg__res_dist_step(dg_graph *g, dg_result *r, const dg__res_list
                 rr += stat[0];
                 S->rounds += stat[0];
                 total = stat[1];
-                queue_next = stat[0] == 0;        /* a round of long lists: queued kernel's teams */
-            } else {
+                queue_next = stat[0] == 0;        /* a round of long lists: balanced over the edges */
+                hubs |= queue_next;
+            } else if (queue_next || hubs) {      /* one round balanced over the edges (hubs) */
+                dg_frontier *fi = (rr & 1) ? sus : pf, *fo = (rr & 1) ? pf : sus;
+                cl_kernel ka = NULL;
+                DG__TRY(dg__kernel(g, DG__K_RES_PROPAGATE, 0, &ka));
+                DG__TRY(dg__res_next_round(g, r));
+                fi->n = total; fi->n_known = 1;
+                DG__TRY(dg__advance(g, ka, 0, fi, fo, r->data.m, NULL, &S->edges));
+                DG__TRY(dg__frontier_n(fo));
+                lists[0] = pf->ids.m; lists[1] = sus->ids.m;
+                rr++;
+                S->rounds++;
+                total = fo->n;
+                DG__TRY(dg__fill_words(g, r->cnt.m, (uint32_t)total, rr % 3, 1));
+                DG__TRY(dg__fill_words(g, r->cnt.m, 0, (rr + 1) % 3, 1));
                 queue_next = 0;
+            } else {
                 while (teams < total && teams < DG__RES_TEAMS_MAX) teams *= 2;
                 for (j = 0; j < batch; j++, rr++) {
                     cl_uint stamp = ++r->round;

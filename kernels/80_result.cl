@@ -138,6 +138,17 @@ inline int dg_res_lower(const int d, const uint nb, __global uint *dist, __globa
     return nb < dist[d] && nb < atomic_min(&dist[d], nb) && atomic_xchg(&stamps[d], stamp) != stamp;
 }
 
+/* Propagation, one round balanced over the edges (an ADVANCE; a frontier with hubs): keeps
+   d, once a round (the stamp in the header), when its distance fell. */
+inline int dg_res_relax(int s, int d, float w, __global int *data)
+{
+    const float ds = as_float(dg_res_dist(data)[s]);
+    if (ds == INFINITY) return 0;
+    return dg_res_lower(d, as_uint(ds + (data[DG_RES_UNIT] ? 1.0f : w)), dg_res_dist(data), dg_res_stamp(data),
+                        (uint)data[DG_RES_ROUND]);
+}
+DG_DEFINE_ADVANCE(dg_res_propagate, dg_res_relax)
+
 /* Propagation while the frontier is small: rounds run inside one work-group, with barriers
    between them, and no launch or host round trip a round. Entered at round rr with the
    frontier in la (length cnt[r3], r3 = rr mod 3); round t reads la or lb (t even: la) and
