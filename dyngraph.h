@@ -3978,8 +3978,7 @@ DG_API long dg_debug_device_allocs(void) { return 0; }
     X(RESULT, RES_PUSH,        dg_res_push) \
     X(RESULT, RES_PROPAGATE,   dg_res_propagate) \
     X(RESULT, RES_PUSH_LOCAL,  dg_res_push_local) \
-    X(RESULT, RES_DEPENDENTS,  dg_res_dependents) \
-    X(RESULT, RES_BOUNDARY,    dg_res_boundary_of) \
+    X(RESULT, RES_REPAIR,      dg_res_repair) \
     X(RESULT, RES_CHECK,       dg_res_check) \
     X(RESULT, RES_RESET,       dg_res_reset) \
     X(RESULT, RES_FROM_LEVELS, dg_res_from_levels) \
@@ -8977,7 +8976,8 @@ struct dg_result {
     double full_ms;               /* BFS, SSSP: host time of the last run from nothing */
     double budget_at;             /* BFS, SSSP: dg__now_ms() past which an update gives up */
     dg__buf data;                 /* BFS, SSSP: the DG_RES_* layout; labels; ranks */
-    dg__buf fresh, all, cnt, out; /* trimming's lists and their counts; BFS levels out */
+    dg__buf fresh, all, cnt, out; /* trimming's lists, propagation's counters, BFS levels out */
+    dg__buf tcnt;                 /* trimming's counters */
     dg_frontier f[2];             /* suspects / boundary and propagation frontiers (views) */
 };
 
@@ -8986,7 +8986,7 @@ static void dg__res_free_device(dg_result *r) {
     int i;
     if (!d) return;
     dg__buf_free(d, &r->data); dg__buf_free(d, &r->fresh); dg__buf_free(d, &r->all);
-    dg__buf_free(d, &r->cnt); dg__buf_free(d, &r->out);
+    dg__buf_free(d, &r->cnt); dg__buf_free(d, &r->out); dg__buf_free(d, &r->tcnt);
     for (i = 0; i < 2; i++) {
         dg__buf_free(d, &r->f[i].ids);
         if (r->f[i].cnt) { clReleaseMemObject(r->f[i].cnt); d->bytes -= 4; r->f[i].cnt = NULL; }
@@ -9104,6 +9104,14 @@ static dg_status dg__res_layout(dg_graph *g, dg_result *r, size_t n, int keep) {
 done:
     dg__buf_free(g->dev, &nb);
     return st;
+}
+/* Room for `need` more stamps: all cleared (the round back to 0) when they would wrap. */
+static dg_status dg__res_stamps(dg_graph *g, dg_result *r, uint32_t need) {
+    dg_status st;
+    if (r->round <= 0xffffffffu - need) return DG_OK;
+    if ((st = dg__fill_words(g, r->data.m, 0, DG_RES_HDR + 2 * r->cap, r->cap)) != DG_OK) return st;
+    r->round = 0;
+    return DG_OK;
 }
 /* The next pass's stamp (stamps cleared when they would wrap). */
 static dg_status dg__res_next_round(dg_graph *g, dg_result *r) {
@@ -9239,60 +9247,47 @@ static dg_status dg__res_dist_step(dg_graph *g, dg_result *r, const dg__res_list
     dg__dev *d = g->dev;
     dg_status st = DG_OK;
     size_t n = g->id_bound, nsus = L->ns, ninv = 0;
-    cl_kernel kc = NULL, kdep = NULL, kb = NULL, kp = NULL;
+    cl_kernel kc = NULL, kp = NULL;
     cl_int mode = r->desc.kind == DG_RESULT_BFS || !g->desc.weighted ? DG_RES_W_UNIT
                 : g->nstores == 1 ? DG_RES_W_ENTRY : DG_RES_W_LOOKUP;
     cl_int src = (cl_int)r->desc.source;
     cl_mem w = g->st[0].wpool ? d->st[0].wpool.m : NULL;
-    dg_frontier *sus = &r->f[0], *pf = &r->f[1], view;
-    uint32_t cnt[2];
+    dg_frontier *sus = &r->f[0], *pf = &r->f[1];
     DG__TRY(dg__res_layout(g, r, n, 1));
     DG__TRY(dg__kernel(g, DG__K_RES_CHECK, 0, &kc));
-    DG__TRY(dg__kernel(g, DG__K_RES_DEPENDENTS, 0, &kdep));
-    DG__TRY(dg__kernel(g, DG__K_RES_BOUNDARY, 0, &kb));
     DG__TRY(dg__kernel(g, DG__K_RES_PUSH, 0, &kp));
-    DG__TRY(dg__buf_fit(g, &r->cnt, 8));
-    DG__TRY(dg__fill_words(g, r->cnt.m, 0, 0, 2));
+    DG__TRY(dg__buf_fit(g, &r->cnt, 12));
+    DG__TRY(dg__buf_fit(g, &r->tcnt, 8));
+    DG__TRY(dg__fill_words(g, r->tcnt.m, 0, 0, 2));
     if (L->nr) {                                  /* removed vertices lose their distance */
         cl_uint m = (cl_uint)L->nr;
         DG__TRY(dg__res_frontier_set(g, sus, L->rem, L->nr));
         DG__TRY(dg__run(g, DG__K_RES_RESET, m, DG__A(sus->ids.m), DG__A(m), DG__A(r->data.m), DG__END));
     }
-    /* 1. trimming: suspects without support become invalid, their dependents suspects */
+    /* 1. trimming, a launch and a read-back a round: suspects without support become invalid,
+       their dependents the next round's suspects */
     DG__TRY(dg__res_frontier_set(g, sus, L->sus, nsus));
     while (nsus) {
-        cl_uint m = (cl_uint)nsus;
+        cl_uint m = (cl_uint)nsus, stamp;
+        uint32_t tc[2];
+        dg__buf t;
         S->rounds++;
-        DG__TRY(dg__buf_fit(g, &r->fresh, nsus * 4));
+        DG__TRY(dg__res_stamps(g, r, 1));
+        stamp = ++r->round;
+        DG__TRY(dg__buf_fit(g, &r->fresh, (n ? n : 1) * 4));   /* (a round lists a vertex once) */
         DG__TRY(dg__buf_grow(g, &r->all, (ninv + nsus) * 4, ninv * 4));
-        DG__TRY(dg__fill_words(g, r->cnt.m, 0, 0, 1));
+        DG__TRY(dg__fill_words(g, r->tcnt.m, 0, 0, 1));
         DG__TRY(dg__args(g, kc, dg__adj(1, 0), DG__A(w), DG__A(d->st[0].pool.m), DG__A(d->st[0].idx.m),
                          DG__A(d->st[0].latab.m), DG__A(w), DG__A(mode), DG__A(src), DG__A(sus->ids.m), DG__A(m),
-                         DG__A(r->data.m), DG__A(r->fresh.m), DG__A(r->all.m), DG__A(r->cnt.m), DG__END));
+                         DG__A(r->data.m), DG__A(r->fresh.m), DG__A(r->all.m), DG__A(r->tcnt.m), DG__A(stamp), DG__END));
         DG__TRY(dg__launch(g, kc, (nsus < DG__RES_GROUPS ? nsus : DG__RES_GROUPS) * d->wg, d->wg));
-        DG__CL(clEnqueueReadBuffer(d->queue, r->cnt.m, CL_TRUE, 0, 8, cnt, 0, NULL, NULL));
-        ninv = cnt[1];
-        if (!cnt[0]) break;
-        if (dg__now_ms() > r->budget_at) { S->reason = DG__RES_GAVE_UP; goto done; }   /* the caller runs from nothing */
-        memset(&view, 0, sizeof view);
-        view.g = g; view.ids = r->fresh; view.n = cnt[0]; view.n_known = 1;
-        DG__TRY(dg__res_next_round(g, r));
-        DG__TRY(dg__advance(g, kdep, 0, &view, sus, r->data.m, NULL, &S->edges));
-        DG__TRY(dg__frontier_n(sus));
-        nsus = sus->n;
+        DG__CL(clEnqueueReadBuffer(d->queue, r->tcnt.m, CL_TRUE, 0, 8, tc, 0, NULL, NULL));
+        nsus = tc[0];
+        ninv = tc[1];
+        t = sus->ids; sus->ids = r->fresh; r->fresh = t;      /* the next suspects */
+        if (nsus && dg__now_ms() > r->budget_at) { S->reason = DG__RES_GAVE_UP; goto done; }
     }
     S->invalidated = ninv;
-    /* 2. repair: the invalid lose their distance; their in-neighbours with one are the boundary */
-    pf->n = 0; pf->n_known = 1;
-    if (ninv) {
-        cl_uint m = (cl_uint)ninv;
-        DG__TRY(dg__run(g, DG__K_RES_RESET, m, DG__A(r->all.m), DG__A(m), DG__A(r->data.m), DG__END));
-        memset(&view, 0, sizeof view);
-        view.g = g; view.ids = r->all; view.n = ninv; view.n_known = 1;
-        DG__TRY(dg__res_next_round(g, r));
-        DG__TRY(dg__advance(g, kb, 1, &view, pf, r->data.m, NULL, &S->edges));
-        DG__TRY(dg__frontier_n(pf));
-    }
     /* 3. propagation from the boundary and the tails of what was inserted. While the
        frontier holds at most DG__RES_LOCAL_LIMIT vertices, up to DG__RES_LOCAL_ROUNDS rounds
        run in one work-group a launch (then one read-back of {rounds, length}); a larger
@@ -9301,30 +9296,39 @@ static dg_status dg__res_dist_step(dg_graph *g, dg_result *r, const dg__res_list
        empty frontier). Both keep the same lists and rotating counters. */
     {
         cl_mem lists[2];
-        size_t total = pf->n + L->np, teams = DG__RES_TEAMS_MIN, batch = DG__RES_BATCH_MIN, j;
+        size_t total = 0, teams = DG__RES_TEAMS_MIN, batch = DG__RES_BATCH_MIN, j;
         cl_uint rr = 0, limit = dg__res_local_limit, maxr = DG__RES_LOCAL_ROUNDS, emax = dg__res_local_edges;
-        int queue_next = 0, hubs = 0;
-        const size_t cap = total > n ? total : n;       /* a round lists a vertex once */
+        int queue_next = 0, hubs = 0, first = 1;
+        const size_t cap = n + L->np;                   /* a round lists a vertex once (+ the tails) */
         cl_kernel kl = NULL;
         DG__TRY(dg__kernel(g, DG__K_RES_PUSH_LOCAL, 0, &kl));
-        DG__TRY(dg__buf_grow(g, &pf->ids, (cap ? cap : 1) * 4, pf->n * 4));
+        DG__TRY(dg__buf_fit(g, &pf->ids, (cap ? cap : 1) * 4));
         DG__TRY(dg__buf_fit(g, &sus->ids, (cap ? cap : 1) * 4));
         if (L->np)         /* (not blocking: a blocking read-back follows before L is freed) */
-            DG__CL(clEnqueueWriteBuffer(d->queue, pf->ids.m, CL_FALSE, pf->n * 4, L->np * 4, L->push, 0, NULL, NULL));
+            DG__CL(clEnqueueWriteBuffer(d->queue, pf->ids.m, CL_FALSE, 0, L->np * 4, L->push, 0, NULL, NULL));
         lists[0] = pf->ids.m; lists[1] = sus->ids.m;
-        DG__TRY(dg__buf_fit(g, &r->cnt, 12));
         DG__TRY(dg__buf_fit(g, &r->out, 8));
-        DG__TRY(dg__fill_words(g, r->cnt.m, (uint32_t)total, 0, 1));
+        DG__TRY(dg__fill_words(g, r->cnt.m, (uint32_t)L->np, 0, 1));
         DG__TRY(dg__fill_words(g, r->cnt.m, 0, 1, 2));
-        while (total) {
+        /* 2. repair: the invalid lose their distance; their in-neighbours with one (the
+           boundary) join the tails in the first frontier, on the device */
+        if (ninv) {
+            cl_uint m = (cl_uint)ninv, stamp;
+            DG__TRY(dg__res_stamps(g, r, 1));
+            stamp = ++r->round;
+            DG__TRY(dg__run(g, DG__K_RES_REPAIR, (ninv < DG__RES_GROUPS ? ninv : DG__RES_GROUPS) * d->wg, dg__adj(1, 0),
+                               DG__A(r->all.m), DG__A(m), DG__A(r->data.m), DG__A(pf->ids.m), DG__A(r->cnt.m), DG__A(stamp),
+                               DG__END));
+        } else if (!L->np) {
+            goto done;                            /* nothing to propagate */
+        }
+        while (first || total) {
             cl_uint r3 = rr % 3;
-            if (r->round > 0xffffffffu - (DG__RES_BATCH_MAX > DG__RES_LOCAL_ROUNDS ? DG__RES_BATCH_MAX : DG__RES_LOCAL_ROUNDS)) {
-                DG__TRY(dg__fill_words(g, r->data.m, 0, DG_RES_HDR + 2 * r->cap, r->cap));   /* stamps would wrap */
-                r->round = 0;
-            }
-            if (total <= limit && !queue_next) {
+            DG__TRY(dg__res_stamps(g, r, DG__RES_BATCH_MAX > DG__RES_LOCAL_ROUNDS ? DG__RES_BATCH_MAX : DG__RES_LOCAL_ROUNDS));
+            if (first || (total <= limit && !queue_next)) {
                 cl_uint stamp0 = r->round + 1;
                 uint32_t stat[2];
+                first = 0;
                 DG__TRY(dg__args(g, kl, dg__adj(0, 0), DG__A(w), DG__A(lists[rr & 1]), DG__A(lists[(rr + 1) & 1]),
                                  DG__A(r->cnt.m), DG__A(r3), DG__A(stamp0), DG__A(maxr), DG__A(limit), DG__A(emax), DG__A(r->out.m),
                                  DG__A(r->data.m), DG__END));
@@ -9334,7 +9338,9 @@ static dg_status dg__res_dist_step(dg_graph *g, dg_result *r, const dg__res_list
                 rr += stat[0];
                 S->rounds += stat[0];
                 total = stat[1];
-                queue_next = stat[0] == 0;        /* a round of long lists: balanced over the edges */
+                /* no round run on a small frontier: its long lists (hubs) go to a round
+                   balanced over the edges, and so do this update's large frontiers */
+                queue_next = stat[0] == 0 && total && total <= limit;
                 hubs |= queue_next;
             } else if (queue_next || hubs) {      /* one round balanced over the edges (hubs) */
                 dg_frontier *fi = (rr & 1) ? sus : pf, *fo = (rr & 1) ? pf : sus;
@@ -9371,9 +9377,9 @@ static dg_status dg__res_dist_step(dg_graph *g, dg_result *r, const dg__res_list
             }
             if (total && dg__now_ms() > r->budget_at) { S->reason = DG__RES_GAVE_UP; goto done; }
         }
-        DG__TRY(dg__fill_words(g, r->data.m, r->round, DG_RES_ROUND, 1));
     }
 done:
+    if (st == DG_OK) st = dg__fill_words(g, r->data.m, r->round, DG_RES_ROUND, 1);
     return st;
 }
 

@@ -3,18 +3,22 @@
 
    A result keeps float distances (BFS: levels, exact in float below 2^24) in one data
    buffer, with an invalid flag and a stamp per vertex (layout: DG_RES_* in 00_shared.h).
-   An update runs three steps [KickStarter, Vora 2017; RisGraph, Feng 2021]:
-   1. trimming: a vertex y whose in-arcs lost something (a deletion, a weight raised, a
-      removed neighbour) is a suspect. It keeps its distance if an in-neighbour z that is not
-      invalid supports it: dist[z] < dist[y] and dist[z] + w(z, y) == dist[y] (the float
-      addition that set it). Else y is invalid, and its dependents (out-neighbours whose
-      distance it set that way) become suspects in turn. Support is strictly shorter, so
-      support chains end at the source: every vertex left valid still has a real path of its
-      distance. A vertex found supported by z is checked again if z falls later.
-   2. repair: invalid vertices get INFINITY; their in-neighbours that still have a distance
-      are the boundary.
-   3. propagation: from the boundary and the tails of inserted arcs (or lowered weights),
-      relax out-arcs with atomic_min, round after round, until nothing is lowered.
+   An update runs three steps [Vora 2017 (KickStarter); Feng 2021 (RisGraph)]:
+   1. trimming (dg_res_check, a launch and a 2-word read-back a round): a vertex y whose
+      in-arcs lost something (a deletion, a weight raised, a removed neighbour) is a suspect.
+      It keeps its distance if an in-neighbour z that is not invalid supports it:
+      dist[z] < dist[y] and dist[z] + w(z, y) == dist[y] (the float addition that set it).
+      Else y is invalid, and its dependents (out-neighbours whose distance it set that way)
+      are the next round's suspects. Support is strictly shorter, so support chains end at
+      the source: every vertex left valid still has a real path of its distance. A vertex
+      found supported by z is checked again if z falls later (z's dependents).
+   2. repair (dg_res_repair): invalid vertices get INFINITY; their in-neighbours that still
+      have a distance (the boundary) join the tails of inserted arcs (or lowered weights) in
+      the first frontier, on the device.
+   3. propagation: relax the frontier's out-arcs with atomic_min, round after round, until
+      nothing is lowered: in one work-group while the frontier is small (dg_res_push_local,
+      many rounds a launch), balanced over the edges when it holds hubs (dg_res_propagate),
+      else one launch a round queued without the host (dg_res_push).
    Every distance is then the one a fresh run computes: values only fall from upper bounds
    that are real paths, and every arc that can lower one is relaxed. */
 
@@ -30,33 +34,6 @@ inline __global uint *dg_res_stamp(__global int *data)
 {
     return (__global uint *)(data + DG_RES_HDR) + 2u * (uint)data[DG_RES_N];
 }
-
-/* Claims v for the pass under way: 1 the first time in this pass. */
-inline int dg_res_claim(const int v, __global int *data)
-{
-    const uint round = (uint)data[DG_RES_ROUND];
-    return atomic_xchg(&dg_res_stamp(data)[v], round) != round;
-}
-
-/* Trimming: y (an out-neighbour of the invalid z) depends on z: it becomes a suspect. */
-inline int dg_res_dependent(int z, int y, float w, __global int *data)
-{
-    __global uint *dist = dg_res_dist(data);
-    const float dz = as_float(dist[z]), dy = as_float(dist[y]);
-    if (dg_res_inval(data)[y] || !(dz < dy) || dz + (data[DG_RES_UNIT] ? 1.0f : w) != dy) return 0;
-    return dg_res_claim(y, data);
-}
-
-/* Repair (over in-arcs: s invalid, z its in-neighbour): z is on the boundary if it has a
-   distance. */
-inline int dg_res_boundary(int s, int z, float w, __global int *data)
-{
-    (void)s; (void)w;
-    return as_float(dg_res_dist(data)[z]) < INFINITY && dg_res_claim(z, data);
-}
-
-DG_DEFINE_ADVANCE(dg_res_dependents, dg_res_dependent)
-DG_DEFINE_ADVANCE(dg_res_boundary_of, dg_res_boundary)
 
 /* The weight of arc z -> y from z's out-list (its first DG_RES_SCAN entries), or -1 (the
    caller then takes z for no support: checking y too strictly only costs work). */
@@ -75,19 +52,21 @@ inline float dg_res_arc_weight(__global const int *dir, __global const int *opoo
 
 /* Trimming: each suspect y (list[0..n)) that is not the source, not invalid and has a
    distance looks for support among its in-neighbours (DG_ADJ: the in-store; wpool its
-   weights for DG_RES_W_ENTRY; the out-store for DG_RES_W_LOOKUP). Unsupported: invalid,
-   appended to fresh (its length cnt[0]) and to all (cnt[1]). A work-group takes one suspect
-   at a time (a hub's list is read DG_WG entries a step, and the search stops at the first
-   step that found support); the suspects are distinct, so only y's group writes inval[y]. */
+   weights for DG_RES_W_ENTRY; the out-store opool/oidx/olatab/owpool for DG_RES_W_LOOKUP).
+   Unsupported: invalid, listed in all (length cnt[1]), and its dependents (out-neighbours
+   y2 not invalid with dist[y] + w == dist[y2], dist[y] < dist[y2]) are the next round's
+   suspects (next, length cnt[0]; once a round: stamp). A work-group takes one suspect at a
+   time (a hub's lists are read DG_WG entries a step; the support search stops at the first
+   step that found one); the suspects are distinct, so only y's group writes inval[y]. */
 __kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1)))
 void dg_res_check(DG_ADJ_ARGS, __global const float *wpool, __global const int *opool,
                   __global const int4 *oidx, __global const int *olatab,
                   __global const float *owpool, const int mode, const int src,
                   __global const int *list, const uint n, __global int *data,
-                  __global int *fresh, __global int *all, __global uint *cnt)
+                  __global int *next, __global int *all, __global uint *cnt, const uint stamp)
 {
     __local int l_go, l_found;
-    __global uint *dist = dg_res_dist(data), *inval = dg_res_inval(data);
+    __global uint *dist = dg_res_dist(data), *inval = dg_res_inval(data), *stamps = dg_res_stamp(data);
     const uint lid = (uint)get_local_id(0);
     uint i;
     for (i = (uint)get_group_id(0); i < n; i += (uint)get_num_groups(0)) {
@@ -99,13 +78,13 @@ void dg_res_check(DG_ADJ_ARGS, __global const float *wpool, __global const int *
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l_go) {
             const float dy = as_float(dist[y]);
-            uint deg, k0;
+            uint deg, k0, odeg, k;
             const uint base = dg_row(DG_ADJ, y, &deg);
             for (k0 = 0; k0 < deg; k0 += DG_WG) {
-                const uint k = k0 + lid;
+                const uint kk = k0 + lid;
                 int f;
-                if (k < deg) {
-                    const uint x = dg_entry(DG_ADJ, base, k);
+                if (kk < deg) {
+                    const uint x = dg_entry(DG_ADJ, base, kk);
                     const int z = pool[x];
                     const float dz = as_float(dist[z]);
                     if (dz < dy && !inval[z]) {
@@ -119,10 +98,20 @@ void dg_res_check(DG_ADJ_ARGS, __global const float *wpool, __global const int *
                 barrier(CLK_LOCAL_MEM_FENCE);
                 if (f) break;
             }
-            if (lid == 0 && !l_found) {
-                inval[y] = 1u;
-                fresh[atomic_inc(&cnt[0])] = y;
-                all[atomic_inc(&cnt[1])] = y;
+            if (!l_found) {                            /* (read by every work-item alike) */
+                const uint ob = dg_row(dir, 0, opool, oidx, olatab, y, &odeg);
+                if (lid == 0) {
+                    inval[y] = 1u;
+                    all[atomic_inc(&cnt[1])] = y;
+                }
+                for (k = lid; k < odeg; k += DG_WG) {
+                    const uint x = dg_entry(dir, 0, opool, oidx, olatab, ob, k);
+                    const int y2 = opool[x];
+                    const float d2 = as_float(dist[y2]);
+                    if (!inval[y2] && dy < d2 && dy + (mode == DG_RES_W_UNIT ? 1.0f : owpool[x]) == d2 &&
+                        atomic_xchg(&stamps[y2], stamp) != stamp)
+                        next[atomic_inc(&cnt[0])] = y2;
+                }
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -157,8 +146,8 @@ DG_DEFINE_ADVANCE(dg_res_propagate, dg_res_relax)
    length in cnt[(r3 + t) mod 3], zero in cnt[(r3 + t + 1) mod 3] (as round rr + t - 1 of the
    queued kernel would), and status = {t, length}. A vertex with more than DG_RES_LIGHT
    neighbours is set aside and its list strided by a team of DG_RES_T work-items; a round
-   whose long lists hold more than edges_max entries is left to the queued kernel
-   (t may then be 0). */
+   whose long lists hold more than edges_max entries is left to dg_res_propagate (t may
+   then be 0; so is it when the frontier it is given is empty or larger than limit). */
 __kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1)))
 void dg_res_push_local(DG_ADJ_ARGS, __global const float *wpool, __global int *la, __global int *lb,
                        __global uint *cnt, const uint r3, const uint stamp0, const uint max_rounds,
@@ -170,7 +159,7 @@ void dg_res_push_local(DG_ADJ_ARGS, __global const float *wpool, __global int *l
     const uint lid = (uint)get_local_id(0), lane = lid % DG_RES_T, team = lid / DG_RES_T;
     const int unit = data[DG_RES_UNIT] || !wpool;
     uint n = cnt[r3], t = 0;
-    while (t < max_rounds) {
+    while (t < max_rounds && n && n <= limit) {
         __global const int *in = (t & 1u) ? lb : la;
         __global int *out = (t & 1u) ? la : lb;
         const uint stamp = stamp0 + t;
@@ -218,7 +207,6 @@ void dg_res_push_local(DG_ADJ_ARGS, __global const float *wpool, __global int *l
         n = l_out;
         t++;
         barrier(CLK_LOCAL_MEM_FENCE);                 /* every work-item has read l_out */
-        if (n == 0 || n > limit) break;
     }
     if (lid == 0) {
         cnt[(r3 + t) % 3] = n;
@@ -255,6 +243,31 @@ __kernel void dg_res_push(DG_ADJ_ARGS, __global const float *wpool, __global con
             const int d = pool[x];
             if (dg_res_lower(d, as_uint(ds + (unit || !wpool ? 1.0f : wpool[x])), dist, stamps, stamp))
                 out[atomic_inc(ocnt)] = d;
+        }
+    }
+}
+
+/* Repair: each invalid vertex y = list[i] (i < n) gets INFINITY and loses its flag; its
+   in-neighbours (DG_ADJ: the in-store) that have a distance are listed in out (length
+   *cnt, once: stamp): the boundary propagation starts from. (An in-neighbour invalid but
+   not yet reset may be listed: it has INFINITY by the time propagation reads it.) A
+   work-group a vertex. */
+__kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1)))
+void dg_res_repair(DG_ADJ_ARGS, __global const int *list, const uint n, __global int *data,
+                   __global int *out, __global uint *cnt, const uint stamp)
+{
+    __global uint *dist = dg_res_dist(data), *stamps = dg_res_stamp(data);
+    const uint lid = (uint)get_local_id(0);
+    uint i;
+    for (i = (uint)get_group_id(0); i < n; i += (uint)get_num_groups(0)) {
+        const int y = list[i];
+        uint deg, k;
+        const uint base = dg_row(DG_ADJ, y, &deg);
+        if (lid == 0) { dist[y] = as_uint(INFINITY); dg_res_inval(data)[y] = 0u; }
+        for (k = lid; k < deg; k += DG_WG) {
+            const int z = pool[dg_entry(DG_ADJ, base, k)];
+            if (as_float(dist[z]) != INFINITY && atomic_xchg(&stamps[z], stamp) != stamp)
+                out[atomic_inc(cnt)] = z;
         }
     }
 }
