@@ -3979,6 +3979,7 @@ DG_API long dg_debug_device_allocs(void) { return 0; }
     X(RESULT, RES_PROPAGATE,   dg_res_propagate) \
     X(RESULT, RES_PUSH_LOCAL,  dg_res_push_local) \
     X(RESULT, RES_REPAIR,      dg_res_repair) \
+    X(RESULT, RES_SEED,        dg_res_seed) \
     X(RESULT, RES_CHECK,       dg_res_check) \
     X(RESULT, RES_RESET,       dg_res_reset) \
     X(RESULT, RES_FROM_LEVELS, dg_res_from_levels) \
@@ -8978,6 +8979,7 @@ struct dg_result {
     dg__buf data;                 /* BFS, SSSP: the DG_RES_* layout; labels; ranks */
     dg__buf fresh, all, cnt, out; /* trimming's lists, propagation's counters, BFS levels out */
     dg__buf tcnt;                 /* trimming's counters */
+    dg__buf arcs;                 /* inserted arcs relaxed alone (unit weights) */
     dg_frontier f[2];             /* suspects / boundary and propagation frontiers (views) */
 };
 
@@ -8986,7 +8988,7 @@ static void dg__res_free_device(dg_result *r) {
     int i;
     if (!d) return;
     dg__buf_free(d, &r->data); dg__buf_free(d, &r->fresh); dg__buf_free(d, &r->all);
-    dg__buf_free(d, &r->cnt); dg__buf_free(d, &r->out); dg__buf_free(d, &r->tcnt);
+    dg__buf_free(d, &r->cnt); dg__buf_free(d, &r->out); dg__buf_free(d, &r->tcnt); dg__buf_free(d, &r->arcs);
     for (i = 0; i < 2; i++) {
         dg__buf_free(d, &r->f[i].ids);
         if (r->f[i].cnt) { clReleaseMemObject(r->f[i].cnt); d->bytes -= 4; r->f[i].cnt = NULL; }
@@ -9159,20 +9161,24 @@ static uint8_t *dg__res_seen(dg_graph *g) {
     return c->seen;
 }
 
-/* The three lists an update of distances starts from, out of the log entries past r->seq:
-   push (tails of inserted arcs and changed weights), suspects (heads of removed arcs and
-   changed weights), removed vertices; *src_gone when the source was removed (and is back). */
-typedef struct dg__res_lists { int32_t *push, *sus, *rem; size_t np, ns, nr; int src_gone; } dg__res_lists;
+/* The lists an update of distances starts from, out of the log entries past r->seq: push
+   (tails of inserted arcs and changed weights; with unit weights the inserted arcs go to
+   arcs instead, as pairs), suspects (heads of removed arcs and changed weights), removed
+   vertices; *src_gone when the source was removed (and is back). */
+typedef struct dg__res_lists { int32_t *push, *sus, *rem, *arcs; size_t np, ns, nr, na; int src_gone; } dg__res_lists;
+typedef struct dg__res_cc_lists { int32_t *pairs, *ends; size_t np, ne; } dg__res_cc_lists;
+static dg_status dg__res_cc_scan(dg_graph *g, const dg_result *r, dg__res_cc_lists *L);
 static dg_status dg__res_scan(dg_graph *g, const dg_result *r, dg__res_lists *L, size_t *changes) {
     const dg__clog *c = &g->clog;
     size_t i = (size_t)(r->seq - c->base), m = c->n - i, j;
-    const int und = g->nstores == 1;
+    const int und = g->nstores == 1, unit = r->desc.kind == DG_RESULT_BFS || !g->desc.weighted;
     memset(L, 0, sizeof *L);
     *changes = m;
     L->push = (int32_t *)dg__alloc(g, 2 * m * sizeof(int32_t));
     L->sus = (int32_t *)dg__alloc(g, 2 * m * sizeof(int32_t));
     L->rem = (int32_t *)dg__alloc(g, m * sizeof(int32_t));
-    if (!L->push || !L->sus || !L->rem) return dg__oom(g, "dg_result_update");
+    L->arcs = unit ? (int32_t *)dg__alloc(g, 4 * m * sizeof(int32_t)) : NULL;
+    if (!L->push || !L->sus || !L->rem || (unit && !L->arcs)) return dg__oom(g, "dg_result_update");
     for (j = i; j < c->n; j++) {
         const dg__change *e = &c->e[j];
         if (e->kind == DG__CH_REMOVE) {
@@ -9180,6 +9186,7 @@ static dg_status dg__res_scan(dg_graph *g, const dg_result *r, dg__res_lists *L,
             if (e->u >= 0 && (size_t)e->u < g->id_bound) L->rem[L->nr++] = e->u;
             continue;
         }
+        if (unit && (e->kind == DG__CH_WEIGHT || e->kind == DG__CH_INSERT)) continue;   /* (below) */
         if (e->kind != DG__CH_DELETE) {             /* (a change that failed may name any id) */
             if (dg__alive(g, e->u)) L->push[L->np++] = e->u;
             if (und && dg__alive(g, e->v)) L->push[L->np++] = e->v;
@@ -9188,6 +9195,18 @@ static dg_status dg__res_scan(dg_graph *g, const dg_result *r, dg__res_lists *L,
             if (dg__alive(g, e->v)) L->sus[L->ns++] = e->v;
             if (und && dg__alive(g, e->u)) L->sus[L->ns++] = e->u;
         }
+    }
+    if (unit) {    /* every arc weighs 1: weights do not matter, and an inserted arc that still
+                      exists is relaxed alone (its tail's other arcs did not change) */
+        dg__res_cc_lists C;
+        size_t k;
+        dg_status st = dg__res_cc_scan(g, r, &C);
+        if (st != DG_OK) return st;
+        for (k = 0; k < C.np; k++) {
+            L->arcs[2 * L->na] = C.pairs[2 * k]; L->arcs[2 * L->na + 1] = C.pairs[2 * k + 1]; L->na++;
+            if (und) { L->arcs[2 * L->na] = C.pairs[2 * k + 1]; L->arcs[2 * L->na + 1] = C.pairs[2 * k]; L->na++; }
+        }
+        dg__free(g, C.pairs); dg__free(g, C.ends);
     }
     {
         uint8_t *seen = dg__res_seen(g);
@@ -9199,7 +9218,7 @@ static dg_status dg__res_scan(dg_graph *g, const dg_result *r, dg__res_lists *L,
     return DG_OK;
 }
 static void dg__res_lists_free(dg_graph *g, dg__res_lists *L) {
-    dg__free(g, L->push); dg__free(g, L->sus); dg__free(g, L->rem);
+    dg__free(g, L->push); dg__free(g, L->sus); dg__free(g, L->rem); dg__free(g, L->arcs);
 }
 
 /* Uploads ids[0..n) into frontier f (its length known), not blocking: ids must stay until the
@@ -9299,7 +9318,7 @@ static dg_status dg__res_dist_step(dg_graph *g, dg_result *r, const dg__res_list
         size_t total = 0, teams = DG__RES_TEAMS_MIN, batch = DG__RES_BATCH_MIN, j;
         cl_uint rr = 0, limit = dg__res_local_limit, maxr = DG__RES_LOCAL_ROUNDS, emax = dg__res_local_edges;
         int queue_next = 0, hubs = 0, first = 1;
-        const size_t cap = n + L->np;                   /* a round lists a vertex once (+ the tails) */
+        const size_t cap = n + L->np + L->na;           /* a round lists a vertex once (+ the tails) */
         cl_kernel kl = NULL;
         DG__TRY(dg__kernel(g, DG__K_RES_PUSH_LOCAL, 0, &kl));
         DG__TRY(dg__buf_fit(g, &pf->ids, (cap ? cap : 1) * 4));
@@ -9319,8 +9338,17 @@ static dg_status dg__res_dist_step(dg_graph *g, dg_result *r, const dg__res_list
             DG__TRY(dg__run(g, DG__K_RES_REPAIR, (ninv < DG__RES_GROUPS ? ninv : DG__RES_GROUPS) * d->wg, dg__adj(1, 0),
                                DG__A(r->all.m), DG__A(m), DG__A(r->data.m), DG__A(pf->ids.m), DG__A(r->cnt.m), DG__A(stamp),
                                DG__END));
-        } else if (!L->np) {
+        } else if (!L->np && !L->na) {
             goto done;                            /* nothing to propagate */
+        }
+        if (L->na) {                              /* inserted arcs (unit weights): relaxed alone */
+            cl_uint m = (cl_uint)L->na, stamp;
+            DG__TRY(dg__buf_fit(g, &r->arcs, L->na * 8));
+            DG__CL(clEnqueueWriteBuffer(d->queue, r->arcs.m, CL_FALSE, 0, L->na * 8, L->arcs, 0, NULL, NULL));
+            DG__TRY(dg__res_stamps(g, r, 1));
+            stamp = ++r->round;
+            DG__TRY(dg__run(g, DG__K_RES_SEED, L->na, DG__A(r->arcs.m), DG__A(m), DG__A(r->data.m), DG__A(pf->ids.m),
+                            DG__A(r->cnt.m), DG__A(stamp), DG__END));
         }
         while (first || total) {
             cl_uint r3 = rr % 3;
@@ -9438,9 +9466,9 @@ done:
     return st;
 }
 
-/* Components. The log past r->seq, read for labels: the inserted edges that still exist
-   (the last change of the edge is its insertion, and neither end was removed after it) as
-   pairs, and the ends of removed edges and the removed vertices (their components may have
+/* Components (and BFS, SSSP with unit weights: dg__res_scan). The log past r->seq: the
+   inserted edges that still exist (the last change of the edge is its insertion, and neither
+   end was removed after it) as pairs, and the ends of removed edges and the removed vertices (their components may have
    split). Changes that name ids no longer live are dropped. */
 typedef struct dg__res_ev { int32_t a, b, kind; uint32_t i; } dg__res_ev;
 static int dg__cmp_res_ev(const void *x, const void *y) {
@@ -9458,7 +9486,6 @@ static int64_t dg__res_last_removal(const dg__res_ev *rem, size_t nr, int32_t v)
     }
     return lo && rem[lo - 1].a == v ? (int64_t)rem[lo - 1].i : -1;
 }
-typedef struct dg__res_cc_lists { int32_t *pairs, *ends; size_t np, ne; } dg__res_cc_lists;
 static dg_status dg__res_cc_scan(dg_graph *g, const dg_result *r, dg__res_cc_lists *L) {
     const dg__clog *c = &g->clog;
     const size_t at = (size_t)(r->seq - c->base), m = c->n - at;

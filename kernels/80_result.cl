@@ -247,6 +247,23 @@ __kernel void dg_res_push(DG_ADJ_ARGS, __global const float *wpool, __global con
     }
 }
 
+/* Unit weights: each inserted arc arcs[2i] -> arcs[2i + 1] (i < n) is relaxed alone (its
+   tail's other arcs did not change); a head whose distance fell is listed in out (length
+   *cnt, once: stamp), after the boundary. */
+__kernel void dg_res_seed(__global const int *arcs, const uint n, __global int *data, __global int *out,
+                          __global uint *cnt, const uint stamp)
+{
+    const size_t i = get_global_id(0);
+    __global uint *dist = dg_res_dist(data);
+    float ds;
+    int d;
+    if (i >= n) return;
+    ds = as_float(dist[arcs[2 * i]]);
+    d = arcs[2 * i + 1];
+    if (ds != INFINITY && dg_res_lower(d, as_uint(ds + 1.0f), dist, dg_res_stamp(data), stamp))
+        out[atomic_inc(cnt)] = d;
+}
+
 /* Repair: each invalid vertex y = list[i] (i < n) gets INFINITY and loses its flag; its
    in-neighbours (DG_ADJ: the in-store) that have a distance are listed in out (length
    *cnt, once: stamp): the boundary propagation starts from. (An in-neighbour invalid but
