@@ -1256,7 +1256,9 @@ typedef struct dg_result_desc {
     dg_pagerank_options pagerank; /* PAGERANK (zero: defaults; its stats pointer is ignored) */
     float budget;                 /* BFS, SSSP: an update still running after this many times the
                                      host time of the last full run (at least 0.5 ms) gives up and
-                                     runs from nothing; 0: 2; negative: never (repeatable paths) */
+                                     runs from nothing, and one of more than 4,096 changes whose
+                                     reading alone (0.25 us each) would take longer than that run
+                                     does not start; 0: 2; negative: neither (repeatable paths) */
 } dg_result_desc;
 typedef struct dg_result_stats {
     int full;                     /* 1: this update ran the algorithm from nothing */
@@ -8961,6 +8963,7 @@ static cl_uint dg__res_local_limit = DG__RES_LOCAL_LIMIT;   /* (test_result lowe
 static cl_uint dg__res_local_edges = DG__RES_LOCAL_EDGES;
 #define DG__RES_BUDGET 2                  /* BFS, SSSP: dg_result_desc.budget's default, and the least */
 #define DG__RES_BUDGET_MIN_MS 0.5         /*   full-run time it multiplies (ms) */
+#define DG__RES_CHANGE_MS 0.00025         /* BFS, SSSP: host time to read one change (ms, measured) */
 #define DG__RES_GAVE_UP "the update ran past its budget (dg_result_desc.budget x the last full run)"
 #define DG__RES_FULL 16                   /* more changes than arcs / 16 (and > DG__RES_FULL_MIN): */
 #define DG__RES_FULL_MIN 4096             /* a fresh run is cheaper */
@@ -9422,6 +9425,9 @@ static dg_status dg__res_dist(dg_graph *g, dg_result *r, void *values, dg_result
     why = dg__res_full_reason(g, r);
     if (!why && r->desc.kind == DG_RESULT_SSSP && g->wmin < 0.0f)
         why = "a negative weight was given (dg_sssp checks every weight)";
+    if (!why && r->desc.budget >= 0.0f && r->full_ms > 0.0 && (double)(g->clog.base + g->clog.n - r->seq) > DG__RES_FULL_MIN &&
+        (double)(g->clog.base + g->clog.n - r->seq) * DG__RES_CHANGE_MS > r->full_ms)
+        why = "more changes than the time of the last full run pays for (reading them alone)";
     if (!why) {
         DG__TRY(dg__res_scan(g, r, &L, &S->changes));
         if (L.src_gone) why = "the source was removed (its id is back)";
