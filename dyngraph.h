@@ -627,20 +627,25 @@
      result has seen are dropped. The log holds at most max(65,536, id bound / 2) entries:
      past that, and after a load, all are dropped and results run from nothing. Changes that
      failed stay in the log; they only cost work (their ids are checked when read).
-   - BFS, SSSP [Vora 2017; Feng 2021]: (1) trimming: a vertex whose
-     in-arcs lost something (a removed arc or vertex, a raised weight) is a suspect; it
-     keeps its distance if an in-neighbour z, not invalid, has dist[z] < dist[y] and
-     dist[z] + w == dist[y] (the float addition that set it); else it is invalid and its
-     dependents become suspects (a work-group per suspect, hub lists in steps of the
-     group, stopping at the first support); (2) repair: the invalid get INFINITY, their
-     in-neighbours with a distance are the boundary; (3) propagation from the boundary and
-     the tails of inserted arcs (or lowered weights): one launch a round relaxes the
-     frontier's out-arcs with atomic_min (teams of DG_RES_TEAM work-items a vertex), the
-     counters rotate on the device, and the host reads the frontier's length after 4, 8,
-     ... up to 64 rounds. Support is strictly shorter, so every distance left is a real
-     path and every arc that can lower one is relaxed: the distances are those of a fresh
-     run (the same floats). Weights of a directed weighted graph's in-arcs are looked up in
-     the tail's first DG_RES_SCAN out-entries (not found: no support, only more work).
+   - BFS, SSSP [Vora 2017; Feng 2021]: (1) trimming, one launch and one 8-byte read-back a
+     round: a vertex whose in-arcs lost something (a removed arc or vertex, a raised weight)
+     is a suspect; it keeps its distance if an in-neighbour z, not invalid, has
+     dist[z] < dist[y] and dist[z] + w == dist[y] (the float addition that set it); else it
+     is invalid and the same work-group lists its dependents as the next round's suspects (a
+     work-group per suspect: hub lists in steps of the group, the search stopping at the
+     first support); (2) repair, on the device: the invalid get INFINITY, and their
+     in-neighbours with a distance (the boundary) start the first frontier, with the tails of
+     inserted arcs (or lowered weights); with unit weights (BFS, unweighted SSSP) an inserted
+     arc that still exists is relaxed alone instead (its tail's other arcs did not change),
+     and weight changes are ignored; (3) propagation with atomic_min, round after round: in
+     one work-group while the frontier holds at most 2,048 vertices (up to 1,024 rounds a
+     launch, one read-back), balanced over the edges (the advance) for a round whose long
+     lists hold over 32,768 entries (hubs), else one launch a round (teams of DG_RES_TEAM
+     work-items a vertex) with a read-back after 4, 8, ... up to 64 rounds. Support is
+     strictly shorter, so every distance left is a real path and every arc that can lower
+     one is relaxed: the distances are those of a fresh run (the same floats). Weights of a
+     directed weighted graph's in-arcs are looked up in the tail's first DG_RES_SCAN
+     out-entries (not found: no support, only more work).
    - Components: the components that held an end of a removed edge or a removed vertex are
      marked by their old label and their vertices start again alone; hooking then runs over
      the arcs of those vertices only (an advance over their lists) until no root changes;
@@ -653,14 +658,16 @@
      removed source (DG_ERR_NOT_FOUND until its id is live again), a negative weight
      (SSSP: DG_ERR_INVALID_ARGUMENT, as dg_sssp), removals touching components that hold
      over an eighth of the live vertices (over 4,096: a giant component: Afforest's fresh
-     run skips it, cheaper than hooking it again), and a BFS or SSSP update still running
-     after dg_result_desc.budget (default 2) times the host time of the last full run:
-     it gives up and runs from nothing, so an update costs at most about three fresh runs.
-   - Costs: a small batch on a low-diameter graph costs a few launches and read-backs
-     (0.2-0.3 ms on an H100); insertions into a deep graph (a grid) pay one launch (~14 us)
-     per level the change spreads over, as a fresh search does; the read-back of the answer
-     (values given) is that of a fresh run. bench/bench_result.c measures them beside fresh
-     runs; bench/NOTES.md has the figures.
+     run skips it, cheaper than hooking it again), and for BFS and SSSP (unless
+     dg_result_desc.budget is negative) an update still running after budget (default 2)
+     times the host time of the last full run (it gives up: an update costs at most about
+     three fresh runs), or one of over 4,096 changes whose reading alone (0.25 us each)
+     would take longer than the last full run.
+   - Costs: a small batch costs a few launches and read-backs (0.1-0.3 ms on an H100 or
+     H200); an insertion into a deep graph (a grid) pays ~4 us a level the change spreads
+     over while its frontier is small, ~15 us a level when it is wide (a fresh search: ~20 us
+     a level); the read-back of the answer (values given) is that of a fresh run.
+     bench/bench_result.c measures them beside fresh runs; bench/NOTES.md has the figures.
 */
 #ifndef DYNGRAPH_H
 #define DYNGRAPH_H
