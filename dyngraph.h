@@ -3968,6 +3968,9 @@ DG_API long dg_debug_device_allocs(void) { return 0; }
     X(GRAPH, CC_MARK,          dg_cc_mark) \
     X(GRAPH, CC_RESET,         dg_cc_reset) \
     X(GRAPH, CC_RELINK,        dg_cc_relink_advance) \
+    X(GRAPH, CC_CUT_SEED,      dg_cc_cut_seed) \
+    X(GRAPH, CC_CUT_ROUND,     dg_cc_cut_round) \
+    X(GRAPH, CC_CUT_CHECK,     dg_cc_cut_check) \
     X(GRAPH, CC_SAMPLE,        dg_cc_sample) \
     X(GRAPH, CC_GATHER,        dg_cc_gather) \
     X(GRAPH, ROOTS_COUNT,      dg_roots_count) \
@@ -8990,6 +8993,8 @@ struct dg_result {
     dg__buf fresh, all, cnt, out; /* trimming's lists, propagation's counters, BFS levels out */
     dg__buf tcnt;                 /* trimming's counters */
     dg__buf arcs;                 /* inserted arcs relaxed alone (unit weights) */
+    dg__buf cvis, ctag, cuf, clist[2], ccnt, ccut;   /* components: the search around removals */
+    uint32_t cstamp;              /*   its last stamp */
     dg_frontier f[2];             /* suspects / boundary and propagation frontiers (views) */
 };
 
@@ -8999,6 +9004,8 @@ static void dg__res_free_device(dg_result *r) {
     if (!d) return;
     dg__buf_free(d, &r->data); dg__buf_free(d, &r->fresh); dg__buf_free(d, &r->all);
     dg__buf_free(d, &r->cnt); dg__buf_free(d, &r->out); dg__buf_free(d, &r->tcnt); dg__buf_free(d, &r->arcs);
+    dg__buf_free(d, &r->cvis); dg__buf_free(d, &r->ctag); dg__buf_free(d, &r->cuf); dg__buf_free(d, &r->clist[0]);
+    dg__buf_free(d, &r->clist[1]); dg__buf_free(d, &r->ccnt); dg__buf_free(d, &r->ccut);
     for (i = 0; i < 2; i++) {
         dg__buf_free(d, &r->f[i].ids);
         if (r->f[i].cnt) { clReleaseMemObject(r->f[i].cnt); d->bytes -= 4; r->f[i].cnt = NULL; }
@@ -9176,7 +9183,7 @@ static uint8_t *dg__res_seen(dg_graph *g) {
    arcs instead, as pairs), suspects (heads of removed arcs and changed weights), removed
    vertices; *src_gone when the source was removed (and is back). */
 typedef struct dg__res_lists { int32_t *push, *sus, *rem, *arcs; size_t np, ns, nr, na; int src_gone; } dg__res_lists;
-typedef struct dg__res_cc_lists { int32_t *pairs, *ends; size_t np, ne; } dg__res_cc_lists;
+typedef struct dg__res_cc_lists { int32_t *pairs, *ends, *cut; size_t np, ne, nc, nr; } dg__res_cc_lists;
 static dg_status dg__res_cc_scan(dg_graph *g, const dg_result *r, dg__res_cc_lists *L);
 static dg_status dg__res_scan(dg_graph *g, const dg_result *r, dg__res_lists *L, size_t *changes) {
     const dg__clog *c = &g->clog;
@@ -9216,7 +9223,7 @@ static dg_status dg__res_scan(dg_graph *g, const dg_result *r, dg__res_lists *L,
             L->arcs[2 * L->na] = C.pairs[2 * k]; L->arcs[2 * L->na + 1] = C.pairs[2 * k + 1]; L->na++;
             if (und) { L->arcs[2 * L->na] = C.pairs[2 * k + 1]; L->arcs[2 * L->na + 1] = C.pairs[2 * k]; L->na++; }
         }
-        dg__free(g, C.pairs); dg__free(g, C.ends);
+        dg__free(g, C.pairs); dg__free(g, C.ends); dg__free(g, C.cut);
     }
     {
         uint8_t *seen = dg__res_seen(g);
@@ -9510,7 +9517,8 @@ static dg_status dg__res_cc_scan(dg_graph *g, const dg_result *r, dg__res_cc_lis
     rem = (dg__res_ev *)dg__alloc(g, (m + 1) * sizeof *rem);
     L->pairs = (int32_t *)dg__alloc(g, (2 * m + 1) * sizeof(int32_t));
     L->ends = (int32_t *)dg__alloc(g, (2 * m + 1) * sizeof(int32_t));
-    if (!ev || !rem || !L->pairs || !L->ends) {
+    L->cut = (int32_t *)dg__alloc(g, (2 * m + 1) * sizeof(int32_t));
+    if (!ev || !rem || !L->pairs || !L->ends || !L->cut) {
         dg__free(g, ev); dg__free(g, rem);
         return dg__oom(g, "dg_result_update");
     }
@@ -9536,6 +9544,9 @@ static dg_status dg__res_cc_scan(dg_graph *g, const dg_result *r, dg__res_cc_lis
     for (i = 0; i < ne; i++) {
         const dg__res_ev *e = &ev[i];
         if (L->ne && i + 1 < ne && ev[i + 1].a == e->a && ev[i + 1].b == e->b) continue;   /* not the last */
+        if (e->kind == DG__CH_DELETE && dg__alive(g, e->a) && dg__alive(g, e->b)) {   /* still removed */
+            L->cut[2 * L->nc] = e->a; L->cut[2 * L->nc + 1] = e->b; L->nc++;
+        }
         if (e->kind != DG__CH_INSERT || !dg__alive(g, e->a) || !dg__alive(g, e->b)) continue;
         if (dg__res_last_removal(rem, nr, e->a) > (int64_t)e->i || dg__res_last_removal(rem, nr, e->b) > (int64_t)e->i)
             continue;
@@ -9546,8 +9557,70 @@ static dg_status dg__res_cc_scan(dg_graph *g, const dg_result *r, dg__res_cc_lis
         if (!seen) { dg__free(g, ev); dg__free(g, rem); return dg__oom(g, "dg_result_update"); }
         L->ne = dg__res_unique(L->ends, L->ne, seen);
     }
+    L->nr = nr;
     dg__free(g, ev); dg__free(g, rem);
     return DG_OK;
+}
+
+/* Removed edges without removed vertices: a search from their ends (kernels/70_graph.cl,
+   dg_cc_cut_*), at most DG__RES_CUT_ROUNDS rounds while the balls hold at most id bound /
+   DG__RES_CUT_SHARE vertices; *ok = 1 when the two ends of every removed edge reached each
+   other (then no component split). */
+#define DG__RES_CUT_MAX 65536             /* removed edges searched around, at most */
+#define DG__RES_CUT_ROUNDS 8
+#define DG__RES_CUT_SHARE 64
+static dg_status dg__res_cut(dg_graph *g, dg_result *r, const dg__res_cc_lists *L, dg_result_stats *S, int *ok) {
+    dg__dev *d = g->dev;
+    dg_status st = DG_OK;
+    size_t n = g->id_bound, s, teams = 4096;
+    cl_uint nc = (cl_uint)L->nc, base, round, cur = 0, limit = (cl_uint)(n / DG__RES_CUT_SHARE + 64);
+    cl_int lone = g->nstores == 1;
+    uint32_t c4[4];
+    cl_kernel kr = NULL;
+    *ok = 0;
+    if (r->cvis.cap < n * 4) {                    /* (new: every stamp 0) */
+        DG__TRY(dg__buf_fit(g, &r->cvis, n * 4));
+        DG__TRY(dg__fill_words(g, r->cvis.m, 0, 0, r->cvis.cap / 4));
+        r->cstamp = 0;
+    }
+    if (r->cstamp > 0xffffffffu - 2 * DG__RES_CUT_ROUNDS - 2) {
+        DG__TRY(dg__fill_words(g, r->cvis.m, 0, 0, r->cvis.cap / 4));
+        r->cstamp = 0;
+    }
+    base = r->cstamp + 1;
+    r->cstamp = base + DG__RES_CUT_ROUNDS;
+    DG__TRY(dg__buf_fit(g, &r->ctag, n * 4));
+    DG__TRY(dg__buf_fit(g, &r->cuf, n * 4));
+    DG__TRY(dg__buf_fit(g, &r->clist[0], n * 4));
+    DG__TRY(dg__buf_fit(g, &r->clist[1], n * 4));
+    DG__TRY(dg__buf_fit(g, &r->ccnt, 16));
+    DG__TRY(dg__buf_fit(g, &r->ccut, (size_t)nc * 8));
+    DG__TRY(dg__fill_words(g, r->ccnt.m, 0, 0, 4));
+    DG__CL(clEnqueueWriteBuffer(d->queue, r->ccut.m, CL_FALSE, 0, (size_t)nc * 8, L->cut, 0, NULL, NULL));
+    DG__TRY(dg__run(g, DG__K_CC_CUT_SEED, 2 * (size_t)nc, dg__adj(0, 0), DG__A(r->ccut.m), DG__A(nc), DG__A(r->cvis.m),
+                    DG__A(r->ctag.m), DG__A(r->cuf.m), DG__A(r->clist[0].m), DG__A(r->ccnt.m), DG__A(base), DG__A(lone),
+                    DG__END));
+    DG__TRY(dg__kernel(g, DG__K_CC_CUT_ROUND, 0, &kr));
+    for (round = 1; round <= DG__RES_CUT_ROUNDS; round++) {
+        cl_uint stamp = base + round, co = cur ^ 1;
+        DG__TRY(dg__fill_words(g, r->ccnt.m, 0, co, 1));
+        DG__TRY(dg__fill_words(g, r->ccnt.m, 0, 2, 1));
+        for (s = 0; s < (size_t)g->nstores; s++) {
+            DG__TRY(dg__args(g, kr, dg__adj((int)s, 0), DG__A(r->clist[cur].m), DG__A(r->cvis.m), DG__A(r->ctag.m),
+                             DG__A(r->cuf.m), DG__A(r->clist[co].m), DG__A(r->ccnt.m), DG__A(cur), DG__A(co), DG__A(base),
+                             DG__A(stamp), DG__END));
+            DG__TRY(dg__launch(g, kr, teams * DG_RES_TEAM, d->wg));
+        }
+        DG__TRY(dg__run(g, DG__K_CC_CUT_CHECK, nc, DG__A(r->ccut.m), DG__A(nc), DG__A(r->cuf.m), DG__A(r->ccnt.m), DG__END));
+        DG__CL(clEnqueueReadBuffer(d->queue, r->ccnt.m, CL_TRUE, 0, 16, c4, 0, NULL, NULL));
+        S->rounds++;
+        if (c4[3]) break;                         /* an end left alone: a split */
+        if (c4[2] == 0) { *ok = 1; break; }
+        if (c4[co] == 0 || c4[co] > limit) break; /* a ball died out (a split), or too far */
+        cur = co;
+    }
+done:
+    return st;
 }
 
 /* Removals past this share of the live vertices in the components they touch: a fresh run
@@ -9555,6 +9628,7 @@ static dg_status dg__res_cc_scan(dg_graph *g, const dg_result *r, dg__res_cc_lis
 #define DG__RES_CC_SHARE 8
 #define DG__RES_CC_LOCAL 8192             /* inserted edges hooked in one work-group, at most */
 static size_t dg__res_cc_local = DG__RES_CC_LOCAL;         /* (test_result lowers it: both paths run) */
+static int dg__res_cut_on = 1;                              /* (test_result turns it off: both run) */
 static dg_status dg__res_cc(dg_graph *g, dg_result *r, void *values, dg_result_stats *S) {
     dg_status st = DG_OK;
     dg__dev *d = g->dev;
@@ -9570,6 +9644,11 @@ static dg_status dg__res_cc(dg_graph *g, dg_result *r, void *values, dg_result_s
         cl_int marks;
         S->changes = (size_t)(g->clog.base + g->clog.n - r->seq);
         DG__TRY(dg__res_cc_scan(g, r, &L));
+        if (L.nc && !L.nr && L.nc <= DG__RES_CUT_MAX && dg__res_cut_on) {
+            int ok = 0;
+            DG__TRY(dg__res_cut(g, r, &L, S, &ok));
+            if (ok) L.ne = 0;                     /* every removed edge is gone around: no split */
+        }
         marks = L.ne > 0;
         if (n > r->n) {                           /* new ids: components of their own */
             cl_uint from = (cl_uint)r->n;
@@ -9644,7 +9723,7 @@ static dg_status dg__res_cc(dg_graph *g, dg_result *r, void *values, dg_result_s
     if (n) DG__TRY(dg__labels_out(g, r->data.m, n, (dg_vertex *)values, &S->components));
 done:
     clFinish(d->queue);                           /* the uploads are done with the lists */
-    dg__free(g, L.pairs); dg__free(g, L.ends);
+    dg__free(g, L.pairs); dg__free(g, L.ends); dg__free(g, L.cut);
     return st;
 }
 

@@ -126,6 +126,63 @@ __kernel void dg_cc_reset(__global const int *dir, __global int *comp, __global 
     }
 }
 
+/* Removals checked first by a search from the removed edges' ends: if the two ends of every
+   removed edge still reach each other, no component split (an old path goes around each
+   removed edge). Balls grow from every end, a round a launch: a vertex joins the ball that
+   reaches it first (vis[v] = the round's stamp, tag[v] = the ball's end), and balls that meet
+   are united (uf over the ends' ids, hooking as dg_cc_link). Stamps grow across updates:
+   vis[v] < base means not reached in this one. */
+__kernel void dg_cc_cut_seed(DG_ADJ_ARGS, __global const int *cut, const uint n, __global uint *vis,
+                             __global int *tag, __global int *uf, __global int *out, __global uint *cnt,
+                             const uint base, const int lone)
+{
+    const size_t i = get_global_id(0);
+    int e;
+    if (i >= 2 * (size_t)n) return;
+    e = cut[i];
+    if (lone && dg_degree(DG_ADJ, e) == 0) atomic_inc(&cnt[3]);   /* an end left alone: a split */
+    if (atomic_xchg(&vis[e], base) != base) {
+        tag[e] = e;
+        uf[e] = e;
+        out[atomic_inc(&cnt[0])] = e;
+    }
+}
+
+/* One round over DG_ADJ (both stores, one launch each, in a directed graph): teams of
+   DG_RES_TEAM work-items take a vertex of in[0..cnt[ci]) at a time; out's length: cnt[co]. */
+__kernel void dg_cc_cut_round(DG_ADJ_ARGS, __global const int *in, __global uint *vis, __global int *tag,
+                              __global int *uf, __global int *out, __global uint *cnt, const uint ci,
+                              const uint co, const uint base, const uint stamp)
+{
+    const uint gid = (uint)get_global_id(0), lane = gid % DG_RES_TEAM;
+    const uint teams = (uint)get_global_size(0) / DG_RES_TEAM, n = cnt[ci];
+    uint i;
+    for (i = gid / DG_RES_TEAM; i < n; i += teams) {
+        const int u = in[i];
+        uint deg, k;
+        const uint b = dg_row(DG_ADJ, u, &deg);
+        for (k = lane; k < deg; k += DG_RES_TEAM) {
+            const int x = dg_neighbor(DG_ADJ, b, k);
+            const uint v = vis[x];
+            if (v < base) {                              /* not reached yet: this ball's */
+                if (atomic_cmpxchg(&vis[x], v, stamp) == v) {
+                    tag[x] = tag[u];
+                    out[atomic_inc(&cnt[co])] = x;
+                }
+            } else if (v < stamp) {                      /* reached before this round: unite */
+                dg_cc_link(uf, tag[u], tag[x]);
+            }
+        }
+    }
+}
+
+/* cnt[2] += the removed edges cut[2i], cut[2i + 1] (i < n) whose ends' balls are not united. */
+__kernel void dg_cc_cut_check(__global const int *cut, const uint n, __global int *uf, __global uint *cnt)
+{
+    const size_t i = get_global_id(0);
+    if (i < n && dg_cc_root(uf, cut[2 * i]) != dg_cc_root(uf, cut[2 * i + 1])) atomic_inc(&cnt[2]);
+}
+
 /* Hooking over the arcs of listed vertices (an ADVANCE): keeps d when a root's label fell. */
 inline int dg_cc_relink(int s, int d, float w, __global int *comp)
 {

@@ -320,6 +320,7 @@ static void test_random(void)
                     dg__res_local_limit = db ? DG__RES_LOCAL_LIMIT : reuse ? 8 : 0;
                     dg__res_local_edges = wt == 2 ? 100 : DG__RES_LOCAL_EDGES;   /* the hub: queued */
                     dg__res_cc_local = und ? DG__RES_CC_LOCAL : 0;     /* components: hooking passes */
+                    dg__res_cut_on = wt != 1;                               /* the search around removals */
                     if (!(g = make_graph(&c, 300 + rnd(700), &hub))) { CHECK(0); continue; }
                     src = chance(50) ? hub : rlive(g);
                     make_results(g, src, res);
@@ -468,6 +469,41 @@ static void test_fallbacks(void)
         CHECK(dg_components(h, lab2, NULL) == DG_OK && memcmp(lab, lab2, nb * sizeof *lab) == 0);
         CHECK(dg_remove_edge(h, 3000, 3001) == DG_OK);          /* now it splits */
         CHECK(dg_result_update(cr, lab, &st) == DG_OK && st.full && st.components == 4);
+        CHECK(dg_components(h, lab2, NULL) == DG_OK && memcmp(lab, lab2, nb * sizeof *lab) == 0);
+        dg_result_destroy(cr);
+        dg_destroy(h);
+        free(lab); free(lab2);
+    }
+    /* components: removals whose ends still reach each other change nothing (the search
+       around them), an end left alone makes the component hook again */
+    {
+        dg_graph *h;
+        dg_desc hd;
+        dg_result *cr;
+        dg_vertex f, *lab, *lab2;
+        size_t side = 30, nb = side * side, x, y;
+        memset(&hd, 0, sizeof hd);
+        hd.undirected = 1;
+        CHECK(dg_create(&hd, &h) == DG_OK);
+        CHECK(dg_add_vertices(h, nb, &f) == DG_OK);
+        for (y = 0; y < side; y++)
+            for (x = 0; x < side; x++) {
+                if (x + 1 < side) CHECK(dg_add_edge(h, (dg_vertex)(y * side + x), (dg_vertex)(y * side + x + 1), 1.0f) == DG_OK);
+                if (y + 1 < side) CHECK(dg_add_edge(h, (dg_vertex)(y * side + x), (dg_vertex)(y * side + x + side), 1.0f) == DG_OK);
+            }
+        memset(&rd, 0, sizeof rd);
+        rd.kind = DG_RESULT_COMPONENTS;
+        CHECK(dg_result_create(h, &rd, &cr) == DG_OK);
+        lab = (dg_vertex *)xmalloc(nb * sizeof *lab);
+        lab2 = (dg_vertex *)xmalloc(nb * sizeof *lab2);
+        CHECK(dg_result_update(cr, lab, &st) == DG_OK && st.full && st.components == 1);
+        CHECK(dg_remove_edge(h, 0, 1) == DG_OK);
+        CHECK(dg_remove_edge(h, 400, 430) == DG_OK);
+        CHECK(dg_result_update(cr, lab, &st) == DG_OK && !st.full && st.components == 1 && st.invalidated == 0 &&
+              st.rounds <= 3);
+        CHECK(dg_components(h, lab2, NULL) == DG_OK && memcmp(lab, lab2, nb * sizeof *lab) == 0);
+        CHECK(dg_remove_edge(h, 0, 30) == DG_OK);                /* 0 is left alone */
+        CHECK(dg_result_update(cr, lab, &st) == DG_OK && !st.full && st.components == 2 && st.invalidated == nb);
         CHECK(dg_components(h, lab2, NULL) == DG_OK && memcmp(lab, lab2, nb * sizeof *lab) == 0);
         dg_result_destroy(cr);
         dg_destroy(h);
