@@ -646,7 +646,11 @@
      one is relaxed: the distances are those of a fresh run (the same floats). Weights of a
      directed weighted graph's in-arcs are looked up in the tail's first DG_RES_SCAN
      out-entries (not found: no support, only more work).
-   - Components: the components that held an end of a removed edge or a removed vertex are
+   - Components: removed edges (without removed vertices) are first searched around: balls
+     grow from their ends, a launch a round (up to 8 rounds, lists under DG_CC_CUT_DEG, balls
+     under id bound / 64), uniting where they meet; when the two ends of every removed edge
+     reach each other, no component split (an old path goes around each) and the labels stay.
+     Otherwise the components that held an end of a removed edge or a removed vertex are
      marked by their old label and their vertices start again alone; hooking then runs over
      the arcs of those vertices only (an advance over their lists) until no root changes;
      the edges inserted since (that still exist: an edge inserted and removed again within

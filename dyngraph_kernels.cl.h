@@ -167,6 +167,7 @@
 #define DG_RES_W_LOOKUP  2     /*   searched in the tail's out-list (directed, weighted) */
 #define DG_RES_SCAN      32    /* out-list entries searched for an arc's weight at most */
 #define DG_RES_TEAM      32    /* work-items that share one vertex's list in dg_res_push */
+#define DG_CC_CUT_DEG    1024  /* dg_cc_cut_round does not cross longer lists */
 #define DG_RES_LIGHT     64    /* dg_res_push_local: longer lists are strided by a team */
 #define DG_RES_HEAVY     256   /*   set aside per round at most (more: read by one work-item) */
 
@@ -329,6 +330,7 @@ static const char dg__kernel_source[] =
 "#define DG_RES_W_LOOKUP  2     /*   searched in the tail's out-list (directed, weighted) */\n"
 "#define DG_RES_SCAN      32    /* out-list entries searched for an arc's weight at most */\n"
 "#define DG_RES_TEAM      32    /* work-items that share one vertex's list in dg_res_push */\n"
+"#define DG_CC_CUT_DEG    1024  /* dg_cc_cut_round does not cross longer lists */\n"
 "#define DG_RES_LIGHT     64    /* dg_res_push_local: longer lists are strided by a team */\n"
 "#define DG_RES_HEAVY     256   /*   set aside per round at most (more: read by one work-item) */\n"
 "\n"
@@ -2943,7 +2945,9 @@ static const char dg__kernel_source[] =
 "   removed edge). Balls grow from every end, a round a launch: a vertex joins the ball that\n"
 "   reaches it first (vis[v] = the round's stamp, tag[v] = the ball's end), and balls that meet\n"
 "   are united (uf over the ends' ids, hooking as dg_cc_link). Stamps grow across updates:\n"
-"   vis[v] < base means not reached in this one. */\n"
+"   vis[v] < base means not reached in this one. Lists longer than DG_CC_CUT_DEG are not\n"
+"   crossed: the search is for short detours, and finding less only sends the update to the\n"
+"   slower path. */\n"
 "__kernel void dg_cc_cut_seed(DG_ADJ_ARGS, __global const int *cut, const uint n, __global uint *vis,\n"
 "                             __global int *tag, __global int *uf, __global int *out, __global uint *cnt,\n"
 "                             const uint base, const int lone)\n"
@@ -2973,6 +2977,7 @@ static const char dg__kernel_source[] =
 "        const int u = in[i];\n"
 "        uint deg, k;\n"
 "        const uint b = dg_row(DG_ADJ, u, &deg);\n"
+"        if (deg > DG_CC_CUT_DEG) continue;               /* a hub: not crossed (only less found) */\n"
 "        for (k = lane; k < deg; k += DG_RES_TEAM) {\n"
 "            const int x = dg_neighbor(DG_ADJ, b, k);\n"
 "            const uint v = vis[x];\n"

@@ -152,6 +152,7 @@
 #define DG_RES_W_LOOKUP  2     /*   searched in the tail's out-list (directed, weighted) */
 #define DG_RES_SCAN      32    /* out-list entries searched for an arc's weight at most */
 #define DG_RES_TEAM      32    /* work-items that share one vertex's list in dg_res_push */
+#define DG_CC_CUT_DEG    1024  /* dg_cc_cut_round does not cross longer lists */
 #define DG_RES_LIGHT     64    /* dg_res_push_local: longer lists are strided by a team */
 #define DG_RES_HEAVY     256   /*   set aside per round at most (more: read by one work-item) */
 

@@ -131,7 +131,9 @@ __kernel void dg_cc_reset(__global const int *dir, __global int *comp, __global 
    removed edge). Balls grow from every end, a round a launch: a vertex joins the ball that
    reaches it first (vis[v] = the round's stamp, tag[v] = the ball's end), and balls that meet
    are united (uf over the ends' ids, hooking as dg_cc_link). Stamps grow across updates:
-   vis[v] < base means not reached in this one. */
+   vis[v] < base means not reached in this one. Lists longer than DG_CC_CUT_DEG are not
+   crossed: the search is for short detours, and finding less only sends the update to the
+   slower path. */
 __kernel void dg_cc_cut_seed(DG_ADJ_ARGS, __global const int *cut, const uint n, __global uint *vis,
                              __global int *tag, __global int *uf, __global int *out, __global uint *cnt,
                              const uint base, const int lone)
@@ -161,6 +163,7 @@ __kernel void dg_cc_cut_round(DG_ADJ_ARGS, __global const int *in, __global uint
         const int u = in[i];
         uint deg, k;
         const uint b = dg_row(DG_ADJ, u, &deg);
+        if (deg > DG_CC_CUT_DEG) continue;               /* a hub: not crossed (only less found) */
         for (k = lane; k < deg; k += DG_RES_TEAM) {
             const int x = dg_neighbor(DG_ADJ, b, k);
             const uint v = vis[x];
