@@ -272,6 +272,7 @@ typedef struct dyn_row {
     double bfs_dev_ms, bfs_wall_ms, bfs_sync_ms, dyn_total_ms;
     double rebuild_ms, upload_ms, upload_pinned_ms, upload_mb, static_bfs_dev_ms;
     double static_total_ms, static_total_pinned_ms;
+    double inc_ms, inc_total_ms, inc_full;   /* the result that follows the graph (dg_result_update) */
     long fails;
 } dyn_row;
 
@@ -321,16 +322,18 @@ static void print_bfs_csv_row(FILE *f, const bfs_row *w)
 static void print_dyn_header(FILE *f)
 {
     md_header(f, "device|graph|n:|m:|k:|update ms:|dg_sync ms:|sync KB:|sync pages:|"
-                 "BFS device ms:|BFS wall ms:|dynamic total ms:|CSR rebuild ms:|upload ms "
+                 "BFS device ms:|BFS wall ms:|dynamic total ms:|incremental ms:|incremental total ms:|"
+                 "CSR rebuild ms:|upload ms "
                  "(pageable / pinned):|CSR BFS device ms:|static total ms:|static / dynamic:|checks");
 }
 
 static void print_dyn_row(FILE *f, const dyn_row *w)
 {
-    fprintf(f, "| %s | %s | %zu | %zu | %ld | %.3f | %.3f | %.1f | %.0f | %.3f | %.3f | %.3f | %.3f | "
+    fprintf(f, "| %s | %s | %zu | %zu | %ld | %.3f | %.3f | %.1f | %.0f | %.3f | %.3f | %.3f | %.3f%s | %.3f | %.3f | "
                "%.3f / %.3f | %.3f | %.3f | %.1f | %s |\n",
             w->device, w->graph, w->n, w->m, w->k, w->update_ms, w->sync_ms, w->sync_kb,
-            w->sync_pages, w->bfs_dev_ms, w->bfs_wall_ms, w->dyn_total_ms, w->rebuild_ms,
+            w->sync_pages, w->bfs_dev_ms, w->bfs_wall_ms, w->dyn_total_ms, w->inc_ms,
+            w->inc_full > 0 ? " (full)" : "", w->inc_total_ms, w->rebuild_ms,
             w->upload_ms, w->upload_pinned_ms, w->static_bfs_dev_ms, w->static_total_pinned_ms,
             w->dyn_total_ms > 0 ? w->static_total_pinned_ms / w->dyn_total_ms : 0.0,
             w->fails ? "**FAIL**" : "ok");
@@ -341,19 +344,19 @@ static void print_dyn_csv_header(FILE *f)
     fprintf(f, "device,graph,scale,n,m,k,reps,adds,removes,add_ms,remove_ms,update_ms,sync_ms,"
                "sync_kb,sync_pages,bfs_device_ms,bfs_wall_ms,bfs_sync_ms,dynamic_total_ms,"
                "csr_rebuild_ms,upload_ms,upload_pinned_ms,upload_mb,csr_bfs_device_ms,"
-               "static_total_ms,static_total_pinned_ms,fails\n");
+               "static_total_ms,static_total_pinned_ms,incremental_ms,incremental_total_ms,incremental_full,fails\n");
 }
 
 static void print_dyn_csv_row(FILE *f, const dyn_row *w)
 {
     csv_str(f, w->device);
     fprintf(f, ",%s,%d,%zu,%zu,%ld,%d,%zu,%zu,%.6f,%.6f,%.6f,%.6f,%.3f,%.1f,%.6f,%.6f,%.6f,%.6f,"
-               "%.6f,%.6f,%.6f,%.3f,%.6f,%.6f,%.6f,%ld\n",
+               "%.6f,%.6f,%.6f,%.3f,%.6f,%.6f,%.6f,%.6f,%.6f,%.0f,%ld\n",
             w->graph, w->scale, w->n, w->m, w->k, w->reps, w->nadd, w->nrem, w->add_ms,
             w->rem_ms, w->update_ms, w->sync_ms, w->sync_kb, w->sync_pages, w->bfs_dev_ms,
             w->bfs_wall_ms, w->bfs_sync_ms, w->dyn_total_ms, w->rebuild_ms, w->upload_ms,
             w->upload_pinned_ms, w->upload_mb, w->static_bfs_dev_ms, w->static_total_ms,
-            w->static_total_pinned_ms, w->fails);
+            w->static_total_pinned_ms, w->inc_ms, w->inc_total_ms, w->inc_full, w->fails);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -594,7 +597,9 @@ static void run_dynamic(bench_graph *b)
     batch_bufs bb;
     csr sc;                        /* the static alternative's CSR (preallocated) */
     pinned poff, pcol;
-    int32_t *cpu_dist, *queue, *dist, *dist2;
+    int32_t *cpu_dist, *queue, *dist, *dist2, *dist3;
+    dg_result *res;
+    dg_result_desc rdesc;
     int ki, rep, nreps = o->c.dyn_reps;
     rng r;
     char what[96];
@@ -627,18 +632,24 @@ static void run_dynamic(bench_graph *b)
     queue = (int32_t *)xmalloc(n * sizeof *queue);
     dist = (int32_t *)xmalloc(n * sizeof *dist);
     dist2 = (int32_t *)xmalloc(n * sizeof *dist2);
+    dist3 = (int32_t *)xmalloc(n * sizeof *dist3);
+    memset(&rdesc, 0, sizeof rdesc);                 /* the result that follows the graph */
+    rdesc.kind = DG_RESULT_BFS;
+    rdesc.source = b->roots[0];
+    CK(g, dg_result_create(g, &rdesc, &res));
+    CK(g, dg_result_update(res, NULL, NULL));
     dyn_rng_seed(&r, &o->c, b->scale, b->name);
 
     for (ki = -1; ki < o->c.ndyn; ki++) {
         /* ki = -1: one untimed warm-up batch of up to 1000 changes (the sync and scatter kernels) */
         long k = dyn_k_of(&o->c, ki, maxk);
         int reps = ki < 0 ? 1 : nreps;
-        double *a_ms = (double *)xmalloc((size_t)reps * sizeof(double) * 17), *col_[17];
+        double *a_ms = (double *)xmalloc((size_t)reps * sizeof(double) * 20), *col_[20];
         int c;
         dyn_row *w = ki < 0 ? NULL : new_drow();
         long fails0 = g_fails;
         size_t m_before = ncur;
-        for (c = 0; c < 17; c++) col_[c] = a_ms + (size_t)c * (size_t)reps;
+        for (c = 0; c < 20; c++) col_[c] = a_ms + (size_t)c * (size_t)reps;
         snprintf(what, sizeof what, "%s s%d dynamic k=%ld", b->name, b->scale, k);
         for (rep = 0; rep < reps; rep++) {
             size_t nadd, nrem;
@@ -646,7 +657,8 @@ static void run_dynamic(bench_graph *b)
             dg_stats gs;
             dg_bfs_stats st, st2;
             dg_bfs_options opt, opt2;
-            dg_vertex root = b->roots[(size_t)rep % (size_t)b->nroots];
+            dg_vertex root = b->roots[0];           /* one source: the result follows it */
+            dg_result_stats rs;
             batch_split(k, rep, &nadd, &nrem);
             if (nrem > ncur) nrem = ncur;
             /* the batch, chosen before the timing: removals among the current edges, additions
@@ -666,6 +678,17 @@ static void run_dynamic(bench_graph *b)
             t5 = now_s();
             CK(g, dg_bfs(g, root, dist, &opt));
             t6 = now_s();
+            /* the result that follows the graph: brought up to date with the answer left on the
+               device, then read and compared with the fresh search */
+            {
+                double i0 = now_s();
+                CK(g, dg_result_update(res, NULL, &rs));
+                col_[17][rep] = (now_s() - i0) * 1e3;
+                col_[19][rep] = rs.full;
+                CK(g, dg_result_update(res, dist3, NULL));
+                if (memcmp(dist3, dist, n * sizeof *dist) != 0)
+                    fail("%s: the incremental result differs from the fresh search", what);
+            }
             /* the static alternative: rebuild a CSR from the edge set, upload it */
             {
                 double r0 = now_s(), r1, up, upp;
@@ -701,6 +724,7 @@ static void run_dynamic(bench_graph *b)
             col_[14][rep] = col_[2][rep] + col_[3][rep] + col_[6][rep];                    /* dynamic */
             col_[15][rep] = col_[9][rep] + col_[11][rep] + col_[13][rep];                  /* static, pinned */
             col_[16][rep] = col_[9][rep] + col_[10][rep] + col_[13][rep];                  /* static, pageable */
+            col_[18][rep] = col_[2][rep] + col_[3][rep] + col_[17][rep];                   /* incremental */
             /* check both searches against a CPU BFS on the rebuilt CSR */
             {
                 size_t reached;
@@ -738,6 +762,9 @@ static void run_dynamic(bench_graph *b)
             w->dyn_total_ms = median(col_[14], reps);
             w->static_total_pinned_ms = median(col_[15], reps);
             w->static_total_ms = median(col_[16], reps);
+            w->inc_ms = median(col_[17], reps);
+            w->inc_total_ms = median(col_[18], reps);
+            w->inc_full = median(col_[19], reps);
             w->fails = g_fails - fails0;
             fprintf(stderr, "  dynamic k=%ld: update %.3f + sync %.3f + BFS %.3f = %.3f ms; static: "
                     "rebuild %.3f + upload %.3f (pageable %.3f) + CSR BFS %.3f = %.3f ms\n", k,
@@ -752,7 +779,8 @@ static void run_dynamic(bench_graph *b)
     free(sc.off); free(sc.col);
     free(cur);
     batch_bufs_free(&bb);
-    free(cpu_dist); free(queue); free(dist); free(dist2);
+    dg_result_destroy(res);
+    free(cpu_dist); free(queue); free(dist); free(dist2); free(dist3);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -947,6 +975,10 @@ int main(int argc, char **argv)
         printf("- per k: %d batches (after one untimed warm-up batch), medians; each batch is k random "
                "changes on the current graph, half dg_add_edges of absent edges u != v, half "
                "dg_remove_edges of present edges (k = 1 alternates an addition and a removal)\n", o.c.dyn_reps);
+        printf("- incremental: a dg_result (DG_RESULT_BFS) from the scenario's one source (roots[0]), "
+               "brought up to date after each batch (dg_result_update, answer left on the device, wall "
+               "ms; \"(full)\": most batches ran from nothing); incremental total = update + dg_sync + "
+               "incremental; its answer is read and compared with the fresh search every batch\n");
         printf("- dynamic: update (the two calls) + dg_sync (stats.last_sync_bytes / pages) + BFS "
                "(default strategy, device ms; the wall time adds dist read-back); m = edges before the "
                "batches of that k\n");

@@ -321,11 +321,12 @@ typedef struct sssp_row {
 
 /* Per-batch samples of the dynamic scenario */
 enum { D_ADD, D_REM, D_SET, D_UPDATE, D_SYNC, D_SYNC_KB, D_SYNC_PAGES, D_DEV, D_WALL, D_TOTAL,
-       D_REBUILD, D_UPLOAD, D_UPLOAD_PINNED, D_UPLOAD_MB, D_STATIC, D_STATIC_PINNED, NDCOL };
+       D_REBUILD, D_UPLOAD, D_UPLOAD_PINNED, D_UPLOAD_MB, D_STATIC, D_STATIC_PINNED, D_INC, D_INC_TOTAL,
+       D_INC_FULL, NDCOL };
 static const char *const DCOL_NAMES[NDCOL] = { "add_ms", "remove_ms", "set_weight_ms", "update_ms",
     "sync_ms", "sync_kb", "sync_pages", "sssp_device_ms", "sssp_wall_ms", "dynamic_total_ms",
     "csr_rebuild_ms", "upload_ms", "upload_pinned_ms", "upload_mb", "static_total_ms",
-    "static_total_pinned_ms" };
+    "static_total_pinned_ms", "incremental_ms", "incremental_total_ms", "incremental_full" };
 
 typedef struct dyn_row {
     char device[256], graph[64];
@@ -398,7 +399,8 @@ static void print_sssp_csv_row(FILE *f, const sssp_row *w)
 static void print_dyn_header(FILE *f)
 {
     md_header(f, "device|graph|n:|m:|k:|adds / removes / weights:|update ms:|sync ms:|"
-                 "sync KB:|SSSP device ms:|SSSP wall ms:|dynamic total ms:|CSR rebuild ms:|"
+                 "sync KB:|SSSP device ms:|SSSP wall ms:|dynamic total ms:|incremental ms:|"
+                 "incremental total ms:|CSR rebuild ms:|"
                  "upload ms (pageable / pinned):|static total ms:|static / dynamic:|checks");
 }
 
@@ -406,9 +408,10 @@ static void print_dyn_row(FILE *f, const dyn_row *w)
 {
     const double *d = w->med;
     fprintf(f, "| %s | %s | %zu | %zu | %ld | %zu / %zu / %zu | %.3f | %.3f | %.1f | %.3f | %.3f | "
-               "%.3f | %.3f | %.3f / %.3f | %.3f | %.1f | %s |\n",
+               "%.3f | %.3f%s | %.3f | %.3f | %.3f / %.3f | %.3f | %.1f | %s |\n",
             w->device, w->graph, w->n, w->m, w->k, w->nadd, w->nrem, w->nset, d[D_UPDATE],
-            d[D_SYNC], d[D_SYNC_KB], d[D_DEV], d[D_WALL], d[D_TOTAL], d[D_REBUILD], d[D_UPLOAD],
+            d[D_SYNC], d[D_SYNC_KB], d[D_DEV], d[D_WALL], d[D_TOTAL], d[D_INC], d[D_INC_FULL] > 0 ? " (full)" : "",
+            d[D_INC_TOTAL], d[D_REBUILD], d[D_UPLOAD],
             d[D_UPLOAD_PINNED], d[D_STATIC_PINNED],
             d[D_TOTAL] > 0 ? d[D_STATIC_PINNED] / d[D_TOTAL] : 0.0,
             w->fails ? "**FAIL**" : w->checked ? "ok" : "ok (counts)");
@@ -747,7 +750,9 @@ static void run_dynamic(bench_graph *b)
     batch_bufs bb;
     wcsr sc;                       /* the static alternative's CSR (preallocated) */
     pinned poff, pcol, pw;
-    float *cpu_dist, *dist;
+    float *cpu_dist, *dist, *inc_dist;
+    dg_result *res;
+    dg_result_desc rdesc;
     int32_t *heap, *pos;
     int ki, rep, nreps = o->c.dyn_reps;
     rng r;
@@ -772,6 +777,12 @@ static void run_dynamic(bench_graph *b)
     pinned_alloc(g, &pw, arcs_cap * sizeof(float));
     cpu_dist = (float *)xmalloc(n * sizeof *cpu_dist);
     dist = (float *)xmalloc(n * sizeof *dist);
+    inc_dist = (float *)xmalloc(n * sizeof *inc_dist);
+    memset(&rdesc, 0, sizeof rdesc);                 /* the result that follows the graph */
+    rdesc.kind = DG_RESULT_SSSP;
+    rdesc.source = b->roots[0];
+    CK(g, dg_result_create(g, &rdesc, &res));
+    CK(g, dg_result_update(res, NULL, NULL));
     heap = (int32_t *)xmalloc(n * sizeof *heap);
     pos = (int32_t *)xmalloc(n * sizeof *pos);
     dyn_rng_seed(&r, &o->c, b->scale, b->name);
@@ -792,7 +803,8 @@ static void run_dynamic(bench_graph *b)
             dg_stats gs;
             dg_sssp_stats st;
             dg_sssp_options opt;
-            dg_vertex root = b->roots[(size_t)rep % (size_t)b->nroots];
+            dg_vertex root = b->roots[0];           /* one source: the result follows it */
+            dg_result_stats rs;
             batch_split(k, rep, &nadd, &nrem);
             if (nrem > ncur) nrem = ncur;
             /* the batch, chosen before the timing: removals among the current edges, additions
@@ -832,6 +844,18 @@ static void run_dynamic(bench_graph *b)
             col[D_DEV][rep] = st.device_ms;
             col[D_WALL][rep] = (t5 - t4) * 1e3;
             col[D_TOTAL][rep] = col[D_UPDATE][rep] + col[D_SYNC][rep] + col[D_DEV][rep];
+            /* the result that follows the graph (synced by dg_sssp): brought up to date with the
+               answer left on the device, then read and compared with the fresh search */
+            {
+                double i0 = now_s();
+                CK(g, dg_result_update(res, NULL, &rs));
+                col[D_INC][rep] = (now_s() - i0) * 1e3;
+                col[D_INC_FULL][rep] = rs.full;
+                col[D_INC_TOTAL][rep] = col[D_UPDATE][rep] + col[D_SYNC][rep] + col[D_INC][rep];
+                CK(g, dg_result_update(res, inc_dist, NULL));
+                if (memcmp(inc_dist, dist, n * sizeof *dist) != 0)
+                    fail("%s: the incremental result differs from the fresh search", what);
+            }
             /* the static alternative: rebuild a weighted CSR from the edge set, upload it (from
                pageable memory, and from pinned staging); its search is taken to cost the same */
             {
@@ -896,7 +920,8 @@ static void run_dynamic(bench_graph *b)
     wcsr_free(&sc);
     free(cur); free(sets); free(set_idx);
     batch_bufs_free(&bb);
-    free(cpu_dist); free(dist); free(heap); free(pos);
+    dg_result_destroy(res);
+    free(cpu_dist); free(dist); free(inc_dist); free(heap); free(pos);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -1157,6 +1182,10 @@ int main(int argc, char **argv)
                "the same SSSP device time (dg_sssp has no CSR mode: this favours the static side "
                "by whatever the pages cost); static total uses the pinned upload; static / "
                "dynamic = static total / dynamic total\n");
+        printf("- incremental: a dg_result (DG_RESULT_SSSP) from the scenario's one source, brought up "
+               "to date after each batch (dg_result_update, answer left on the device, wall ms; "
+               "\"(full)\": most batches ran from nothing); incremental total = update + sync + "
+               "incremental; its answer is read and compared with the fresh search every batch\n");
         printf("- checks: the SSSP result against a CPU Dijkstra on the rebuilt CSR on %s batch "
                "of each k; counts added / removed and dg_edge_count after every batch\n\n",
                o.check_all ? "every" : "the last");
