@@ -9458,10 +9458,9 @@ static dg_status dg__res_dist(dg_graph *g, dg_result *r, void *values, dg_result
         if (S->reason[0]) why = S->reason;
     }
     if (why) {
-        /* timed for the budget of later updates; a first run builds the module's kernels,
-           so it runs twice and the second is timed */
-        const int mod = r->desc.kind == DG_RESULT_BFS ? DG__MOD_BFS : DG__MOD_SSSP;
-        int twice = g->dev->mod[mod].state == NULL;
+        /* timed for the budget of later updates; a result's first run may build kernels
+           (its own, the search's), so it runs twice and the second is timed */
+        int twice = r->full_ms == 0.0;
         double t0;
         memset(S, 0, sizeof *S);
         S->changes = (size_t)(g->clog.base + g->clog.n - r->seq);
