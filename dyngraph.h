@@ -9484,7 +9484,10 @@ static dg_status dg__res_dist(dg_graph *g, dg_result *r, void *values, dg_result
         }
     }
 done:
-    if (g->dev) clFinish(g->dev->queue);         /* the lists' uploads are done with them */
+    if (g->dev) {                                /* the lists' uploads are done with them */
+        cl_int e = clFinish(g->dev->queue);
+        if (st == DG_OK && e != CL_SUCCESS) st = dg__clfail(g, e, "clFinish");
+    }
     dg__res_lists_free(g, &L);
     return st;
 }
@@ -9725,7 +9728,10 @@ static dg_status dg__res_cc(dg_graph *g, dg_result *r, void *values, dg_result_s
     }
     if (n) DG__TRY(dg__labels_out(g, r->data.m, n, (dg_vertex *)values, &S->components));
 done:
-    clFinish(d->queue);                           /* the uploads are done with the lists */
+    {                                             /* the uploads are done with the lists */
+        cl_int e = clFinish(d->queue);
+        if (st == DG_OK && e != CL_SUCCESS) st = dg__clfail(g, e, "clFinish");
+    }
     dg__free(g, L.pairs); dg__free(g, L.ends); dg__free(g, L.cut);
     return st;
 }
