@@ -9187,8 +9187,8 @@ static uint8_t *dg__res_seen(dg_graph *g) {
    arcs instead, as pairs), suspects (heads of removed arcs and changed weights), removed
    vertices; *src_gone when the source was removed (and is back). */
 typedef struct dg__res_lists { int32_t *push, *sus, *rem, *arcs; size_t np, ns, nr, na; int src_gone; } dg__res_lists;
-typedef struct dg__res_cc_lists { int32_t *pairs, *ends, *cut; size_t np, ne, nc, nr; } dg__res_cc_lists;
-static dg_status dg__res_cc_scan(dg_graph *g, const dg_result *r, dg__res_cc_lists *L);
+typedef struct dg__res_ev_lists { int32_t *pairs, *ends, *cut; size_t np, ne, nc, nr; } dg__res_ev_lists;
+static dg_status dg__res_events(dg_graph *g, const dg_result *r, dg__res_ev_lists *L);
 static dg_status dg__res_scan(dg_graph *g, const dg_result *r, dg__res_lists *L, size_t *changes) {
     const dg__clog *c = &g->clog;
     size_t i = (size_t)(r->seq - c->base), m = c->n - i, j;
@@ -9219,9 +9219,9 @@ static dg_status dg__res_scan(dg_graph *g, const dg_result *r, dg__res_lists *L,
     }
     if (unit) {    /* every arc weighs 1: weights do not matter, and an inserted arc that still
                       exists is relaxed alone (its tail's other arcs did not change) */
-        dg__res_cc_lists C;
+        dg__res_ev_lists C;
         size_t k;
-        dg_status st = dg__res_cc_scan(g, r, &C);
+        dg_status st = dg__res_events(g, r, &C);
         if (st != DG_OK) return st;
         for (k = 0; k < C.np; k++) {
             L->arcs[2 * L->na] = C.pairs[2 * k]; L->arcs[2 * L->na + 1] = C.pairs[2 * k + 1]; L->na++;
@@ -9512,7 +9512,7 @@ static int64_t dg__res_last_removal(const dg__res_ev *rem, size_t nr, int32_t v)
     }
     return lo && rem[lo - 1].a == v ? (int64_t)rem[lo - 1].i : -1;
 }
-static dg_status dg__res_cc_scan(dg_graph *g, const dg_result *r, dg__res_cc_lists *L) {
+static dg_status dg__res_events(dg_graph *g, const dg_result *r, dg__res_ev_lists *L) {
     const dg__clog *c = &g->clog;
     const size_t at = (size_t)(r->seq - c->base), m = c->n - at;
     const int und = g->nstores == 1;
@@ -9575,7 +9575,7 @@ static dg_status dg__res_cc_scan(dg_graph *g, const dg_result *r, dg__res_cc_lis
 #define DG__RES_CUT_MAX 65536             /* removed edges searched around, at most */
 #define DG__RES_CUT_ROUNDS 8
 #define DG__RES_CUT_SHARE 64
-static dg_status dg__res_cut(dg_graph *g, dg_result *r, const dg__res_cc_lists *L, dg_result_stats *S, int *ok) {
+static dg_status dg__res_cut(dg_graph *g, dg_result *r, const dg__res_ev_lists *L, dg_result_stats *S, int *ok) {
     dg__dev *d = g->dev;
     dg_status st = DG_OK;
     size_t n = g->id_bound, s, teams = 4096;
@@ -9639,7 +9639,7 @@ static dg_status dg__res_cc(dg_graph *g, dg_result *r, void *values, dg_result_s
     dg_status st = DG_OK;
     dg__dev *d = g->dev;
     size_t n = g->id_bound;
-    dg__res_cc_lists L;
+    dg__res_ev_lists L;
     const char *why = dg__res_full_reason(g, r);
     dg__graph_state *gs = DG__STATE(g, DG__MOD_GRAPH, dg__graph_state);
     cl_uint un = (cl_uint)n;
@@ -9649,7 +9649,7 @@ static dg_status dg__res_cc(dg_graph *g, dg_result *r, void *values, dg_result_s
         uint32_t listed = 0;
         cl_int marks;
         S->changes = (size_t)(g->clog.base + g->clog.n - r->seq);
-        DG__TRY(dg__res_cc_scan(g, r, &L));
+        DG__TRY(dg__res_events(g, r, &L));
         if (L.nc && !L.nr && L.nc <= DG__RES_CUT_MAX && dg__res_cut_on) {
             int ok = 0;
             DG__TRY(dg__res_cut(g, r, &L, S, &ok));

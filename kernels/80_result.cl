@@ -127,6 +127,16 @@ inline int dg_res_lower(const int d, const uint nb, __global uint *dist, __globa
     return nb < dist[d] && nb < atomic_min(&dist[d], nb) && atomic_xchg(&stamps[d], stamp) != stamp;
 }
 
+/* Propagation's step over entry k of s's list (base from dg_row, ds = dist[s]): 1 with the
+   neighbour in *d when it is to be listed (dg_res_lower). */
+inline int dg_res_entry(DG_ADJ_ARGS, __global const float *wpool, const uint base, const uint k, const float ds,
+                        const int unit, __global uint *dist, __global uint *stamps, const uint stamp, int *d)
+{
+    const uint x = dg_entry(DG_ADJ, base, k);
+    *d = pool[x];
+    return dg_res_lower(*d, as_uint(ds + (unit ? 1.0f : wpool[x])), dist, stamps, stamp);
+}
+
 /* Propagation, one round balanced over the edges (an ADVANCE; a frontier with hubs): keeps
    d, once a round (the stamp in the header), when its distance fell. */
 inline int dg_res_relax(int s, int d, float w, __global int *data)
@@ -183,10 +193,8 @@ void dg_res_push_local(DG_ADJ_ARGS, __global const float *wpool, __global int *l
                 if (h < DG_RES_HEAVY) { heavy[h] = s; continue; }
             }
             for (k = 0; k < deg; k++) {
-                const uint x = dg_entry(DG_ADJ, base, k);
-                const int d = pool[x];
-                if (dg_res_lower(d, as_uint(ds + (unit ? 1.0f : wpool[x])), dist, stamps, stamp))
-                    out[atomic_inc(&l_out)] = d;
+                int d;
+                if (dg_res_entry(DG_ADJ, wpool, base, k, ds, unit, dist, stamps, stamp, &d)) out[atomic_inc(&l_out)] = d;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
@@ -197,10 +205,8 @@ void dg_res_push_local(DG_ADJ_ARGS, __global const float *wpool, __global int *l
             uint deg, k;
             const uint base = dg_row(DG_ADJ, s, &deg);
             for (k = lane; k < deg; k += DG_RES_T) {
-                const uint x = dg_entry(DG_ADJ, base, k);
-                const int d = pool[x];
-                if (dg_res_lower(d, as_uint(ds + (unit ? 1.0f : wpool[x])), dist, stamps, stamp))
-                    out[atomic_inc(&l_out)] = d;
+                int d;
+                if (dg_res_entry(DG_ADJ, wpool, base, k, ds, unit, dist, stamps, stamp, &d)) out[atomic_inc(&l_out)] = d;
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
@@ -229,7 +235,7 @@ __kernel void dg_res_push(DG_ADJ_ARGS, __global const float *wpool, __global con
     const uint gid = (uint)get_global_id(0), lane = gid % DG_RES_T;
     const uint teams = (uint)get_global_size(0) / DG_RES_T, n = cnt[r3];
     __global uint *ocnt = &cnt[(r3 + 1) % 3];
-    const int unit = data[DG_RES_UNIT];
+    const int unit = data[DG_RES_UNIT] || !wpool;
     uint i;
     if (gid == 0) cnt[(r3 + 2) % 3] = 0u;
     for (i = gid / DG_RES_T; i < n; i += teams) {
@@ -239,10 +245,8 @@ __kernel void dg_res_push(DG_ADJ_ARGS, __global const float *wpool, __global con
         const uint base = dg_row(DG_ADJ, s, &deg);
         if (ds == INFINITY) continue;
         for (k = lane; k < deg; k += DG_RES_T) {
-            const uint x = dg_entry(DG_ADJ, base, k);
-            const int d = pool[x];
-            if (dg_res_lower(d, as_uint(ds + (unit || !wpool ? 1.0f : wpool[x])), dist, stamps, stamp))
-                out[atomic_inc(ocnt)] = d;
+            int d;
+            if (dg_res_entry(DG_ADJ, wpool, base, k, ds, unit, dist, stamps, stamp, &d)) out[atomic_inc(ocnt)] = d;
         }
     }
 }
