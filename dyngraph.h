@@ -404,7 +404,28 @@
    values per level; TOP_DOWN and DIRECTION_OPT keep level counters on the
    device and, once the frontier has stayed small for 4 levels (a road
    network, a grid), queue up to 64 levels per read-back
-   (dg_bfs_stats.host_round_trips). dg_bfs_options.csr_copy runs the same
+   (dg_bfs_stats.host_round_trips).
+   DEEP SEARCHES (TOP_DOWN, DIRECTION_OPT; kernels/40_bfs.cl dg_bfs_deep):
+   while the frontier is small (at most 2 x 256 vertices and 8 x 256
+   out-edges per compute unit, no list over 4096 entries) the levels run
+   many to one launch: one work-group per compute unit, all resident at
+   once, meeting at a device-wide barrier after each level (an atomic
+   arrival count and a generation word, with a device-scope fence: PTX
+   membar.gl on NVIDIA, whose OpenCL mem_fence is work-group-scope only). A
+   vertex found there carries its list's position and degree in a side
+   queue, so the next level reads one word pair instead of the directory
+   and the page. It leaves the loop when the frontier grows past those
+   limits, when direction-optimizing would switch to bottom-up, at the
+   targets, or at the end; the ordinary kernels go on from that level. A CPU
+   device runs it with one work-group. Limit, handled: OpenCL 1.2 does not
+   promise that the groups of a launch run at once; a group that waits too
+   long (2^20 polls) at a barrier aborts the launch (a compare-and-swap, so
+   all groups agree which barrier failed), the level before it is redone by
+   the ordinary kernels (claims already made stay), and this device uses one
+   launch a level from then on (a DG_LOG_WARNING says so). Measured (H200,
+   2048 x 2048 grid, 2,764 levels): 48.3 -> 18.6 ms; Kronecker unchanged
+   (bench/NOTES.md, "Issue 17: deep searches").
+   dg_bfs_options.csr_copy runs the same
    kernels on a plain CSR copy of the graph (for benchmarks: the cost of the
    pages). Measured figures: bench/NOTES.md.
    Pathfinding (the same options in dg_sssp_options, section 14):
@@ -3938,6 +3959,7 @@ DG_API long dg_debug_device_allocs(void) { return 0; }
     X(BFS,   BFS_UNMARK,       dg_bfs_unmark) \
     X(BFS,   BFS_TD,           dg_bfs_td) \
     X(BFS,   BFS_TD_HUBS,      dg_bfs_td_hubs) \
+    X(BFS,   BFS_DEEP,         dg_bfs_deep) \
     X(BFS,   BFS_BU,           dg_bfs_bu) \
     X(BFS,   BFS_Q2BM,         dg_bfs_queue_to_bitmap) \
     X(BFS,   BFS_COUNT,        dg_bfs_count) \
@@ -4055,10 +4077,14 @@ typedef struct dg__dev {
     cl_command_queue queue;
     int profiling;                /* the queue has CL_QUEUE_PROFILING_ENABLE */
     int pocl;                     /* the platform is PoCL (it caches compiled kernels itself) */
+    int nvidia;                   /* NVIDIA's platform: kernels get -DDG_NV_PTX (inline PTX) */
     uint32_t wg;                  /* work-group size of the load-balanced kernels */
     size_t groups;                /* persistent work-groups (compute units x 8) */
     cl_ulong max_alloc, global_mem;
     int cpu;                      /* a CPU device (it shares the host's memory) */
+    size_t cu;                    /* compute units */
+    int deep_off;                 /* a deep search found its groups not all resident: the
+                                     levels go one launch each from then on (>>bfs) */
     char name[256];
     char key[1024];               /* what the binary cache keys on besides source and options */
     cl_program prog[DG__VARIANTS][DG__MOD_COUNT];   /* built on first use (dg__program) */
@@ -4683,16 +4709,16 @@ static dg_status dg__build(dg_graph *g, const char *const *src, const size_t *le
     return DG_OK;
 }
 
-/* Build options: page size, directory stride, work-group size, variant, then
-   DYNGRAPH_CL_OPTIONS whole: options that do not fit buf are an error, never cut. */
+/* Build options: page size, directory stride, work-group size, variant, NVIDIA's platform
+   (DG_NV_PTX: see DG_DEVICE_FENCE in kernels/40_bfs.cl), then DYNGRAPH_CL_OPTIONS whole: options that do not fit buf are an error, never cut. */
 static dg_status dg__options(dg_graph *g, char *buf, size_t cap, int csr) {
     uint32_t lp = 0;
     const char *extra = getenv("DYNGRAPH_CL_OPTIONS");
     int len;
     while ((1u << lp) < g->P) lp++;
-    len = snprintf(buf, cap, "-cl-std=CL1.2 -DDG_LOG_P=%u -DDG_DS=%u -DDG_WG=%u%s%s%s", (unsigned)lp,
+    len = snprintf(buf, cap, "-cl-std=CL1.2 -DDG_LOG_P=%u -DDG_DS=%u -DDG_WG=%u%s%s%s%s", (unsigned)lp,
                    (unsigned)(2 * g->nstores), (unsigned)g->dev->wg, csr ? " -DDG_CSR" : "",
-                   extra && *extra ? " " : "", extra ? extra : "");
+                   g->dev->nvidia ? " -DDG_NV_PTX" : "", extra && *extra ? " " : "", extra ? extra : "");
     if (len < 0 || (size_t)len >= cap)
         return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "DYNGRAPH_CL_OPTIONS is too long (%zu characters; "
                         "the build options hold %zu)", extra ? strlen(extra) : (size_t)0, cap - 1);
@@ -4845,6 +4871,7 @@ static dg_status dg__dev_init(dg_graph *g) {
     clGetDeviceInfo(d->device, CL_DRIVER_VERSION, sizeof drv, drv, NULL);
     pname[sizeof pname - 1] = dname[sizeof dname - 1] = dver[sizeof dver - 1] = drv[sizeof drv - 1] = 0;
     d->pocl = dg__contains(pname, "Portable Computing Language");
+    d->nvidia = dg__contains(pname, "NVIDIA");
     if (snprintf(d->name, sizeof d->name, "%.120s: %.120s", pname, dname) < 0) d->name[0] = 0;
     if (snprintf(d->key, sizeof d->key, "%.200s|%.200s|%.200s|%.200s|%s", pname, dname, dver, drv,
                  DYNGRAPH_VERSION_STRING) < 0) d->key[0] = 0;
@@ -4858,7 +4885,8 @@ static dg_status dg__dev_init(dg_graph *g) {
         d->cpu = (type & CL_DEVICE_TYPE_CPU) != 0;
     }
     for (d->wg = 256; d->wg > 1 && d->wg > maxwg; d->wg /= 2) {}
-    d->groups = (size_t)(cu ? cu : 1) * 8;
+    d->cu = cu ? cu : 1;
+    d->groups = d->cu * 8;
     if (!DG__STATE(g, DG__MOD_CORE, dg__core_state)) { st = DG_ERR_OUT_OF_MEMORY; goto done; }
     {   /* the core program now: the sync needs it, and a device that cannot build it fails here */
         cl_program core;
@@ -6707,6 +6735,7 @@ typedef struct dg__bfs_state {
         dg__buf dist, parent, q[2], vis, front, next, lv, hubs, flag;
         dg__buf mask[3];   /* MASK: frontier, updating, visited; QUEUE: the user data */
         dg__buf seeds;     /* the sources and targets (dg__seeds) */
+        dg__buf qx;        /* dg_bfs_deep: the rows of the vertices in its queues */
     } b;
 } dg__bfs_state;
 typedef struct dg__bfs_run {
@@ -6740,8 +6769,60 @@ done:
     return st;
 }
 
+/* Deep searches (kernels/40_bfs.cl, dg_bfs_deep): work-groups that all run at once, one per
+   compute unit (a CPU device: one group), and how long a group waits at a barrier before it
+   decides the others are not running (polls). Test hooks: groups (0: as above, -1: no deep
+   kernel) and the polls. */
+static int dg__bfs_deep_groups = 0;
+static cl_uint dg__bfs_deep_spins = 1u << 20;
+
+/* Levels L, L+1, ... in one launch of dg_bfs_deep, from a frontier of nf vertices of degree
+   sum mf with no list longer than DG_BFS_HUB; lvh gets the level buffer back. *done: the levels
+   it expanded in full (0: the caller runs level L the ordinary way); *finished: the search
+   ended. The counters of r and *mu are advanced. */
+static dg_status dg__bfs_deep(dg_graph *g, dg__bfs_run *r, cl_kernel k, uint32_t L, int bottom_up,
+                              double alpha, double *mu, uint64_t prev_nf, cl_uint *lvh,
+                              uint32_t *done, int *finished) {
+    dg__bfs_state *bs = (dg__bfs_state *)g->dev->mod[DG__MOD_BFS].state;
+    dg__dev *d = g->dev;
+    dg_status st = DG_OK;
+    const cl_uint *ctl = lvh + DG_LV_DEEP;
+    cl_uint ring = DG_BFS_RING, maxl = 1u << 24, bu = bottom_up != 0, prev = (cl_uint)prev_nf;
+    cl_uint spins = dg__bfs_deep_spins;
+    cl_int lvl = (cl_int)L;
+    cl_float fa = (cl_float)alpha;
+    cl_ulong mu64 = *mu > 0 ? (cl_ulong)*mu : 0;
+    cl_mem par = r->want_parent ? bs->b.parent.m : NULL;
+    size_t G = dg__bfs_deep_groups > 0 ? (size_t)dg__bfs_deep_groups : d->cpu ? 1 : d->cu;
+    DG__TRY(dg__buf_fit(g, &bs->b.qx, 2 * G * DG_DEEP_VERTICES * d->wg * 8));
+    DG__TRY(dg__fill_bytes(g, bs->b.lv.m, 0, DG_LV_DEEP * 4, DG_DEEP_WORDS * 4));
+    DG__TRY(dg__args(g, k, dg__adj(0, r->csr), DG__A(bs->b.q[0].m), DG__A(bs->b.q[1].m),
+                           DG__A(bs->b.qx.m), DG__A(bs->b.lv.m), DG__A(ring), DG__A(lvl), DG__A(maxl),
+                           DG__A(bs->b.dist.m), DG__A(par), DG__A(bs->b.vis.m), DG__A(bu),
+                           DG__A(fa), DG__A(mu64), DG__A(prev), DG__A(spins), DG__END));
+    DG__TRY(dg__launch(g, k, G * d->wg, d->wg));
+    DG__CL(clEnqueueReadBuffer(d->queue, bs->b.lv.m, CL_TRUE, 0, DG_LV_ALL_WORDS * 4, lvh, 0, NULL, NULL));
+    r->rt++;
+    if ((ctl[DG_DEEP_GEN] & DG_DEEP_ABORT) || ctl[DG_DEEP_RAN] != G) {
+        char msg[200];
+        snprintf(msg, sizeof msg, "dyngraph: dg_bfs: %u of %u work-groups ran at once; levels now "
+                 "take one launch each on this device", (unsigned)ctl[DG_DEEP_RAN], (unsigned)G);
+        dg__log(g, DG_LOG_WARNING, msg);
+        d->deep_off = 1;
+    }
+    *done = ctl[DG_DEEP_DONE];
+    *finished = ctl[DG_DEEP_FINISHED] != 0;
+    r->levels += ctl[DG_DEEP_LEVELS];
+    r->reached += ctl[DG_DEEP_REACHED] | (uint64_t)ctl[DG_DEEP_REACHED + 1] << 32;
+    r->edges += ctl[DG_DEEP_INSPECTED] | (uint64_t)ctl[DG_DEEP_INSPECTED + 1] << 32;
+    *mu -= (double)(ctl[DG_DEEP_DEGREES] | (uint64_t)ctl[DG_DEEP_DEGREES + 1] << 32);
+done:
+    return st;
+}
+
 /* DG_BFS_TOP_DOWN and DG_BFS_DIRECTION_OPT. While the frontier stays small (a high-diameter
-   graph), several levels are queued per read-back of the level counters (up to 64). */
+   graph), levels run many to a launch in dg_bfs_deep; without it (or past its limits), several
+   levels are queued per read-back of the level counters (up to 64). */
 static dg_status dg__bfs_do(dg_graph *g, dg__bfs_run *r, int bottom_up, double alpha, double beta) {
     dg__core_state *cs = (dg__core_state *)g->dev->mod[DG__MOD_CORE].state;
     dg__bfs_state *bs = (dg__bfs_state *)g->dev->mod[DG__MOD_BFS].state;
@@ -6749,9 +6830,10 @@ static dg_status dg__bfs_do(dg_graph *g, dg__bfs_run *r, int bottom_up, double a
     const int variant = r->csr;
     dg_status st = DG_OK;
     size_t n = g->id_bound, words = (n + 31) / 32;
-    cl_kernel ktd = NULL, kbu = NULL, kq = NULL, khub = NULL;
+    cl_kernel ktd = NULL, kbu = NULL, kq = NULL, khub = NULL, kdeep = NULL;
     cl_uint ring = DG_BFS_RING, un = (cl_uint)n;
-    cl_uint lvh[DG_BFS_RING * DG_LV_WORDS];
+    cl_uint lvh[DG_LV_ALL_WORDS];
+    size_t G = dg__bfs_deep_groups > 0 ? (size_t)dg__bfs_deep_groups : d->cpu ? 1 : d->cu;
     cl_mem par = r->want_parent ? bs->b.parent.m : NULL;
     uint32_t L = 0, K = 1, small = 0, j;
     uint64_t nf = 1, mf, prev_nf = 0;
@@ -6773,6 +6855,8 @@ static dg_status dg__bfs_do(dg_graph *g, dg__bfs_run *r, int bottom_up, double a
     }
     DG__TRY(dg__kernel(g, DG__K_BFS_TD, variant, &ktd));
     DG__TRY(dg__kernel(g, DG__K_BFS_Q2BM, variant, &kq));
+    if (dg__bfs_deep_groups >= 0 && !d->deep_off)
+        DG__TRY(dg__kernel(g, DG__K_BFS_DEEP, variant, &kdeep));
     DG__TRY(dg__bfs_start(g, r, bs->b.dist.m, 0, bs->b.vis.m, bs->b.q[0].m, NULL, NULL, (cl_uint)mf));
     r->levels = 1; r->reached = nf;
     for (;;) {
@@ -6796,7 +6880,7 @@ static dg_status dg__bfs_do(dg_graph *g, dg__bfs_run *r, int bottom_up, double a
                                    DG__A(bs->b.dist.m), DG__A(par), DG__A(bs->b.q[(L + 1) & 1].m),
                                    DG__A(bs->b.lv.m), DG__A(ring), DG__A(lvl), DG__A(un), DG__END));
             DG__TRY(dg__launch(g, kbu, d->groups * d->wg, d->wg));
-            DG__CL(clEnqueueReadBuffer(d->queue, bs->b.lv.m, CL_TRUE, 0, sizeof lvh, lvh, 0, NULL, NULL));
+            DG__CL(clEnqueueReadBuffer(d->queue, bs->b.lv.m, CL_TRUE, 0, DG_BFS_RING * DG_LV_WORDS * 4, lvh, 0, NULL, NULL));
             r->rt++; r->bu_levels++;
             nn = lvh[DG_LV_WORDS * ((L + 1) % DG_BFS_RING) + DG_LV_VERTICES];
             r->edges += lvh[DG_LV_WORDS * (L % DG_BFS_RING) + DG_LV_INSPECTED];
@@ -6807,6 +6891,21 @@ static dg_status dg__bfs_do(dg_graph *g, dg__bfs_run *r, int bottom_up, double a
             prev_nf = nf; nf = nn; mf = lvh[DG_LV_WORDS * (L % DG_BFS_RING) + DG_LV_DEGREES]; mu -= (double)mf;
             if ((double)nf < (double)n / beta && nf < prev_nf) bu = 0;   /* bottom-up -> top-down */
             continue;
+        }
+        if (kdeep && !d->deep_off && nf <= G * DG_DEEP_VERTICES * d->wg && mf <= G * DG_DEEP_EDGES * d->wg &&
+            mf <= DG_BFS_HUB) {
+            uint32_t did = 0;
+            int fin = 0;
+            DG__TRY(dg__bfs_deep(g, r, kdeep, L, bottom_up, alpha, &mu, prev_nf, lvh, &did, &fin));
+            L += did;
+            if (fin) goto finished;
+            if (did) {
+                prev_nf = lvh[DG_LV_WORDS * ((L - 1) % DG_BFS_RING) + DG_LV_VERTICES];
+                nf = lvh[DG_LV_WORDS * (L % DG_BFS_RING) + DG_LV_VERTICES];
+                mf = lvh[DG_LV_WORDS * (L % DG_BFS_RING) + DG_LV_DEGREES];
+                small = 0;
+                continue;
+            }
         }
         /* top-down: K levels, then one read-back. A single level whose frontier has a list
            longer than DG_BFS_HUB (mf says whether one can) hands it to the hub kernel. Work-groups:
@@ -6833,7 +6932,7 @@ static dg_status dg__bfs_do(dg_graph *g, dg__bfs_run *r, int bottom_up, double a
                 DG__TRY(dg__launch(g, khub, d->groups * d->wg, d->wg));
             }
         }
-        DG__CL(clEnqueueReadBuffer(d->queue, bs->b.lv.m, CL_TRUE, 0, sizeof lvh, lvh, 0, NULL, NULL));
+        DG__CL(clEnqueueReadBuffer(d->queue, bs->b.lv.m, CL_TRUE, 0, DG_BFS_RING * DG_LV_WORDS * 4, lvh, 0, NULL, NULL));
         r->rt++;
         for (j = 0; j < K; j++) {
             uint32_t nn = lvh[DG_LV_WORDS * ((L + j + 1) % DG_BFS_RING) + DG_LV_VERTICES];

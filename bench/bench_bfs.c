@@ -900,6 +900,7 @@ static void usage(void)
         "  --check-trees N    validate the BFS tree (opt.parent) on the first N roots, with an\n"
         "                     extra untimed run each (default: all roots when n <= 2^20, else 4)\n"
         "  --with-parent      timed runs ask for opt.parent too (and every tree is validated)\n"
+        "  --no-deep          levels one launch each (no dg_bfs_deep): the figures before it\n"
         BENCH_USAGE_DYNAMIC
         "  --alpha A --beta B --chunk C   dg_bfs_options alpha, beta, max_edge_count (0: default)\n"
         "  --csv FILE         also write the BFS rows as CSV, and the dynamic rows to\n"
@@ -915,6 +916,7 @@ static int own_option(void *ctx, const char *a, const char *v)
     options *o = (options *)ctx;
     if (!strcmp(a, "--large")) { o->large = 1; return 1; }
     if (!strcmp(a, "--with-parent")) { o->with_parent = 1; return 1; }
+    if (!strcmp(a, "--no-deep")) { dg__bfs_deep_groups = -1; return 1; }   /* before/after */
     if (!strcmp(a, "--check-trees")) o->check_trees = (int)parse_long(v, a, 0, 4096);
     else if (!strcmp(a, "--alpha")) o->alpha = (float)parse_double(v, a);
     else if (!strcmp(a, "--beta")) o->beta = (float)parse_double(v, a);

@@ -16,6 +16,7 @@
    (BFS: Manhattan distance + 1) and, for SSSP, the path's weight against the host's distance.
 
    Usage: bench_path [--side N] [--apart K] [--exits E] [--reps R] [--delta D] [--csv FILE] [--el PREFIX]
+                     [--no-deep]  (levels one launch each, no dg_bfs_deep: the figures before it)
    --delta sets dg_sssp_options.delta of the SSSP queries to B (default 0: automatic).
    --el writes the grid for GAP (-s symmetrizes): PREFIX.el ("u v", each edge once) and
    PREFIX.wel ("u v w", the SSSP weights).
@@ -117,7 +118,8 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[a], "--csv") && v) { csv = v; a++; }
         else if (!strcmp(argv[a], "--delta") && v) { qdelta = parse_double(v, "--delta"); a++; }
         else if (!strcmp(argv[a], "--el") && v) { el = v; a++; }
-        else { fprintf(stderr, "usage: bench_path [--side N] [--apart K] [--exits E] [--reps R] [--csv FILE] [--el FILE]\n"); return 2; }
+        else if (!strcmp(argv[a], "--no-deep")) dg__bfs_deep_groups = -1;   /* before/after */
+        else { fprintf(stderr, "usage: bench_path [--side N] [--apart K] [--exits E] [--reps R] [--csv FILE] [--el FILE] [--no-deep]\n"); return 2; }
     }
     if (apart > side - 2) apart = side - 2;
     n = (size_t)side * (size_t)side;

@@ -37,11 +37,12 @@
    queues up to DG_BFS_RING - 2 levels per read-back. */
 #define DG_BFS_RING      128
 #define DG_BFS_HUB       4096  /* top-down: lists longer than this are spread over all groups */
-#define DG_LV_WORDS      4
+#define DG_LV_WORDS      5
 #define DG_LV_VERTICES   0     /* vertices in the level's frontier */
 #define DG_LV_DEGREES    1     /* sum of their out-degrees */
 #define DG_LV_INSPECTED  2     /* adjacency entries read while expanding it */
 #define DG_LV_HUBS       3     /* top-down: lists handed to dg_bfs_td_hubs */
+#define DG_LV_MAXDEG     4     /* dg_bfs_deep: the largest out-degree in the frontier */
 /* Early exit at targets (top-down, direction-optimizing): two words after the ring. A target
    not yet reached has the distance DG_BFS_TARGET instead of -1; whoever reaches it counts
    DG_LV_TARGETS down, and the last one sets DG_LV_STOP to its distance + 1. Every level
@@ -49,8 +50,28 @@
    farthest target is whole, the next is empty and the search ends. */
 #define DG_LV_TARGETS    (DG_BFS_RING * DG_LV_WORDS)   /* targets not yet reached */
 #define DG_LV_STOP       (DG_LV_TARGETS + 1)           /* 0, or the last target's distance + 1 */
-#define DG_LV_ALL_WORDS  (DG_LV_STOP + 1)              /* the whole level buffer */
+#define DG_LV_DEEP       (DG_LV_STOP + 1)              /* dg_bfs_deep's DG_DEEP_WORDS */
+#define DG_LV_ALL_WORDS  (DG_LV_DEEP + DG_DEEP_WORDS)  /* the whole level buffer */
 #define DG_BFS_TARGET    (-2)
+/* Deep searches (dg_bfs_deep): many top-down levels in one launch of work-groups that are
+   all resident at once, a device-wide barrier between levels. It stays while the frontier
+   has at most DG_DEEP_VERTICES x DG_WG vertices per group, DG_DEEP_EDGES x DG_WG out-edges
+   per group and no list longer than DG_BFS_HUB. Its control words: */
+#define DG_DEEP_VERTICES 2
+#define DG_DEEP_EDGES    8
+#define DG_DEEP_ARRIVE   0     /* arrivals at barriers so far (barrier k is passed at G x k) */
+#define DG_DEEP_GEN      1     /* barriers passed, or DG_DEEP_ABORT */
+#define DG_DEEP_DONE     2     /* levels expanded in full (the next level is level0 + this) */
+#define DG_DEEP_FINISHED 3     /* 1: the search ended (a level found nothing, or the targets) */
+#define DG_DEEP_LEVELS   4     /* of those, levels that found vertices */
+#define DG_DEEP_REACHED  5     /* vertices found (2 words: low, high) */
+#define DG_DEEP_INSPECTED 7    /* adjacency entries read (2 words) */
+#define DG_DEEP_DEGREES  9     /* sum of the found vertices' out-degrees (2 words) */
+#define DG_DEEP_RAN      11    /* work-groups that took part */
+#define DG_DEEP_WORDS    12    /* at DG_LV_DEEP in the level buffer */
+#define DG_DEEP_ABORT    0x80000000u   /* in DG_DEEP_GEN with the barrier's number: a group
+                                          waited too long there (not all were resident); the
+                                          levels from DG_DEEP_DONE on are redone */
 
 /* ---- SSSP (50_sssp.cl) ----
    Control blocks: a ring of DG_SSSP_RING slots of DG_CTL_WORDS uints, one per Bellman-Ford

@@ -94,14 +94,17 @@ typedef struct dg_bfs_found {
 } dg_bfs_found;
 
 /* Records u, reached from p, of out-degree m, as found (the last target found says stop). */
-inline void dg_bfs_found_add(const dg_bfs_found f, const int u, const int p, const uint m)
+inline uint dg_bfs_found_add(const dg_bfs_found f, const int u, const int p, const uint m)
 {
+    uint at;
     if (f.dist[u] == DG_BFS_TARGET && atomic_dec(&f.lv[DG_LV_TARGETS]) == 1u)
         f.lv[DG_LV_STOP] = (uint)f.level + 1u;
     f.dist[u] = f.level;
     if (f.parent) f.parent[u] = p;
-    f.l_q[atomic_inc(f.l_n)] = u;
+    at = atomic_inc(f.l_n);
+    f.l_q[at] = u;
     if (m) atomic_add(f.l_m, m);
+    return at;                 /* its place in the local list */
 }
 
 /* A work-group's counts, once after its last flush (by one work-item): the degrees of the
@@ -218,6 +221,199 @@ void dg_bfs_td_hubs(DG_ADJ_ARGS, __global const int *hubs, __global int *q_out,
     }
     DG_LIST_FLUSH(1, lid, l_q, l_n, l_out, nx + DG_LV_VERTICES, q_out);
     if (lid == 0) dg_bfs_counts(cur, nx, l_m, seen);
+}
+
+/* ---- deep searches: many top-down levels in one launch (DG_DEEP_* in 00_shared.h) ----
+   A grid or a road network has thousands of levels of a few thousand vertices: a launch and a
+   read-back a level (~20 us) cost more than the level's work. dg_bfs_deep runs level after
+   level with G work-groups that must all be resident at once (the host launches at most one
+   per compute unit), meeting at a device-wide barrier after each level: one atomic arrival
+   counter, and a generation word the last arrival moves on. Data that other groups wrote
+   during the launch (the queue, the level counters) is read through volatile pointers, past
+   the compute unit's cache. A group that waits more than spin_max polls at a barrier swaps
+   the generation to DG_DEEP_ABORT | k (a compare-and-swap, so either every group passes the
+   barrier or none does): the groups were not all resident, the level before that barrier is
+   incomplete, and the host redoes it with the one-launch-a-level kernels (which append to the
+   partial next queue: claims already made stay made). The loop leaves, the same way in every
+   group (every group reads the same counters after the barrier), when a level finds nothing,
+   the targets are found, the frontier outgrows vmax vertices or emax degrees (the ordinary
+   kernels with all groups and the hub kernel take over), or, with bottom_up, when the
+   direction-optimizing rule would switch (degrees x alpha > mu, the degrees of the unreached
+   part, while the frontier grows). The frontier of a level is cut into G even pieces. */
+
+/* A fence that makes a work-item's global writes visible to the other work-groups of the
+   launch before what it does next. OpenCL 1.2's mem_fence(CLK_GLOBAL_MEM_FENCE) compiles to a
+   work-group-scope fence on NVIDIA (membar.cta in its PTX: read in the driver's output, and
+   seen as stale queue entries across groups), so there it is PTX's device-scope membar.gl. */
+#ifdef DG_NV_PTX
+#define DG_DEVICE_FENCE() asm volatile("membar.gl;" : : : "memory")
+#else
+#define DG_DEVICE_FENCE() mem_fence(CLK_GLOBAL_MEM_FENCE)
+#endif
+
+/* lid 0's side of barrier k (1, 2, ...): arrive, then wait. 1: all G arrived; 0: aborted.
+   An abort at barrier a leaves DG_DEEP_ABORT | a: a group still waiting at barrier a - 1
+   (it had not seen it pass yet) sees that a - 1 passed. */
+inline uint dg_deep_arrive(__global uint *ctl, const uint k, const uint G, const uint spin_max)
+{
+    volatile __global uint *gen = ctl + DG_DEEP_GEN;
+    uint spins = 0;
+    if (atomic_inc(&ctl[DG_DEEP_ARRIVE]) + 1u == G * k)
+        atomic_cmpxchg(&ctl[DG_DEEP_GEN], k - 1u, k);
+    for (;;) {
+        const uint v = *gen;
+        if (v & DG_DEEP_ABORT) return k < (v & ~DG_DEEP_ABORT);
+        if (v >= k) return 1u;
+        if (++spins > spin_max && atomic_cmpxchg(&ctl[DG_DEEP_GEN], k - 1u, DG_DEEP_ABORT | k) == k - 1u)
+            return 0u;
+    }
+}
+
+inline void dg_deep_put64(__global uint *w, const ulong x)
+{
+    w[0] = (uint)x;
+    w[1] = (uint)(x >> 32);
+}
+
+/* The counters lid 0 reads after a barrier, for the next level: its vertices, their degrees,
+   the largest, the stop word; and the entries the level just done read. */
+typedef struct dg_deep_next { uint n, m, maxd, stop, seen; } dg_deep_next;
+inline dg_deep_next dg_deep_read(volatile __global const uint *lv, const uint ring, const int level)
+{
+    dg_deep_next x;
+    const size_t c = dg_lv_at(ring, level), nx = dg_lv_at(ring, level + 1);
+    x.n = lv[nx + DG_LV_VERTICES];
+    x.m = lv[nx + DG_LV_DEGREES];
+    x.maxd = lv[nx + DG_LV_MAXDEG];
+    x.stop = lv[DG_LV_STOP];
+    x.seen = lv[c + DG_LV_INSPECTED];
+    return x;
+}
+
+__kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1)))
+void dg_bfs_deep(DG_ADJ_ARGS, __global int *qa, __global int *qb, __global uint2 *qx,
+                 __global uint *lv, const uint ring, const int level0, const uint max_levels,
+                 __global int *dist, __global int *parent, __global uint *vis,
+                 const uint bottom_up, const float alpha, const ulong mu0, const uint prev0,
+                 const uint spin_max)
+{
+    __local uint l_off[DG_WG], l_base[DG_WG];
+    __local int l_v[DG_WG], l_q[DG_LOCAL_LIST];
+    __local uint2 l_x[DG_LOCAL_LIST];
+    __local uint l_n, l_m, l_out, l_in, l_maxd, l_go, l_got, l_end, l_t;
+    __local int l_level;
+    volatile __global uint *vlv = lv;
+    __global uint *ctl = lv + DG_LV_DEEP;
+    const uint lid = get_local_id(0), grp = get_group_id(0), G = get_num_groups(0);
+    const uint vmax = G * DG_DEEP_VERTICES * DG_WG, emax = G * DG_DEEP_EDGES * DG_WG;
+    /* lid 0's own: what the loop has done (the same in every group), and the next level's
+       counters as read after the last barrier (level0's: from the ring, the largest degree
+       vouched for by the host) */
+    ulong mu = mu0, reached = 0, inspected = 0, degrees = 0;
+    uint k = 0, levels = 0, prev = prev0, finished = 0, took_part = 0;
+    dg_deep_next nxt;
+    nxt.n = nxt.m = nxt.maxd = nxt.stop = nxt.seen = 0;
+    if (lid == 0) {
+        l_t = 0; l_level = level0;
+        l_end = (*(volatile __global uint *)(ctl + DG_DEEP_GEN) & DG_DEEP_ABORT) != 0u;   /* started
+                                 after an abort (at barrier 1, the only one it can miss): no part */
+        took_part = !l_end;
+        nxt.n = vlv[dg_lv_at(ring, level0) + DG_LV_VERTICES];
+        nxt.m = vlv[dg_lv_at(ring, level0) + DG_LV_DEGREES];
+        nxt.stop = vlv[DG_LV_STOP];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);                /* l_level before anyone reads it */
+    /* One exit, at the top (PoCL wants a loop with barriers to leave from one place): lid 0
+       decides whether this level runs, from what the last barrier left. */
+    for (;;) {
+        const int level = l_level;               /* read before the barrier below: stable */
+        if (lid == 0) {
+            l_go = 0;
+            if (!l_end && l_t < max_levels) {
+                /* stop: the last target is no farther than this level (a group already in
+                   this level may be setting it now, to level + 2 or more: no stop yet) */
+                if ((nxt.stop != 0u && (uint)level + 1u >= nxt.stop) || nxt.n == 0u) finished = 1;
+                else if (nxt.n <= vmax && nxt.m <= emax && nxt.maxd <= DG_BFS_HUB &&
+                         !(bottom_up && (float)nxt.m * alpha > (float)mu && nxt.n > prev)) {
+                    l_go = 1; l_in = nxt.n; prev = nxt.n;
+                }
+            }
+            l_n = 0; l_m = 0; l_got = 0; l_maxd = 0;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!l_go) break;
+        {
+            __global const int *q_in = (level & 1) ? qb : qa;
+            volatile __global const int *vq_in = q_in;
+            volatile __global const uint2 *vqx_in = qx + (size_t)((uint)level & 1u) * vmax;
+            __global int *q_out = (level & 1) ? qa : qb;
+            __global uint2 *qx_out = qx + (size_t)((uint)(level + 1) & 1u) * vmax;
+            __global uint *cur = lv + dg_lv_at(ring, level), *nx = lv + dg_lv_at(ring, level + 1);
+            const dg_bfs_found f = { dist, parent, vis, l_q, &l_n, &l_m, lv, level + 1, 1u };
+            const uint n_in = l_in, per = min((n_in + G - 1) / G, (uint)DG_WG), rows = l_t > 0;
+            uint chunk;
+            if (grp == 0 && lid == 0) dg_lv_clear(dg_lv(lv, ring, level + 2));
+            for (chunk = grp; chunk * per < n_in; chunk += G) {
+                const uint i = chunk * per + lid;
+                uint deg = 0, base = 0, total, e0;
+                int v = -1;
+                if (lid < per && i < n_in) {
+                    v = vq_in[i];
+                    if (rows) { const uint2 x = vqx_in[i]; base = x.x; deg = x.y; }   /* found by
+                                                           this launch: its row came with it */
+                    else base = dg_row(DG_ADJ, v, &deg);
+                }
+                l_v[lid] = v; l_base[lid] = base; l_off[lid] = deg;
+                total = dg_local_scan(l_off, lid);
+                if (lid == 0) l_got += total;
+                for (e0 = 0; e0 < total; e0 += DG_WG) {
+                    const uint e = e0 + lid;
+                    if (e < total) {
+                        const uint j = dg_local_owner(l_off, DG_WG, e);
+                        const int u = dg_neighbor(DG_ADJ, l_base[j], e - l_off[j]);
+                        uint m;
+                        const uint ub = dg_row(DG_ADJ, u, &m);   /* read beside the claim's test */
+                        if (dg_claim(vis, u)) {
+                            l_x[dg_bfs_found_add(f, u, l_v[j], m)] = (uint2)(ub, m);
+                            atomic_max(&l_maxd, m);
+                        }
+                    }
+                    DG_LIST_FLUSH_X(0, lid, l_q, l_x, l_n, l_out, nx + DG_LV_VERTICES, q_out, qx_out, vmax);
+                }
+            }
+            DG_LIST_FLUSH_X(1, lid, l_q, l_x, l_n, l_out, nx + DG_LV_VERTICES, q_out, qx_out, vmax);
+            /* the device-wide barrier: every work-item's writes out, the group's counts, then
+               the group arrives (lid 0), and reads the counters for the next level */
+            DG_DEVICE_FENCE();
+            barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+            if (lid == 0) {
+                dg_bfs_counts(cur, nx, l_m, l_got);
+                if (l_maxd) atomic_max(&nx[DG_LV_MAXDEG], l_maxd);
+                DG_DEVICE_FENCE();
+                k++;
+                if (!dg_deep_arrive(ctl, k, G, spin_max)) {
+                    l_end = 1;                   /* this level is incomplete: the host redoes it */
+                } else {
+                    DG_DEVICE_FENCE();
+                    nxt = dg_deep_read(vlv, ring, level);
+                    inspected += nxt.seen;
+                    l_t++; l_level = level + 1;
+                    if (nxt.n == 0u) { finished = 1; l_end = 1; }
+                    else { levels++; reached += nxt.n; degrees += nxt.m; mu = mu > nxt.m ? mu - nxt.m : 0; }
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+        }
+    }
+    if (lid == 0 && took_part) {   /* every group that took part knows the same: all write it */
+        ctl[DG_DEEP_DONE] = l_t;
+        ctl[DG_DEEP_FINISHED] = finished;
+        ctl[DG_DEEP_LEVELS] = levels;
+        dg_deep_put64(ctl + DG_DEEP_REACHED, reached);
+        dg_deep_put64(ctl + DG_DEEP_INSPECTED, inspected);
+        dg_deep_put64(ctl + DG_DEEP_DEGREES, degrees);
+        atomic_inc(&ctl[DG_DEEP_RAN]);
+    }
 }
 
 /* Reached vertices and the sum of their degrees (edges a level-synchronous search expands),

@@ -25,7 +25,8 @@
 
    Usage: test_bfs [seed]      (the seed is printed; a failure message names graph, variant and
                                 source, so that `test_bfs SEED` reproduces it)
-   Cases (DG_TESTS=test_bfs:NAME, see tt.h): bad, graphs, datasets, mutations. The cases draw
+   Cases (DG_TESTS=test_bfs:NAME, see tt.h): bad, graphs, datasets, mutations, deep (searches of
+   thousands of levels through the deep kernel, see test_deep). The cases draw
    from one random stream in turn: a case run alone sees other draws than in a whole run (the
    seed of a whole run reproduces a whole run). */
 #define DYNGRAPH_IMPLEMENTATION
@@ -700,6 +701,97 @@ static void run_mutations(int undirected, uint32_t page_size, int rounds, int re
     pair_free(&p);
 }
 
+/* ================================ deep searches ================================ */
+/* Thousands of levels (a path, a long grid, a path through hubs of more than DG_BFS_HUB
+   neighbours, which leave the deep kernel for the ordinary ones and come back), top-down and
+   direction-optimizing, with the deep kernel (dg_bfs_deep) in one group (what PoCL runs),
+   two and three groups (on PoCL they may or may not run at once: either way the answer must
+   be right), three groups that give up waiting at once (the abort path: the level is redone by
+   the ordinary kernels), and without it; early exit at a target far down the path. */
+static void deep_graph(pair *p, int shape, int32_t n)
+{
+    edge_list el = { NULL, 0, 0 };
+    int32_t v, w = 5;
+    pair_add_vertices(p, (size_t)n);
+    if (shape == 0) for (v = 0; v + 1 < n; v++) el_add(&el, v, v + 1);
+    if (shape == 1) for (v = 0; v < n; v++) {   /* a 5-wide grid, n / 5 long */
+        if (v % w + 1 < w) el_add(&el, v, v + 1);
+        if (v + w < n) el_add(&el, v, v + w);
+    }
+    if (shape == 2) {                            /* a path of n - 9000 through two hubs */
+        int32_t len = n - 9000, k;
+        for (v = 0; v + 1 < len; v++) el_add(&el, v, v + 1);
+        for (k = 0; k < 9000; k++) el_add(&el, k < 4500 ? len / 3 : 2 * len / 3, len + k);
+        for (k = 0; k < 9000; k += 97) el_add(&el, len + k, len / 2);   /* shortcuts to the middle */
+    }
+    for (v = 0; v < (int32_t)el.n; v++) el.e[v].weight = 1.0f;
+    pair_add_in_batches(p, el.e, el.n);
+    free(el.e);
+}
+
+static void test_deep(void)
+{
+    static const struct { const char *name; int shape; int32_t n; int und; } G[] = {
+        { "path of 30000", 0, 30000, 0 }, { "path of 20000, undirected", 0, 20000, 1 },
+        { "grid 5 x 3000, undirected", 1, 15000, 1 }, { "path through two hubs of 4500", 2, 12000, 1 },
+    };
+    static const struct { int groups; cl_uint spins; const char *name; } H[] = {
+        { 0, 1u << 20, "deep, 1 group" }, { 2, 1u << 20, "deep, 2 groups" },
+        { 3, 1u << 20, "deep, 3 groups" }, { 3, 0, "deep, 3 groups giving up" }, { -1, 0, "no deep kernel" },
+    };
+    const int vis[3] = { 8, 9, 13 };   /* TOP_DOWN, DIRECTION_OPT, DIRECTION_OPT(alpha 2, beta 2) */
+    int gi, hi, k;
+    for (gi = 0; gi < (int)(sizeof G / sizeof G[0]); gi++) {
+        pair p;
+        csr r;
+        int32_t *ref_dist;
+        ref_result ref;
+        if (!pair_create(&p, 64, G[gi].und, 0)) continue;
+        deep_graph(&p, G[gi].shape, G[gi].n);
+        csr_from_model(&r, &p.m, 1);
+        ref_dist = (int32_t *)xmalloc((size_t)r.n * sizeof(int32_t));
+        ref = ref_bfs(&r, 0, ref_dist);
+        for (hi = 0; hi < (int)(sizeof H / sizeof H[0]); hi++) {
+            char label[256];
+            dg__bfs_deep_groups = H[hi].groups;
+            dg__bfs_deep_spins = H[hi].spins;
+            snprintf(label, sizeof label, "%s, %s", G[gi].name, H[hi].name);
+            for (k = 0; k < 3; k++) {
+                if (p.g->dev) p.g->dev->deep_off = 0;
+                CHECK_MSG(check_bfs(p.g, &r, ref_dist, ref, 0, vis[k], k % 4, label), "%s: wrong", label);
+            }
+            {   /* early exit: the farthest vertex, and its path */
+                int32_t t = 0, v;
+                size_t len = 0;
+                dg_vertex path[64];
+                dg_bfs_options o;
+                int32_t *dist = (int32_t *)xmalloc((size_t)r.n * sizeof(int32_t));
+                for (v = 0; v < r.n; v++) if (ref_dist[v] > ref_dist[t]) t = v;
+                if (p.g->dev) p.g->dev->deep_off = 0;
+                memset(&o, 0, sizeof o);
+                o.strategy = DG_BFS_TOP_DOWN;
+                o.targets = &t; o.target_count = 1;
+                o.path = path; o.path_capacity = 64; o.path_length = &len;
+                CHECK_MSG(dg_bfs(p.g, 0, dist, &o) == DG_OK, "%s: dg_bfs to %d", label, (int)t);
+                CHECK_MSG(dist[t] == ref_dist[t], "%s: target %d at %d, reference %d", label, (int)t,
+                          (int)dist[t], (int)ref_dist[t]);
+                CHECK_MSG(len == (size_t)ref_dist[t] + 1, "%s: path of %zu vertices to %d, expected %d", label,
+                          len, (int)t, (int)ref_dist[t] + 1);
+                for (v = 0; v < r.n; v++)   /* nearer vertices are all right, farther ones unreached */
+                    if (ref_dist[v] >= 0 && ref_dist[v] < ref_dist[t] && dist[v] != ref_dist[v]) break;
+                CHECK_MSG(v == r.n, "%s: early exit: vertex %d at %d, reference %d", label, (int)v,
+                          v < r.n ? (int)dist[v] : 0, v < r.n ? (int)ref_dist[v] : 0);
+                free(dist);
+            }
+        }
+        dg__bfs_deep_groups = 0;
+        dg__bfs_deep_spins = 1u << 20;
+        free(ref_dist);
+        csr_free(&r);
+        pair_free(&p);
+    }
+}
+
 /* ================================ main ================================ */
 static time_t w0;                 /* the start, for the progress lines */
 
@@ -726,8 +818,14 @@ static void case_mutations(void)
     run_mutations(0, 64, 120, 1);       /* removed ids handed out again */
     printf("test_bfs: mutations done (%lds, %ld BFS runs)\n", (long)(time(NULL) - w0), bfs_runs);
 }
+static void case_deep(void)
+{
+    test_deep();
+    printf("test_bfs: deep done (%lds, %ld BFS runs)\n", (long)(time(NULL) - w0), bfs_runs);
+}
 static const tt_case cases[] = {
     { "bad", case_bad }, { "graphs", case_graphs }, { "datasets", case_datasets }, { "mutations", case_mutations },
+    { "deep", case_deep },
 };
 
 int main(int argc, char **argv)
