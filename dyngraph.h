@@ -1370,7 +1370,14 @@ DG_API dg_status dg_load_memory(dg_graph *g, const void *data, size_t size, cons
    vertices, edges and weights (weights round-trip exactly: 9 significant digits). Text formats
    keep ids, so a removed id comes back as an isolated vertex (an edge list names the id bound
    in a "# vertices N" comment, which dg_load reads); SNAPSHOT restores removed ids as removed.
-   Lists are written in increasing neighbour order. A format that cannot hold the graph (METIS
+   A SNAPSHOT is the store's own image (pages, page index, LA table, directory, free ids; on a
+   big-endian host a sorted CSR instead): loading one into an empty graph of the same page
+   size, kind and reuse_ids reads the arrays straight into the store, checks a word-wise hash
+   and every index the searches and mutations follow (page headers and slots, directory, page
+   tables, targets), and makes nothing else: about the speed of reading the file, with no
+   memory beyond the graph's. Into a graph of another page size or reuse_ids it goes through
+   a temporary graph and a batch (slower, exact all the same). Snapshots of earlier versions
+   (a CSR) still load. Text formats write lists in increasing neighbour order. A format that cannot hold the graph (METIS
    of a directed graph, an infinite weight in a text format) is DG_ERR_INVALID_ARGUMENT; a write
    failure is DG_ERR_IO, and then an existing file at path is left as it was (the file is
    written as path.tmp and renamed). */
@@ -9944,6 +9951,39 @@ done:
 #define DG__LOAD_MAX_N  ((unsigned long long)DG__MAX_IDS)       /* largest header vertex count */
 #define DG__LOAD_MAX_COUNT (1ULL << 60) /* largest header edge count */
 #define DG__SNAP_MAGIC "DGSNAP1"        /* a snapshot's first 8 bytes (with the '\0'; >>save) */
+/* The store image (DG_FORMAT_SNAPSHOT as written on a little-endian host; >>save,
+   dg__save_image): its magic, header sizes in words, and its word-wise hash. */
+#define DG__IMG_MAGIC "DGSNAP2"
+#define DG__IMG_HEAD 9
+#define DG__IMG_STORE 10
+static int dg__little_endian(void) { uint32_t x = 1; unsigned char c; memcpy(&c, &x, 1); return c == 1; }
+/* The image's hash: 8-byte words dealt round four lanes (word i to lane i mod 4, whatever
+   pieces they come in), each lane a multiply-xorshift chain, the lanes folded at the end. */
+typedef struct dg__wh { uint64_t h[4], n; } dg__wh;
+static void dg__wh_init(dg__wh *w) {
+    int i;
+    for (i = 0; i < 4; i++) w->h[i] = DG__FNV_SEED + (uint64_t)i;
+    w->n = 0;
+}
+#define DG__WH_MIX(h, x) ((h) = ((h) ^ (x)) * 0x9E3779B97F4A7C15ULL, (h) ^= (h) >> 29)
+/* n bytes (a multiple of 8). */
+static void dg__wh_add(dg__wh *w, const void *p, size_t n) {
+    const unsigned char *b = (const unsigned char *)p;
+    size_t k = n / 8;
+    uint64_t x, y, z, t;
+    for (; k && (w->n & 3); k--, b += 8, w->n++) { memcpy(&x, b, 8); DG__WH_MIX(w->h[w->n & 3], x); }
+    for (; k >= 4; k -= 4, b += 32, w->n += 4) {
+        memcpy(&x, b, 8); memcpy(&y, b + 8, 8); memcpy(&z, b + 16, 8); memcpy(&t, b + 24, 8);
+        DG__WH_MIX(w->h[0], x); DG__WH_MIX(w->h[1], y); DG__WH_MIX(w->h[2], z); DG__WH_MIX(w->h[3], t);
+    }
+    for (; k; k--, b += 8, w->n++) { memcpy(&x, b, 8); DG__WH_MIX(w->h[w->n & 3], x); }
+}
+static uint64_t dg__wh_end(const dg__wh *w) {
+    uint64_t h = w->n;
+    int i;
+    for (i = 0; i < 4; i++) DG__WH_MIX(h, w->h[i]);
+    return h;
+}
 
 /* printf-style checking (GCC, clang): the format is argument fmt_index, its arguments start at
    first_arg. Guarded, so that a definition earlier in the file (next to dg__fail) is kept. */
@@ -10810,8 +10850,320 @@ static uint32_t dg__get_u32(const unsigned char *b) {
 static dg_status dg__snap_err(dg__load_state *L, const char *what) {
     return dg__fail(L->g, DG_ERR_PARSE, "%s: not a valid dyngraph snapshot: %s", L->path, what);
 }
+/* What both snapshot forms check before anything is allocated: the graph is empty and of the
+   snapshot's kind, and the file has the size its header says (want bytes). */
+static dg_status dg__snap_fits(dg__load_state *L, int und, int wtd, uint64_t want) {
+    dg__load_reader *r = &L->r;
+    dg_graph *g = L->g;
+    if (L->old_bound != 0)
+        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "%s: a snapshot loads only into an empty graph "
+                        "(this one has %zu vertex ids)", L->path, L->old_bound);
+    if (und != (g->desc.undirected != 0) || wtd != dg__is_weighted(g))
+        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "%s: the snapshot is of %s%s graph, this graph is %s%s",
+                        L->path, und ? "an undirected" : "a directed", wtd ? " weighted" : "",
+                        g->desc.undirected ? "undirected" : "directed", dg__is_weighted(g) ? " and weighted" : "");
+    if (r->mem) {
+        if ((uint64_t)r->msize != want) return dg__snap_err(L, "its size does not match its header");
+    } else {
+        long here = ftell(r->f), end = -1;
+        if (here >= 0 && fseek(r->f, 0, SEEK_END) == 0) end = ftell(r->f);
+        if (here >= 0 && fseek(r->f, here, SEEK_SET) != 0) return dg__snap_err(L, "cannot seek in the file");
+        if (end >= 0 && (uint64_t)end != want) return dg__snap_err(L, "its size does not match its header");
+    }
+    return DG_OK;
+}
 
-/* Reads the whole snapshot into L (edges, need, dead); the commit applies it. */
+/* ---- the store image (DGSNAP2; see dg__save_image in >>save) ---- */
+
+/* n bytes of the file into dst, then its padding to 8 bytes, all hashed into *h (the pieces
+   are whole words: the reader's chunks start at multiples of 8 in the file, and so do the
+   arrays). Large reads go straight from the file into dst. 0: the file ended first. */
+static int dg__img_get(dg__load_reader *r, void *dst, size_t n, dg__wh *h) {
+    unsigned char *d = (unsigned char *)dst, tail[8];
+    size_t pad = (8 - (n & 7)) & 7, k, t = 0;
+    while (n) {
+        if (r->pos >= r->len && r->f && !r->eof && n >= DG__LOAD_CHUNK) {
+            size_t want = n & ~(size_t)(DG__LOAD_CHUNK - 1);
+            k = fread(d, 1, want, r->f);
+            r->done += k;
+            if (r->progress && r->total && r->done >= r->next && r->done < r->total) {
+                r->progress((double)r->done / (double)r->total, r->progress_user);
+                r->next = r->done + r->total / 100;
+            }
+            if (k < want) { r->eof = 1; return 0; }
+        } else {
+            if (r->pos >= r->len && !dg__load_fill(r)) return 0;
+            k = r->len - r->pos < n ? r->len - r->pos : n;
+            memcpy(d, r->buf + r->pos, k);
+            r->pos += k;
+        }
+        if (k & 7) {                              /* the array's last bytes: hashed with the pad */
+            memcpy(tail, d + (k & ~(size_t)7), k & 7);
+            t = k & 7;
+        }
+        dg__wh_add(h, d, k & ~(size_t)7);
+        d += k; n -= k;
+    }
+    if (pad && !dg__load_bytes(r, tail + t, pad, NULL)) return 0;
+    if (t + pad) dg__wh_add(h, tail, 8);
+    return 1;
+}
+
+
+/* Whether the n entries e are live ids below bound (alive: their bits). */
+static int dg__img_targets_ok(const int32_t *e, uint32_t n, uint32_t bound, const uint64_t *alive) {
+    uint32_t k, bad = 0;
+    for (k = 0; k < n; k++) {
+        uint32_t t = (uint32_t)e[k], in = t < bound;
+        bad |= (in ^ 1u) | ((uint32_t)(~alive[(in ? t : 0) >> 6] >> (t & 63)) & 1u);
+    }
+    return !bad;
+}
+
+/* Whether the lists of store s (pages, index, LA table and directory just read) hold together
+   well enough to be walked: headers, records and page tables in range, every entry a live id.
+   O(pages + ids + arcs), no allocation. */
+static const char *dg__img_check(const dg_graph *g, const dg__store *s, size_t bound, size_t hw,
+                                 size_t latab_len, const uint64_t *alive) {
+    size_t v, p, arcs = 0;
+    uint32_t P = g->P;
+    for (p = 0; p < hw; p++) {
+        const int32_t *pg = s->pool + p * P;
+        int32_t i;
+        if (pg[1] < DG__HDR || (uint32_t)pg[1] > P || pg[0] < 0 || (uint32_t)pg[0] > P || (pg[2] != 0 && pg[2] != 1) ||
+            (size_t)pg[1] + 2 * (size_t)pg[0] > P)
+            return "a page header out of range";
+        for (i = 0; i < pg[0]; i++)
+            if (DG__SLOT_OFF(g, pg, i) < DG__HDR || (uint32_t)DG__SLOT_OFF(g, pg, i) >= P ||
+                DG__SLOT_VID(g, pg, i) < 0 || (size_t)DG__SLOT_VID(g, pg, i) >= bound)
+                return "a page slot out of range";
+        if (s->idx[p].first < -1 || (s->idx[p].first >= 0 && (size_t)s->idx[p].first >= bound) ||
+            s->idx[p].la_pos < -1 || s->idx[p].la_len < -1 || s->idx[p].la_pos >= (s->idx[p].la_len > 0 ? s->idx[p].la_len : 1))
+            return "a page index entry out of range";
+        if (s->idx[p].la_tab >= 0 && ((size_t)s->idx[p].la_tab >= latab_len ||
+                                      (size_t)s->idx[p].la_tab + 1 + (size_t)(s->idx[p].la_len > 0 ? s->idx[p].la_len : 0) > latab_len))
+            return "a page table out of range";
+    }
+    for (v = 0; v < bound; v++) {
+        int32_t pg = s->dir[s->ds * v], off = s->dir[s->ds * v + 1], j, runs;
+        uint32_t deg, len, got = 0;
+        if (pg < 0) continue;
+        if ((size_t)pg >= hw || off < DG__HDR || (uint32_t)off >= P) return "a directory entry out of range";
+        deg = (uint32_t)s->pool[(size_t)pg * P + (size_t)off];
+        if (!s->pool[(size_t)pg * P + 2]) {
+            if ((size_t)off + 1 + deg > P) return "a list past its page";
+            runs = 1;
+        } else {
+            if (s->idx[pg].la_tab < 0 || s->idx[pg].la_len < 1 || s->idx[pg].la_pos != 0) return "a large list without its table";
+            runs = s->idx[pg].la_len;
+            for (j = 1; j < runs; j++) {
+                int32_t q = s->latab[s->idx[pg].la_tab + 1 + j];
+                if (q < 0 || (size_t)q >= hw || s->pool[(size_t)q * P + 2] != 1) return "a large list's page out of range";
+            }
+        }
+        for (j = 0; j < runs; j++) {
+            size_t at = dg__list_run(g, s, (dg_vertex)v, j, &len);
+            if (at + len > hw * P) return "a list past the pool";
+            if (!dg__img_targets_ok(s->pool + at, len, (uint32_t)bound, alive)) return "an arc to a missing vertex";
+            got += len;
+        }
+        if (got != deg) return "a list's length does not match its degree";
+        arcs += deg;
+    }
+    (void)arcs;
+    return NULL;
+}
+
+/* The rest of an image (after its header words `head`, checked) into g, an empty graph of its
+   page size and kind: the arrays straight into the store's, then the hash and the structure
+   checked, then the counts set. On any failure g is as it was (empty). */
+static dg_status dg__img_fill(dg__load_state *L, dg_graph *g, const uint64_t *head, dg__wh h) {
+    dg__load_reader *r = &L->r;
+    size_t bound = (size_t)head[3], i, p;
+    int32_t *trip[2] = { NULL, NULL };
+    uint64_t *alive = NULL;
+    dg_status st = DG_OK;
+    const char *bad = NULL;
+    unsigned char b[8];
+    int s;
+    if ((st = dg__reserve_vertices(g, bound ? bound : 1)) != DG_OK) return st;
+    for (s = 0; s < g->nstores; s++) {
+        const uint64_t *sh = head + DG__IMG_HEAD + s * DG__IMG_STORE;
+        dg__store *S = &g->st[s];
+        if ((st = dg__reserve_pages(g, S, (size_t)sh[0])) != DG_OK) goto done;   /* (no pages yet) */
+        if (S->page_cap < sh[0]) { st = dg__oom(g, "loading a snapshot"); goto done; }
+        if ((st = dg__latab_reserve(g, S, (size_t)sh[8])) != DG_OK) goto done;
+        trip[s] = (int32_t *)dg__alloc(g, (size_t)(sh[0] ? sh[0] : 1) * 3 * sizeof(int32_t));
+        if (!trip[s]) { st = dg__oom(g, "loading a snapshot"); goto done; }
+    }
+    if (head[8] > g->free_ids_cap) {
+        if (!dg__grow(g, (void **)&g->free_ids, g->free_ids_cap, (size_t)head[8], sizeof(dg_vertex))) {
+            st = dg__oom(g, "loading a snapshot"); goto done;
+        }
+        g->free_ids_cap = (size_t)head[8];
+    }
+    /* the arrays (an empty graph's: nothing live is overwritten; its page links wait in trip) */
+    if (!dg__img_get(r, g->dir, 2 * (size_t)g->nstores * bound * sizeof(int32_t), &h)) goto cut;
+    for (s = 0; s < g->nstores; s++) {
+        const uint64_t *sh = head + DG__IMG_HEAD + s * DG__IMG_STORE;
+        dg__store *S = &g->st[s];
+        size_t hw = (size_t)sh[0];
+        if (!dg__img_get(r, S->pool, hw * g->P * sizeof(int32_t), &h)) goto cut;
+        if (S->wpool && !dg__img_get(r, S->wpool, hw * g->P * sizeof(float), &h)) goto cut;
+        if (!dg__img_get(r, S->idx, hw * sizeof(dg__pindex), &h)) goto cut;
+        if (!dg__img_get(r, trip[s], hw * 3 * sizeof(int32_t), &h)) goto cut;
+        if (!dg__img_get(r, S->latab, (size_t)sh[8] * sizeof(int32_t), &h)) goto cut;
+    }
+    if (!dg__img_get(r, g->free_ids, (size_t)head[8] * sizeof(dg_vertex), &h)) goto cut;
+    if (!dg__load_bytes(r, b, 8, NULL)) goto cut;
+    if (dg__get_u64(b) != dg__wh_end(&h)) { st = dg__snap_err(L, "the checksum does not match"); goto done; }
+    if (dg__load_bytes(r, b, 1, NULL)) { st = dg__snap_err(L, "bytes after the end"); goto done; }
+    /* the structure, before anything trusts it */
+    alive = (uint64_t *)dg__alloc(g, (bound / 64 + 1) * sizeof(uint64_t));
+    if (!alive) { st = dg__oom(g, "loading a snapshot"); goto done; }
+    memset(alive, 0, (bound / 64 + 1) * sizeof(uint64_t));
+    for (i = 0; i < bound; i++) if (g->dir[i * 2 * (size_t)g->nstores] >= 0) alive[i >> 6] |= (uint64_t)1 << (i & 63);
+    for (s = 0; s < g->nstores && !bad; s++) {
+        const uint64_t *sh = head + DG__IMG_HEAD + s * DG__IMG_STORE;
+        size_t hw = (size_t)sh[0];
+        for (p = 0; p < hw && !bad; p++)
+            if (trip[s][3 * p] < -1 || trip[s][3 * p] >= (int32_t)hw || trip[s][3 * p + 1] < -1 ||
+                trip[s][3 * p + 1] >= (int32_t)hw || (uint32_t)trip[s][3 * p + 2] > g->P)
+                bad = "a page link out of range";
+        if (!bad && (sh[1] > hw || sh[3] > hw || sh[4] > hw || sh[2] > hw || sh[9] > sh[8])) bad = "a store's counts out of range";
+        if (!bad) bad = dg__img_check(g, &g->st[s], bound, hw, (size_t)sh[8], alive);
+    }
+    for (i = 0; i < (size_t)head[8] && !bad; i++)
+        if (g->free_ids[i] < 0 || (size_t)g->free_ids[i] >= bound || g->dir[(size_t)g->free_ids[i] * 2 * (size_t)g->nstores] >= 0)
+            bad = "a free id that is not removed";
+    if (bad) { st = dg__snap_err(L, bad); goto done; }
+    /* commit: the counts (nothing can fail from here on) */
+    for (s = 0; s < g->nstores; s++) {
+        const uint64_t *sh = head + DG__IMG_HEAD + s * DG__IMG_STORE;
+        dg__store *S = &g->st[s];
+        S->page_hw = (uint32_t)sh[0];
+        for (p = 0; p < S->page_hw; p++) {
+            memset(&S->ph[p], 0, sizeof S->ph[p]);
+            S->ph[p].next = trip[s][3 * p]; S->ph[p].prev = trip[s][3 * p + 1];
+            S->ph[p].fill = (uint32_t)trip[s][3 * p + 2];
+        }
+        S->free_head = (int32_t)sh[1] - 1; S->nfree = (uint32_t)sh[2];
+        S->head = (int32_t)sh[3] - 1; S->tail = (int32_t)sh[4] - 1;
+        S->live_pages = (size_t)sh[5]; S->large_lists = (size_t)sh[6]; S->large_pages = (size_t)sh[7];
+        S->latab_len = (size_t)sh[8]; S->latab_garbage = (size_t)sh[9];
+        S->changed_pages = 0; S->nstale = 0;
+        for (p = 0; p < S->page_hw; p++) dg__touch(S, (int32_t)p);   /* all new to the device */
+        S->latab_moved = 1;
+    }
+    for (i = 0; i < bound; i += DG__DIR_BLOCK) dg__dir_mark(&g->st[0], (dg_vertex)i);
+    g->id_bound = bound; g->nverts = (size_t)head[4]; g->nedges = (size_t)head[5]; g->narcs = (size_t)head[6];
+    {
+        uint32_t wb = (uint32_t)head[7];
+        memcpy(&g->wmin, &wb, 4);
+    }
+    g->nfree_ids = (size_t)head[8];
+    g->ver_ins++; g->ver_del++;
+    dg__clog_lose(g);
+#ifndef DYNGRAPH_NO_OPENCL
+    if (g->dev) g->dev->uploaded = 0;            /* the next sync sends everything */
+#endif
+    goto done;
+cut:
+    st = dg__snap_err(L, "cut short");
+done:
+    for (s = 0; s < 2; s++) dg__free(g, trip[s]);
+    dg__free(g, alive);
+    return st;
+}
+
+/* A store image into L->g: straight into its store when the page size, kind and reuse_ids
+   match; else through a temporary graph of the image's own (its lists then go in as a batch,
+   as a CSR snapshot's do). The 8-byte magic has been read (h: its hash state). */
+static dg_status dg__load_image(dg__load_state *L) {
+    dg__load_reader *r = &L->r;
+    dg_graph *g = L->g, *tg = NULL;
+    uint64_t head[DG__IMG_HEAD + 2 * DG__IMG_STORE], want;
+    dg__wh h;
+    unsigned char b[8];
+    size_t nw, i, bound;
+    int und, wtd, reuse, s;
+    dg_status st = DG_OK;
+    if (!dg__little_endian()) return dg__fail(g, DG_ERR_PARSE, "%s: this snapshot is a store image, "
+                                             "which only a little-endian host reads", L->path);
+    for (i = 0; i < DG__IMG_HEAD; i++) {
+        if (!dg__load_bytes(r, b, 8, NULL)) return dg__snap_err(L, "cut short");
+        head[i] = dg__get_u64(b);
+    }
+    if (head[2] != 1 && head[2] != 2) return dg__snap_err(L, "a bad header");
+    nw = DG__IMG_HEAD + (size_t)head[2] * DG__IMG_STORE;
+    for (; i < nw; i++) {
+        if (!dg__load_bytes(r, b, 8, NULL)) return dg__snap_err(L, "cut short");
+        head[i] = dg__get_u64(b);
+    }
+    dg__wh_init(&h);
+    dg__wh_add(&h, head, nw * 8);
+    if (!dg__load_bytes(r, b, 8, NULL)) return dg__snap_err(L, "cut short");
+    if (dg__get_u64(b) != dg__wh_end(&h)) return dg__snap_err(L, "a damaged header");
+    und = (int)(head[0] & 1); wtd = (int)((head[0] >> 1) & 1); reuse = (int)((head[0] >> 2) & 1);
+    bound = (size_t)head[3];
+    if (head[0] > 7 || head[1] < 64 || head[1] > 65536 || (head[1] & (head[1] - 1)) || head[2] != (uint64_t)(und ? 1 : 2) ||
+        head[3] > DG__MAX_IDS || head[4] > head[3] || head[8] > head[3] || head[5] > head[6])
+        return dg__snap_err(L, "a bad header");
+    want = 8 + 8 * (nw + 1) + 8 * ((2 * head[2] * head[3] * 4 + 7) / 8) + 8 * ((head[8] * 4 + 7) / 8) + 8;
+    for (s = 0; s < (int)head[2]; s++) {
+        const uint64_t *sh = head + DG__IMG_HEAD + s * DG__IMG_STORE;
+        if (sh[0] > ((uint64_t)1 << 31) / head[1] || sh[8] > ((uint64_t)1 << 31)) return dg__snap_err(L, "a bad header");
+        want += sh[0] * head[1] * 4 * (uint64_t)(s == 0 && wtd ? 2 : 1) + sh[0] * 16 + 8 * ((sh[0] * 12 + 7) / 8) +
+                8 * ((sh[8] * 4 + 7) / 8);
+    }
+    if ((st = dg__snap_fits(L, und, wtd, want)) != DG_OK) return st;
+    if (head[1] == g->P && reuse == (g->desc.reuse_ids != 0) && g->st[0].page_hw == 0 &&
+        (g->nstores == 1 || g->st[1].page_hw == 0))   /* (an empty graph that had vertices
+                                                         keeps pages: not overwritten) */
+        return dg__img_fill(L, g, head, h);
+    {   /* another page size (or reuse_ids, or old pages): the image's own graph first, then
+           its lists */
+        dg_desc d = g->desc;
+        size_t v, k = 0, n = 0;
+        d.page_size = (uint32_t)head[1];
+        d.reuse_ids = reuse;
+        d.device = NULL; d.context = NULL; d.queue = NULL;
+        d.logger.func = NULL;
+        if ((st = dg_create(&d, &tg)) != DG_OK) return dg__fail(g, st, "%s: loading a snapshot of page size %u", L->path, (unsigned)head[1]);
+        if ((st = dg__img_fill(L, tg, head, h)) != DG_OK) {
+            st = dg__fail(g, st, "%s", dg_error_message(tg));
+            goto done;
+        }
+        L->edges = (dg_edge *)dg__alloc(g, (tg->narcs ? tg->narcs : 1) * sizeof(dg_edge));
+        L->dead = (dg_vertex *)dg__alloc(g, (bound ? bound : 1) * sizeof(dg_vertex));
+        if (!L->edges || !L->dead) { st = dg__oom(g, "loading a snapshot"); goto done; }
+        L->cap = tg->narcs;
+        for (v = 0; v < bound; v++) {
+            int32_t j, runs;
+            if (!dg__alive(tg, (dg_vertex)v)) { L->dead[L->ndead++] = (dg_vertex)v; continue; }
+            runs = dg__list_runs(tg, &tg->st[0], (dg_vertex)v);
+            for (j = 0; j < runs; j++) {
+                uint32_t len, x;
+                size_t at = dg__list_run(tg, &tg->st[0], (dg_vertex)v, j, &len);
+                for (x = 0; x < len; x++, k++) {
+                    dg_edge *e = &L->edges[n];
+                    e->src = (dg_vertex)v; e->dst = tg->st[0].pool[at + x];
+                    e->weight = tg->st[0].wpool ? tg->st[0].wpool[at + x] : 1.0f;
+                    if (!und || e->dst >= e->src) n++;
+                }
+            }
+        }
+        L->nedges = n;
+        L->need = bound;
+        L->flags = 0;
+    }
+done:
+    if (tg) dg_destroy(tg);
+    return st;
+}
+
+/* Reads the whole snapshot into L (edges, need, dead); the commit applies it. A store image
+   (DGSNAP2) goes into the graph at once instead (dg__load_image). */
 static dg_status dg__load_snapshot(dg__load_state *L) {
     dg__load_reader *r = &L->r;
     dg_graph *g = L->g;
@@ -10821,32 +11173,20 @@ static dg_status dg__load_snapshot(dg__load_state *L) {
     uint64_t *alive = NULL;
     dg_status st = DG_OK;
     size_t v;
-    if (!dg__load_bytes(r, b, 32, &h) || memcmp(b, DG__SNAP_MAGIC, 8) != 0) return dg__snap_err(L, "no header");
+    if (!dg__load_bytes(r, b, 8, &h)) return dg__snap_err(L, "no header");
+    if (memcmp(b, DG__IMG_MAGIC, 8) == 0) return dg__load_image(L);
+    if (memcmp(b, DG__SNAP_MAGIC, 8) != 0 || !dg__load_bytes(r, b + 8, 24, &h)) return dg__snap_err(L, "no header");
     flags = dg__get_u64(b + 8);
     bound = dg__get_u64(b + 16);
     arcs = dg__get_u64(b + 24);
     if (flags > 3 || bound > DG__MAX_IDS || arcs > ((uint64_t)1 << 40) || arcs > (uint64_t)((size_t)-1 / sizeof(dg_edge)) ||
         (bound == 0 && arcs))
         return dg__snap_err(L, "a bad header");
-    if (L->old_bound != 0)
-        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "%s: a snapshot loads only into an empty graph "
-                        "(this one has %zu vertex ids)", L->path, L->old_bound);
-    if ((int)(flags & 1) != (g->desc.undirected != 0) || (int)((flags >> 1) & 1) != dg__is_weighted(g))
-        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "%s: the snapshot is of %s%s graph, this graph is %s%s",
-                        L->path, flags & 1 ? "an undirected" : "a directed", flags & 2 ? " weighted" : "",
-                        g->desc.undirected ? "undirected" : "directed", dg__is_weighted(g) ? " and weighted" : "");
     words = (bound + 63) / 64;
-    {   /* the sizes must be those of the file before anything is allocated for them */
-        uint64_t want = 32 + 8 * words + 4 * bound + 4 * arcs * (flags & 2 ? 2 : 1) + 8;
-        if (r->mem) {
-            if ((uint64_t)r->msize != want) return dg__snap_err(L, "its size does not match its header");
-        } else {
-            long here = ftell(r->f), end = -1;
-            if (here >= 0 && fseek(r->f, 0, SEEK_END) == 0) end = ftell(r->f);
-            if (here >= 0 && fseek(r->f, here, SEEK_SET) != 0) return dg__snap_err(L, "cannot seek in the file");
-            if (end >= 0 && (uint64_t)end != want) return dg__snap_err(L, "its size does not match its header");
-        }
-    }
+    /* the sizes must be those of the file before anything is allocated for them */
+    if ((st = dg__snap_fits(L, (int)(flags & 1), (int)((flags >> 1) & 1),
+                            32 + 8 * words + 4 * bound + 4 * arcs * (flags & 2 ? 2 : 1) + 8)) != DG_OK)
+        return st;
     deg = (uint32_t *)dg__alloc(g, (size_t)(bound ? bound : 1) * sizeof(uint32_t));
     alive = (uint64_t *)dg__alloc(g, (size_t)(words ? words : 1) * sizeof(uint64_t));
     L->edges = (dg_edge *)dg__alloc(g, (size_t)(arcs ? arcs : 1) * sizeof(dg_edge));
@@ -10915,7 +11255,8 @@ static int dg__load_ext_is(const char *ext, const char *word) {
 static dg_format dg__load_detect(const char *path, const dg__load_reader *r) {
     const char *base = path, *p, *ext = NULL;
     size_t i, n;
-    if (r->len - r->pos >= 8 && memcmp(r->buf + r->pos, DG__SNAP_MAGIC, 8) == 0) return DG_FORMAT_SNAPSHOT;
+    if (r->len - r->pos >= 8 && (memcmp(r->buf + r->pos, DG__SNAP_MAGIC, 8) == 0 ||
+                                 memcmp(r->buf + r->pos, DG__IMG_MAGIC, 8) == 0)) return DG_FORMAT_SNAPSHOT;
     for (p = path; *p; p++)
         if (*p == '/' || *p == '\\') base = p + 1;
     for (p = base; *p; p++)
@@ -11275,6 +11616,7 @@ DG_API dg_status dg_export_csr(const dg_graph *cg, int64_t *offsets, dg_vertex *
 typedef struct dg__writer {
     FILE *f;
     uint64_t hash;
+    dg__wh wh;                   /* the store image's hash (dg__save_image) */
     int err;
 } dg__writer;
 static void dg__w_bytes(dg__writer *w, const void *p, size_t n) {
@@ -11317,6 +11659,87 @@ static void dg__save_snapshot(dg_graph *g, dg__writer *w, dg__tw *buf) {
     if (!w->err) {
         unsigned char b[8];
         dg__put_u64(b, w->hash);
+        if (fwrite(b, 1, 8, w->f) != 8) w->err = errno ? errno : EIO;
+    }
+}
+
+/* ---- the store image: DG_FORMAT_SNAPSHOT as dg_save writes it on a little-endian host.
+   "DGSNAP2\0", then 8-byte words: the header (DG__IMG_HEAD words: flags (1 undirected,
+   2 weighted, 4 reuse_ids), page size, stores, id bound, vertices, edges, arcs, smallest
+   weight (float bits), free ids; then per store DG__IMG_STORE words: pages handed out, free
+   list head (+1), free pages, first and last page (+1), live pages, large lists, large pages,
+   LA-table length and garbage) and its hash; then the arrays as they are in memory, each
+   padded to 8 bytes: the directory, per store its pages, weights, page index, page links and
+   fill (3 ints a page) and LA table; the free ids; last the hash of every word from the header
+   on (dg__wh). Loading reads the arrays straight into the store (>>load, dg__load_image):
+   no parsing, sorting or layout. A big-endian host writes the CSR form (DGSNAP1) instead. */
+/* n bytes, then zeros to the next multiple of 8; all hashed. */
+static void dg__img_put(dg__writer *w, const void *p, size_t n) {
+    size_t full = n & ~(size_t)7;
+    if (w->err) return;
+    if (full) {
+        dg__wh_add(&w->wh, p, full);
+        if (fwrite(p, 1, full, w->f) != full) { w->err = errno ? errno : EIO; return; }
+    }
+    if (n > full) {
+        unsigned char b[8];
+        memset(b, 0, 8);
+        memcpy(b, (const unsigned char *)p + full, n - full);
+        dg__wh_add(&w->wh, b, 8);
+        if (fwrite(b, 1, 8, w->f) != 8) w->err = errno ? errno : EIO;
+    }
+}
+/* The header words of g (head: DG__IMG_HEAD + 2 x DG__IMG_STORE of them). */
+static size_t dg__img_head(const dg_graph *g, uint64_t *head) {
+    size_t k = 0;
+    int i;
+    uint32_t wb;
+    memcpy(&wb, &g->wmin, 4);
+    head[k++] = (uint64_t)(g->desc.undirected ? 1 : 0) | (uint64_t)(dg__is_weighted(g) ? 2 : 0) |
+                (uint64_t)(g->desc.reuse_ids ? 4 : 0);
+    head[k++] = g->P; head[k++] = (uint64_t)g->nstores; head[k++] = g->id_bound; head[k++] = g->nverts;
+    head[k++] = g->nedges; head[k++] = g->narcs; head[k++] = wb; head[k++] = g->nfree_ids;
+    for (i = 0; i < g->nstores; i++) {
+        const dg__store *s = &g->st[i];
+        head[k++] = s->page_hw; head[k++] = (uint64_t)(s->free_head + 1); head[k++] = s->nfree;
+        head[k++] = (uint64_t)(s->head + 1); head[k++] = (uint64_t)(s->tail + 1);
+        head[k++] = s->live_pages; head[k++] = s->large_lists; head[k++] = s->large_pages;
+        head[k++] = s->latab_len; head[k++] = s->latab_garbage;
+    }
+    return k;
+}
+static void dg__save_image(dg_graph *g, dg__writer *w) {
+    uint64_t head[DG__IMG_HEAD + 2 * DG__IMG_STORE], hh;
+    size_t k = dg__img_head(g, head), p;
+    int i;
+    int32_t trip[3 * 1024];
+    unsigned char b[8];
+    dg__wh_init(&w->wh);
+    if (fwrite(DG__IMG_MAGIC, 1, 8, w->f) != 8) { w->err = errno ? errno : EIO; return; }
+    dg__img_put(w, head, k * 8);
+    hh = dg__wh_end(&w->wh);                     /* the header's own hash: a damaged header is */
+    dg__put_u64(b, hh);                          /* told from one of another kind of graph */
+    if (fwrite(b, 1, 8, w->f) != 8) { w->err = errno ? errno : EIO; return; }
+    dg__img_put(w, g->dir, 2 * (size_t)g->nstores * g->id_bound * sizeof(int32_t));
+    for (i = 0; i < g->nstores; i++) {
+        const dg__store *s = &g->st[i];
+        size_t hw = s->page_hw;
+        dg__img_put(w, s->pool, hw * g->P * sizeof(int32_t));
+        if (s->wpool) dg__img_put(w, s->wpool, hw * g->P * sizeof(float));
+        dg__img_put(w, s->idx, hw * sizeof(dg__pindex));
+        for (p = 0; p < hw; p += 1024) {
+            size_t j, n = hw - p < 1024 ? hw - p : 1024;
+            for (j = 0; j < n; j++) {
+                trip[3 * j] = s->ph[p + j].next; trip[3 * j + 1] = s->ph[p + j].prev;
+                trip[3 * j + 2] = (int32_t)s->ph[p + j].fill;
+            }
+            dg__img_put(w, trip, 3 * n * sizeof(int32_t));   /* 12 x 1024: a multiple of 8 but the last */
+        }
+        dg__img_put(w, s->latab, s->latab_len * sizeof(int32_t));
+    }
+    dg__img_put(w, g->free_ids, g->nfree_ids * sizeof(dg_vertex));
+    if (!w->err) {
+        dg__put_u64(b, dg__wh_end(&w->wh));
         if (fwrite(b, 1, 8, w->f) != 8) w->err = errno ? errno : EIO;
     }
 }
@@ -11418,7 +11841,8 @@ DG_API dg_status dg_save(dg_graph *g, const char *path, dg_format format) {
     char tmp[1100], why[160];
     const char *refuse;
     dg__writer w;
-    dg__tw *buf;
+    dg__tw *buf = NULL;
+    int image;
     if (!g) return DG_ERR_INVALID_ARGUMENT;
     if (!path) return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_save: NULL path");
     {   /* the pages a device batch wrote */
@@ -11432,7 +11856,8 @@ DG_API dg_status dg_save(dg_graph *g, const char *path, dg_format format) {
         return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_save: %s", refuse);
     if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp)
         return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_save: the path is too long");
-    if (!(buf = dg__list_scratch(g))) return dg__oom(g, "dg_save: a list's scratch");
+    image = format == DG_FORMAT_SNAPSHOT && dg__little_endian();
+    if (!image && !(buf = dg__list_scratch(g))) return dg__oom(g, "dg_save: a list's scratch");
     w.hash = DG__FNV_SEED;
     w.err = 0;
     errno = 0;
@@ -11441,7 +11866,8 @@ DG_API dg_status dg_save(dg_graph *g, const char *path, dg_format format) {
         dg__free(g, buf);
         return dg__fail(g, DG_ERR_IO, "dg_save: cannot create %s: %s", tmp, strerror(e));
     }
-    if (format == DG_FORMAT_SNAPSHOT) dg__save_snapshot(g, &w, buf);
+    if (image) dg__save_image(g, &w);
+    else if (format == DG_FORMAT_SNAPSHOT) dg__save_snapshot(g, &w, buf);
     else dg__save_text(g, &w, format, buf);
     dg__free(g, buf);
     if (fclose(w.f) != 0 && !w.err) w.err = errno ? errno : EIO;

@@ -731,9 +731,12 @@ static void deep_graph(pair *p, int shape, int32_t n)
 
 static void test_deep(void)
 {
-    static const struct { const char *name; int shape; int32_t n; int und; } G[] = {
-        { "path of 30000", 0, 30000, 0 }, { "path of 20000, undirected", 0, 20000, 1 },
-        { "grid 5 x 3000, undirected", 1, 15000, 1 }, { "path through two hubs of 4500", 2, 12000, 1 },
+    /* every hook on graphs of a few thousand levels; the long path (tens of thousands of
+       levels, slow on PoCL without kernel optimisation) once, with the default hook */
+    static const struct { const char *name; int shape; int32_t n; int und, hooks; } G[] = {
+        { "path of 2500", 0, 2500, 0, 5 }, { "path of 2000, undirected", 0, 2000, 1, 5 },
+        { "grid 5 x 600, undirected", 1, 3000, 1, 5 }, { "path through two hubs of 4500", 2, 10000, 1, 5 },
+        { "path of 25000", 0, 25000, 0, 1 },
     };
     static const struct { int groups; cl_uint spins; const char *name; } H[] = {
         { 0, 1u << 20, "deep, 1 group" }, { 2, 1u << 20, "deep, 2 groups" },
@@ -751,12 +754,12 @@ static void test_deep(void)
         csr_from_model(&r, &p.m, 1);
         ref_dist = (int32_t *)xmalloc((size_t)r.n * sizeof(int32_t));
         ref = ref_bfs(&r, 0, ref_dist);
-        for (hi = 0; hi < (int)(sizeof H / sizeof H[0]); hi++) {
+        for (hi = 0; hi < G[gi].hooks; hi++) {
             char label[256];
             dg__bfs_deep_groups = H[hi].groups;
             dg__bfs_deep_spins = H[hi].spins;
             snprintf(label, sizeof label, "%s, %s", G[gi].name, H[hi].name);
-            for (k = 0; k < 3; k++) {
+            for (k = 0; k < (G[gi].hooks > 1 ? 3 : 1); k++) {
                 if (p.g->dev) p.g->dev->deep_off = 0;
                 CHECK_MSG(check_bfs(p.g, &r, ref_dist, ref, 0, vis[k], k % 4, label), "%s: wrong", label);
             }

@@ -14,7 +14,12 @@
      every length): DG_ERR_PARSE and the graph unchanged; a failed save leaves an existing file
      as it was;
    - compact: dg_load_ex with compact_ids on a file of sparse ids (into an empty graph and into
-     one with vertices), id_map, every format; SNAP CA-GrQc has 5,242 vertices compacted. */
+     one with vertices), id_map, every format; SNAP CA-GrQc has 5,242 vertices compacted;
+   - image: snapshots as store images into graphs of the same kind, another page size, the
+     other reuse_ids, one with a device mirror, one that a failed load left with pages;
+     mutations after the load against the original, dg_validate, BFS on both; images with a
+     right hash but a damaged store (a target, a directory entry, a page header, a page table,
+     a degree): DG_ERR_PARSE, the graph left empty. */
 #define _POSIX_C_SOURCE 200809L
 #define DYNGRAPH_IMPLEMENTATION
 #include "dyngraph.h"
@@ -396,9 +401,160 @@ static void test_compact(void)
     }
 }
 
+/* The same random mutations on two graphs (edges added and removed, vertices removed and
+   added): after a snapshot load the store's free lists, LA table and page links must carry on
+   exactly as the original's do. */
+static void mutate_both(dg_graph *a, dg_graph *b, int rounds)
+{
+    int r, i;
+    size_t n = dg_vertex_id_bound(a);
+    dg_edge e[64];
+    for (r = 0; r < rounds; r++) {
+        for (i = 0; i < 64; i++) {
+            e[i].src = (dg_vertex)rnd((uint32_t)n); e[i].dst = (dg_vertex)(i < 32 ? 3 : rnd((uint32_t)n));
+            e[i].weight = (float)rnd(100);
+            if (!dg_has_vertex(a, e[i].src)) e[i].src = 3;
+            if (!dg_has_vertex(a, e[i].dst)) e[i].dst = 4;
+        }
+        if (r & 1) {
+            size_t x, y;
+            CHECK(dg_remove_edges(a, e, 64, &x) == DG_OK && dg_remove_edges(b, e, 64, &y) == DG_OK && x == y);
+        } else {
+            size_t x, y;
+            CHECK(dg_add_edges(a, e, 64, &x) == DG_OK && dg_add_edges(b, e, 64, &y) == DG_OK && x == y);
+        }
+        {
+            dg_vertex v = (dg_vertex)(10 + rnd((uint32_t)(n - 10))), va = -1, vb = -1;
+            if (dg_has_vertex(a, v)) CHECK(dg_remove_vertex(a, v) == DG_OK && dg_remove_vertex(b, v) == DG_OK);
+            CHECK(dg_add_vertex(a, &va) == DG_OK && dg_add_vertex(b, &vb) == DG_OK && va == vb);
+            n = dg_vertex_id_bound(a);
+        }
+    }
+}
+
+/* Snapshots are store images (read straight into the store): round trips into graphs of the
+   same kind, of another page size and of the other reuse_ids setting (through the batch path),
+   into a graph whose device mirror exists (the first sync after it sends everything), then the
+   same mutations on original and copy, checked against each other and by dg_validate; BFS
+   the same on both. */
+static void test_image(void)
+{
+    int und, wtd, pi;
+    static const uint32_t pages[2] = { 64, 1024 };
+    char path[512];
+    for (und = 0; und <= 1; und++)
+        for (wtd = 0; wtd <= 1; wtd++)
+            for (pi = 0; pi < 2; pi++) {
+                dg_graph *g = random_graph(und, wtd, pages[pi], 3000, 9000), *h[3];
+                csr a, b;
+                int k;
+                if (!g) continue;
+                CHECK(dg_save(g, tmp_file(path, sizeof path, "img.dgs"), DG_FORMAT_SNAPSHOT) == DG_OK);
+                csr_take(g, &a);
+                for (k = 0; k < 3; k++) {
+                    dg_desc d = dg_query_desc(g);
+                    dg_status st;
+                    if (k == 1) d.page_size = pages[1 - pi];          /* another page size */
+                    if (k == 2) d.reuse_ids = 1;                      /* another reuse_ids */
+                    h[k] = NULL;
+                    CHECK(dg_create(&d, &h[k]) == DG_OK);
+                    if (!h[k]) continue;
+                    if (k == 0) CHECK(dg_sync(h[k]) == DG_OK);       /* a mirror before the load */
+                    st = dg_load(h[k], path, DG_FORMAT_AUTO);
+                    CHECK_MSG(st == DG_OK, "image load (und %d, w %d, page %u, k %d): %s", und, wtd,
+                              (unsigned)pages[pi], k, dg_error_message(h[k]));
+                    csr_take(h[k], &b);
+                    CHECK_MSG(csr_equal(&a, &b, 0), "image round trip (und %d, w %d, page %u, k %d)", und, wtd,
+                              (unsigned)pages[pi], k);
+                    CHECK_MSG(dg_validate(h[k]) == DG_OK, "after an image load: %s", dg_error_message(h[k]));
+                    CHECK(dg_edge_count(h[k]) == dg_edge_count(g) && dg_vertex_count(h[k]) == dg_vertex_count(g));
+                    csr_free(&b);
+                }
+                if (h[0]) {   /* the image's graph carries on as the original does */
+                    int32_t *d0 = (int32_t *)xmalloc(dg_vertex_id_bound(g) * 2 * sizeof(int32_t) + 64);
+                    int32_t *d1 = (int32_t *)xmalloc(dg_vertex_id_bound(g) * 2 * sizeof(int32_t) + 64);
+                    CHECK(dg_bfs(h[0], 3, d1, NULL) == DG_OK && dg_bfs(g, 3, d0, NULL) == DG_OK);
+                    CHECK(memcmp(d0, d1, dg_vertex_id_bound(g) * sizeof(int32_t)) == 0);
+                    mutate_both(g, h[0], 40);
+                    csr_free(&a);
+                    csr_take(g, &a);
+                    csr_take(h[0], &b);
+                    CHECK_MSG(csr_equal(&a, &b, 0), "after mutations (und %d, w %d, page %u)", und, wtd, (unsigned)pages[pi]);
+                    CHECK_MSG(dg_validate(h[0]) == DG_OK, "after mutations: %s", dg_error_message(h[0]));
+                    CHECK(dg_bfs(h[0], 3, d1, NULL) == DG_OK && dg_bfs(g, 3, d0, NULL) == DG_OK);
+                    CHECK(memcmp(d0, d1, dg_vertex_id_bound(g) * sizeof(int32_t)) == 0);
+                    csr_free(&b);
+                    free(d0); free(d1);
+                }
+                for (k = 0; k < 3; k++) if (h[k]) dg_destroy(h[k]);
+                csr_free(&a);
+                if (und && wtd && pi == 0) {   /* a graph that an edge list failed to load into
+                                                  (vertices made, then undone: pages stay) */
+                    char bad[512];
+                    FILE *f = fopen(tmp_file(bad, sizeof bad, "bad.txt"), "w");
+                    dg_graph *x = make(und, wtd, pages[pi]);
+                    if (f) { fputs("0 1 2.5\n5 x\n", f); fclose(f); }
+                    CHECK(dg_save(g, tmp_file(path, sizeof path, "img.dgs"), DG_FORMAT_SNAPSHOT) == DG_OK);
+                    if (x) {
+                        CHECK(dg_load(x, bad, DG_FORMAT_EDGE_LIST) == DG_ERR_PARSE && dg_vertex_id_bound(x) == 0);
+                        CHECK_MSG(dg_load(x, tmp_file(path, sizeof path, "img.dgs"), DG_FORMAT_AUTO) == DG_OK, "%s",
+                                  dg_error_message(x));
+                        csr_take(g, &a); csr_take(x, &b);
+                        CHECK_MSG(csr_equal(&a, &b, 0), "an image into a graph that had vertices");
+                        CHECK(dg_validate(x) == DG_OK);
+                        csr_free(&a); csr_free(&b);
+                        dg_destroy(x);
+                    }
+                    remove(bad);
+                }
+                dg_destroy(g);
+            }
+    remove(tmp_file(path, sizeof path, "img.dgs"));
+    {   /* a snapshot of the earlier form (a CSR, "DGSNAP1") still loads, to the same graph as
+           its image */
+        dg_graph *a1 = make(0, 1, 64), *a2 = make(0, 1, 1024);
+        csr c1, c2;
+        if (a1 && a2) {
+            CHECK(dg_load(a1, "test/fuzz/corpus/load_snapshot/directed_weighted_hub.dgs", DG_FORMAT_AUTO) == DG_OK);
+            CHECK(dg_load(a2, "test/fuzz/corpus/load_snapshot/image_directed_weighted_hub.dgs", DG_FORMAT_AUTO) == DG_OK);
+            csr_take(a1, &c1); csr_take(a2, &c2);
+            CHECK_MSG(c1.bound > 0 && csr_equal(&c1, &c2, 0), "a CSR snapshot and its image");
+            csr_free(&c1); csr_free(&c2);
+        }
+        if (a1) dg_destroy(a1);
+        if (a2) dg_destroy(a2);
+    }
+    {   /* images whose hash is right but whose store is not (written from a graph damaged on
+           purpose): each refused with DG_ERR_PARSE, the graph left empty */
+        int kind;
+        for (kind = 0; kind < 5; kind++) {
+            dg_graph *g = random_graph(0, 1, 64, 500, 1500), *x = make(0, 1, 64);
+            dg__store *st0;
+            int32_t p0, off;
+            dg_status r;
+            if (!g || !x) { if (g) dg_destroy(g); if (x) dg_destroy(x); continue; }
+            st0 = &g->st[0];
+            p0 = st0->dir[st0->ds * 3]; off = st0->dir[st0->ds * 3 + 1];   /* vertex 3: a hub (large list) */
+            if (kind == 0) st0->pool[(size_t)st0->dir[st0->ds * 4] * g->P + (size_t)st0->dir[st0->ds * 4 + 1] + 1] = 100000;
+            if (kind == 1) st0->dir[st0->ds * 5] = (int32_t)st0->page_hw + 7;          /* a page past the pool */
+            if (kind == 2) st0->pool[(size_t)p0 * g->P + 1] = (int32_t)g->P + 5;       /* a page header */
+            if (kind == 3) st0->latab[st0->idx[p0].la_tab + 2] = -4;                  /* a page table */
+            if (kind == 4) st0->pool[(size_t)p0 * g->P + (size_t)off] = 1000000;      /* a degree */
+            CHECK(dg_save(g, tmp_file(path, sizeof path, "bad.dgs"), DG_FORMAT_SNAPSHOT) == DG_OK);
+            r = dg_load(x, path, DG_FORMAT_SNAPSHOT);
+            CHECK_MSG(r == DG_ERR_PARSE && dg_vertex_id_bound(x) == 0 && dg_edge_count(x) == 0,
+                      "a damaged store (%d): %s: %s", kind, dg_status_string(r), dg_error_message(x));
+            CHECK(dg_validate(x) == DG_OK);
+            dg_destroy(x);
+            dg_destroy(g);   /* (its store is damaged: destroying reads no list) */
+        }
+        remove(tmp_file(path, sizeof path, "bad.dgs"));
+    }
+}
+
 static const tt_case cases[] = {
     { "roundtrip", test_roundtrip }, { "export", test_export }, { "refusals", test_refusals },
-    { "compact", test_compact },
+    { "compact", test_compact }, { "image", test_image },
 };
 
 int main(int argc, char **argv)
