@@ -1432,6 +1432,8 @@ DG_API dg_status dg_export_csr(const dg_graph *g, int64_t *offsets, dg_vertex *t
 #define DG_PACK_FILL_DEN 8        /* ... of their entries, leaving room to grow */
 #define DG__BATCH_KEEP_MIN 1      /* batch repeats keep the smallest weight, not the first */
 #define DG__BATCH_BOTH_DIRS 2     /* batch adds v->u too (symmetric files into directed graphs) */
+#define DG__BATCH_OWN 4           /* the edges are the loader's, handed over: the batch frees them
+                                     once its arcs are made (less memory at the peak of a load) */
 #define DG__RUN_ENTRIES 65536     /* a batch lays out runs of up to this many entries' worth of pages */
 
 /* ---- The page index: one entry per page of a store, mirrored to the device as it is. ---- */
@@ -3277,7 +3279,7 @@ static dg_status dg__add_edges_ex(dg_graph *g, const dg_edge *e, size_t n, int f
     uint32_t deg;
     int32_t *mpos = NULL;
     size_t cap, m, i, k, nadd = 0, pages[2] = {0, 0}, lat[2] = {0, 0};
-    dg_status st;
+    dg_status st = DG_OK;
     int keep_min = (flags & DG__BATCH_KEEP_MIN) && g->desc.weighted, s;
     float wmin;                   /* the batch's smallest weight, kept only if the batch lands */
     if (added) *added = 0;
@@ -3285,11 +3287,11 @@ static dg_status dg__add_edges_ex(dg_graph *g, const dg_edge *e, size_t n, int f
     if (flags) dg__clog_lose(g);                 /* a file: results start again */
     else dg__clog_edges(g, DG__CH_INSERT, e, n);
     if (!flags && n && dg__batch_on_device(g, n)) return dg__dev_batch(g, e, NULL, n, 1, "dg_add_edges", added);
-    if ((st = dg__fresh_all(g)) != DG_OK) return st;
     wmin = g->wmin;
-    if ((st = dg__check_batch(g, e, n, "dg_add_edges", &wmin)) != DG_OK) return st;
-    if (n == 0) return DG_OK;
-    if (n > ((size_t)-1 / 2) / sizeof(dg__arc)) return dg__fail(g, DG_ERR_LIMIT, "dg_add_edges: batch too large");
+    DG__TRY(dg__fresh_all(g));                   /* (from here on every way out is `done`: */
+    DG__TRY(dg__check_batch(g, e, n, "dg_add_edges", &wmin));   /* it frees owned edges) */
+    if (n == 0) goto done;
+    if (n > ((size_t)-1 / 2) / sizeof(dg__arc)) { st = dg__fail(g, DG_ERR_LIMIT, "dg_add_edges: batch too large"); goto done; }
     cap = 2 * n;
     A = (dg__arc *)dg__alloc(g, cap * sizeof(dg__arc));
     B = (dg__arc *)dg__alloc(g, cap * sizeof(dg__arc));
@@ -3298,7 +3300,10 @@ static dg_status dg__add_edges_ex(dg_graph *g, const dg_edge *e, size_t n, int f
     if (!A || !B || (g->nstores == 2 && !C) || (keep_min && !mpos)) { st = dg__oom(g, "batch"); goto done; }
     if ((st = dg__marks(g)) != DG_OK) goto done;
     m = dg__batch_arcs(g, e, n, flags & DG__BATCH_BOTH_DIRS, A);
+    if (flags & DG__BATCH_OWN) { dg__free(g, (void *)(uintptr_t)e); e = NULL; }
     a = dg__sort_arcs(g, &g->st[0], A, B, m);
+    /* the sort's other buffer is free again (the reverse arcs of a directed graph use it) */
+    if (g->nstores == 1) { if (a == A) { dg__free(g, B); B = NULL; } else { dg__free(g, A); A = NULL; } }
     if ((st = dg__check_alive(g, a, m, "dg_add_edges")) != DG_OK) goto done;
     /* drop arcs already present and repeats (first wins, or the smallest weight with keep_min) */
     for (i = 0, k = 0; i < m;) {
@@ -3368,6 +3373,8 @@ static dg_status dg__add_edges_ex(dg_graph *g, const dg_edge *e, size_t n, int f
         dg__arc *t = a == A ? B : A, *r;
         for (i = 0; i < m; i++) { t[i].src = a[i].dst; t[i].dst = a[i].src; t[i].w = a[i].w; }
         r = dg__sort_arcs(g, &g->st[1], t, C, m);
+        if (r == C) { if (t == A) A = NULL; else B = NULL; dg__free(g, t); }   /* spare again */
+        else { dg__free(g, C); C = NULL; }
         if ((st = dg__check_alive(g, r, m, "dg_add_edges")) != DG_OK) goto done;
         dg__store_batch(g, &g->st[1], r, m, 0, &pages[1], &lat[1]);
         for (s = 0; s < 2; s++) {
@@ -3388,6 +3395,7 @@ static dg_status dg__add_edges_ex(dg_graph *g, const dg_edge *e, size_t n, int f
 done:
     if (st == DG_OK && wmin < g->wmin) g->wmin = wmin;
     dg__free(g, A); dg__free(g, B); dg__free(g, C); dg__free(g, mpos);
+    if ((flags & DG__BATCH_OWN) && e) dg__free(g, (void *)(uintptr_t)e);
     return st;
 }
 
@@ -11380,7 +11388,8 @@ static dg_status dg__load_commit(dg__load_state *L) {
         }
     }
     if (L->nedges) {
-        s = dg__add_edges_ex(L->g, L->edges, L->nedges, L->flags, &added);
+        s = dg__add_edges_ex(L->g, L->edges, L->nedges, L->flags | DG__BATCH_OWN, &added);
+        L->edges = NULL;                          /* the batch's now (freed as soon as it can) */
         if (s != DG_OK) {
             dg__load_copy_message(why, sizeof why, dg_error_message(L->g));
             if (L->need > L->old_bound) dg__truncate_vertices(L->g, L->old_bound);
