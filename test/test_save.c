@@ -19,7 +19,8 @@
      other reuse_ids, one with a device mirror, one that a failed load left with pages;
      mutations after the load against the original, dg_validate, BFS on both; images with a
      right hash but a damaged store (a target, a directory entry, a page header, a page table,
-     a degree): DG_ERR_PARSE, the graph left empty. */
+     a degree, the free-page count, the arc count, an arc without its reverse, an entry twice,
+     a cycle in the page order): DG_ERR_PARSE, the graph left empty. */
 #define _POSIX_C_SOURCE 200809L
 #define DYNGRAPH_IMPLEMENTATION
 #include "dyngraph.h"
@@ -527,7 +528,7 @@ static void test_image(void)
     {   /* images whose hash is right but whose store is not (written from a graph damaged on
            purpose): each refused with DG_ERR_PARSE, the graph left empty */
         int kind;
-        for (kind = 0; kind < 5; kind++) {
+        for (kind = 0; kind < 10; kind++) {
             dg_graph *g = random_graph(0, 1, 64, 500, 1500), *x = make(0, 1, 64);
             dg__store *st0;
             int32_t p0, off;
@@ -540,6 +541,13 @@ static void test_image(void)
             if (kind == 2) st0->pool[(size_t)p0 * g->P + 1] = (int32_t)g->P + 5;       /* a page header */
             if (kind == 3) st0->latab[st0->idx[p0].la_tab + 2] = -4;                  /* a page table */
             if (kind == 4) st0->pool[(size_t)p0 * g->P + (size_t)off] = 1000000;      /* a degree */
+            if (kind == 5) st0->nfree++;                                              /* a count */
+            if (kind == 6) g->narcs += 2;
+            if (kind == 7 || kind == 8) {   /* an arc without its reverse; an entry twice */
+                size_t at = (size_t)st0->dir[st0->ds * 4] * g->P + (size_t)st0->dir[st0->ds * 4 + 1] + 1;
+                st0->pool[at] = kind == 7 ? (st0->pool[at] == 5 ? 6 : 5) : st0->pool[at + 1];
+            }
+            if (kind == 9) st0->ph[st0->tail].next = st0->head;                       /* a cycle */
             CHECK(dg_save(g, tmp_file(path, sizeof path, "bad.dgs"), DG_FORMAT_SNAPSHOT) == DG_OK);
             r = dg_load(x, path, DG_FORMAT_SNAPSHOT);
             CHECK_MSG(r == DG_ERR_PARSE && dg_vertex_id_bound(x) == 0 && dg_edge_count(x) == 0,
