@@ -411,10 +411,8 @@
    many to one launch: one work-group per compute unit, all resident at
    once, meeting at a device-wide barrier after each level (an atomic
    arrival count and a generation word, with a device-scope fence: PTX
-   membar.gl on NVIDIA, whose OpenCL mem_fence is work-group-scope only). A
-   vertex found there carries its list's position and degree in a side
-   queue, so the next level reads one word pair instead of the directory
-   and the page. It leaves the loop when the frontier grows past those
+   membar.gl on NVIDIA, whose OpenCL mem_fence is work-group-scope only). It
+   leaves the loop when the frontier grows past those
    limits, when direction-optimizing would switch to bottom-up, at the
    targets, or at the end; the ordinary kernels go on from that level. A CPU
    device runs it with one work-group. Limit, handled: OpenCL 1.2 does not
@@ -6755,7 +6753,6 @@ typedef struct dg__bfs_state {
         dg__buf dist, parent, q[2], vis, front, next, lv, hubs, flag;
         dg__buf mask[3];   /* MASK: frontier, updating, visited; QUEUE: the user data */
         dg__buf seeds;     /* the sources and targets (dg__seeds) */
-        dg__buf qx;        /* dg_bfs_deep: the rows of the vertices in its queues */
     } b;
 } dg__bfs_state;
 typedef struct dg__bfs_run {
@@ -6795,6 +6792,9 @@ done:
    kernel) and the polls. */
 static int dg__bfs_deep_groups = 0;
 static cl_uint dg__bfs_deep_spins = 1u << 20;
+static size_t dg__deep_groups(const dg__dev *d) {
+    return dg__bfs_deep_groups > 0 ? (size_t)dg__bfs_deep_groups : d->cpu ? 1 : d->cu;
+}
 
 /* Levels L, L+1, ... in one launch of dg_bfs_deep, from a frontier of nf vertices of degree
    sum mf with no list longer than DG_BFS_HUB; lvh gets the level buffer back. *done: the levels
@@ -6813,11 +6813,10 @@ static dg_status dg__bfs_deep(dg_graph *g, dg__bfs_run *r, cl_kernel k, uint32_t
     cl_float fa = (cl_float)alpha;
     cl_ulong mu64 = *mu > 0 ? (cl_ulong)*mu : 0;
     cl_mem par = r->want_parent ? bs->b.parent.m : NULL;
-    size_t G = dg__bfs_deep_groups > 0 ? (size_t)dg__bfs_deep_groups : d->cpu ? 1 : d->cu;
-    DG__TRY(dg__buf_fit(g, &bs->b.qx, 2 * G * DG_DEEP_VERTICES * d->wg * 8));
+    size_t G = dg__deep_groups(d);
     DG__TRY(dg__fill_bytes(g, bs->b.lv.m, 0, DG_LV_DEEP * 4, DG_DEEP_WORDS * 4));
     DG__TRY(dg__args(g, k, dg__adj(0, r->csr), DG__A(bs->b.q[0].m), DG__A(bs->b.q[1].m),
-                           DG__A(bs->b.qx.m), DG__A(bs->b.lv.m), DG__A(ring), DG__A(lvl), DG__A(maxl),
+                           DG__A(bs->b.lv.m), DG__A(ring), DG__A(lvl), DG__A(maxl),
                            DG__A(bs->b.dist.m), DG__A(par), DG__A(bs->b.vis.m), DG__A(bu),
                            DG__A(fa), DG__A(mu64), DG__A(prev), DG__A(spins), DG__END));
     DG__TRY(dg__launch(g, k, G * d->wg, d->wg));
@@ -6853,7 +6852,7 @@ static dg_status dg__bfs_do(dg_graph *g, dg__bfs_run *r, int bottom_up, double a
     cl_kernel ktd = NULL, kbu = NULL, kq = NULL, khub = NULL, kdeep = NULL;
     cl_uint ring = DG_BFS_RING, un = (cl_uint)n;
     cl_uint lvh[DG_LV_ALL_WORDS];
-    size_t G = dg__bfs_deep_groups > 0 ? (size_t)dg__bfs_deep_groups : d->cpu ? 1 : d->cu;
+    size_t G = dg__deep_groups(d);
     cl_mem par = r->want_parent ? bs->b.parent.m : NULL;
     uint32_t L = 0, K = 1, small = 0, j;
     uint64_t nf = 1, mf, prev_nf = 0;
@@ -10945,17 +10944,16 @@ static dg_status dg__img_verify(dg_graph *g, uint8_t *seen, uint64_t *bits) {
     float wmin = 0.0f;
     int si;
     DG__CHECK(g->nverts <= g->id_bound, "more vertices than ids");
+    live = bits + g->id_bound / 64 + 1;           /* the live ids, a bit each */
     for (v = 0; v < g->id_bound; v++) {
         int removed = g->st[0].dir[g->st[0].ds * v] < 0;
         alive += !removed;
+        if (!removed) live[v >> 6] |= (uint64_t)1 << (v & 63);
         for (si = 0; si < g->nstores; si++)
             DG__CHECK(!removed || (g->st[si].dir[g->st[si].ds * v] == -1 && g->st[si].dir[g->st[si].ds * v + 1] == -1),
                       "removed vertex %zu has a directory entry", v);
     }
     DG__CHECK(alive == g->nverts, "%zu vertices in the directory, %zu counted", alive, g->nverts);
-    live = bits + g->id_bound / 64 + 1;           /* the live ids, a bit each */
-    for (v = 0; v < g->id_bound; v++)
-        if (g->st[0].dir[g->st[0].ds * v] >= 0) live[v >> 6] |= (uint64_t)1 << (v & 63);
     DG__CHECK(g->desc.reuse_ids ? g->nfree_ids == g->id_bound - g->nverts : g->nfree_ids == 0,
               "%zu free ids listed, %zu ids not in use", g->nfree_ids, g->id_bound - g->nverts);
     for (i = 0; i < g->nfree_ids; i++) {

@@ -599,7 +599,6 @@ static void run_dynamic(bench_graph *b)
     pinned poff, pcol;
     int32_t *cpu_dist, *queue, *dist, *dist2, *dist3;
     dg_result *res;
-    dg_result_desc rdesc;
     int ki, rep, nreps = o->c.dyn_reps;
     rng r;
     char what[96];
@@ -633,11 +632,7 @@ static void run_dynamic(bench_graph *b)
     dist = (int32_t *)xmalloc(n * sizeof *dist);
     dist2 = (int32_t *)xmalloc(n * sizeof *dist2);
     dist3 = (int32_t *)xmalloc(n * sizeof *dist3);
-    memset(&rdesc, 0, sizeof rdesc);                 /* the result that follows the graph */
-    rdesc.kind = DG_RESULT_BFS;
-    rdesc.source = b->roots[0];
-    CK(g, dg_result_create(g, &rdesc, &res));
-    CK(g, dg_result_update(res, NULL, NULL));
+    res = dyn_result_follow(g, DG_RESULT_BFS, b->roots[0]);   /* the result that follows the graph */
     dyn_rng_seed(&r, &o->c, b->scale, b->name);
 
     for (ki = -1; ki < o->c.ndyn; ki++) {

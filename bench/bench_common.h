@@ -569,6 +569,20 @@ BENCH_FN void pinned_alloc(dg_graph *g, pinned *p, size_t bytes)
     memset(p->ptr, 0, bytes);
 }
 
+/* A result of `kind` from source that follows the graph (the dynamic scenarios' incremental
+   column), brought up to date once (its first, full run). */
+BENCH_FN dg_result *dyn_result_follow(dg_graph *g, dg_result_kind kind, dg_vertex source)
+{
+    dg_result_desc rdesc;
+    dg_result *res = NULL;
+    memset(&rdesc, 0, sizeof rdesc);
+    rdesc.kind = kind;
+    rdesc.source = source;
+    CK(g, dg_result_create(g, &rdesc, &res));
+    CK(g, dg_result_update(res, NULL, NULL));
+    return res;
+}
+
 BENCH_FN void pinned_free(dg_graph *g, pinned *p)
 {
     cl_check(clEnqueueUnmapMemObject(dg_cl_queue(g), p->buf, p->ptr, 0, NULL, NULL), "clEnqueueUnmapMemObject");

@@ -752,7 +752,6 @@ static void run_dynamic(bench_graph *b)
     pinned poff, pcol, pw;
     float *cpu_dist, *dist, *inc_dist;
     dg_result *res;
-    dg_result_desc rdesc;
     int32_t *heap, *pos;
     int ki, rep, nreps = o->c.dyn_reps;
     rng r;
@@ -778,11 +777,7 @@ static void run_dynamic(bench_graph *b)
     cpu_dist = (float *)xmalloc(n * sizeof *cpu_dist);
     dist = (float *)xmalloc(n * sizeof *dist);
     inc_dist = (float *)xmalloc(n * sizeof *inc_dist);
-    memset(&rdesc, 0, sizeof rdesc);                 /* the result that follows the graph */
-    rdesc.kind = DG_RESULT_SSSP;
-    rdesc.source = b->roots[0];
-    CK(g, dg_result_create(g, &rdesc, &res));
-    CK(g, dg_result_update(res, NULL, NULL));
+    res = dyn_result_follow(g, DG_RESULT_SSSP, b->roots[0]);   /* the result that follows the graph */
     heap = (int32_t *)xmalloc(n * sizeof *heap);
     pos = (int32_t *)xmalloc(n * sizeof *pos);
     dyn_rng_seed(&r, &o->c, b->scale, b->name);

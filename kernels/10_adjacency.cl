@@ -181,27 +181,20 @@ DG_DEFINE_OWNER(dg_global_owner, __global)
 
 /* Appends the work-group's local list l_q (l_n entries, __local) to the global list q_out
    whose length is *out_n, once it might not take another DG_WG entries (always when last),
-   and empties it; l_out is a __local uint for the list's place. A second local list l_x of
-   the same length (dg_bfs_deep: each vertex's row) goes to x_out at the same places, those
-   below x_cap (0: none; l_x and x_out are then not touched). The whole work-group runs it.
-   A macro because it holds barriers, which PoCL wants in the kernel body itself. */
-#define DG_LIST_FLUSH_X(last, lid, l_q, l_x, l_n, l_out, out_n, q_out, x_out, x_cap) do { \
+   and empties it; l_out is a __local uint for the list's place. The whole work-group runs
+   it. A macro because it holds barriers, which PoCL wants in the kernel body itself. */
+#define DG_LIST_FLUSH(last, lid, l_q, l_n, l_out, out_n, q_out) do { \
     barrier(CLK_LOCAL_MEM_FENCE); \
     if ((last) || (l_n) > DG_LOCAL_LIST - DG_WG) { \
         uint f_; \
         if ((lid) == 0 && (l_n)) (l_out) = atomic_add((out_n), (l_n)); \
         barrier(CLK_LOCAL_MEM_FENCE); \
-        for (f_ = (lid); f_ < (l_n); f_ += DG_WG) { \
-            (q_out)[(l_out) + f_] = (l_q)[f_]; \
-            if ((l_out) + f_ < (x_cap)) (x_out)[(l_out) + f_] = (l_x)[f_]; \
-        } \
+        for (f_ = (lid); f_ < (l_n); f_ += DG_WG) (q_out)[(l_out) + f_] = (l_q)[f_]; \
         barrier(CLK_LOCAL_MEM_FENCE); \
         if ((lid) == 0) (l_n) = 0; \
         barrier(CLK_LOCAL_MEM_FENCE); \
     } \
 } while (0)
-#define DG_LIST_FLUSH(last, lid, l_q, l_n, l_out, out_n, q_out) \
-    DG_LIST_FLUSH_X(last, lid, l_q, l_q, l_n, l_out, out_n, q_out, q_out, 0u)
 
 /* ---- the templates: one kernel per user function ----
    ADVANCE: one work-item per output edge e < total; the owner of e is found by binary search

@@ -94,17 +94,14 @@ typedef struct dg_bfs_found {
 } dg_bfs_found;
 
 /* Records u, reached from p, of out-degree m, as found (the last target found says stop). */
-inline uint dg_bfs_found_add(const dg_bfs_found f, const int u, const int p, const uint m)
+inline void dg_bfs_found_add(const dg_bfs_found f, const int u, const int p, const uint m)
 {
-    uint at;
     if (f.dist[u] == DG_BFS_TARGET && atomic_dec(&f.lv[DG_LV_TARGETS]) == 1u)
         f.lv[DG_LV_STOP] = (uint)f.level + 1u;
     f.dist[u] = f.level;
     if (f.parent) f.parent[u] = p;
-    at = atomic_inc(f.l_n);
-    f.l_q[at] = u;
+    f.l_q[atomic_inc(f.l_n)] = u;
     if (m) atomic_add(f.l_m, m);
-    return at;                 /* its place in the local list */
 }
 
 /* A work-group's counts, once after its last flush (by one work-item): the degrees of the
@@ -291,15 +288,13 @@ inline dg_deep_next dg_deep_read(volatile __global const uint *lv, const uint ri
 }
 
 __kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1)))
-void dg_bfs_deep(DG_ADJ_ARGS, __global int *qa, __global int *qb, __global uint2 *qx,
-                 __global uint *lv, const uint ring, const int level0, const uint max_levels,
+void dg_bfs_deep(DG_ADJ_ARGS, __global int *qa, __global int *qb, __global uint *lv, const uint ring, const int level0, const uint max_levels,
                  __global int *dist, __global int *parent, __global uint *vis,
                  const uint bottom_up, const float alpha, const ulong mu0, const uint prev0,
                  const uint spin_max)
 {
     __local uint l_off[DG_WG], l_base[DG_WG];
     __local int l_v[DG_WG], l_q[DG_LOCAL_LIST];
-    __local uint2 l_x[DG_LOCAL_LIST];
     __local uint l_n, l_m, l_out, l_in, l_maxd, l_go, l_got, l_end, l_t;
     __local int l_level;
     volatile __global uint *vlv = lv;
@@ -345,24 +340,17 @@ void dg_bfs_deep(DG_ADJ_ARGS, __global int *qa, __global int *qb, __global uint2
         {
             __global const int *q_in = (level & 1) ? qb : qa;
             volatile __global const int *vq_in = q_in;
-            volatile __global const uint2 *vqx_in = qx + (size_t)((uint)level & 1u) * vmax;
             __global int *q_out = (level & 1) ? qa : qb;
-            __global uint2 *qx_out = qx + (size_t)((uint)(level + 1) & 1u) * vmax;
             __global uint *cur = lv + dg_lv_at(ring, level), *nx = lv + dg_lv_at(ring, level + 1);
             const dg_bfs_found f = { dist, parent, vis, l_q, &l_n, &l_m, lv, level + 1, 1u };
-            const uint n_in = l_in, per = min((n_in + G - 1) / G, (uint)DG_WG), rows = l_t > 0;
+            const uint n_in = l_in, per = min((n_in + G - 1) / G, (uint)DG_WG);
             uint chunk;
             if (grp == 0 && lid == 0) dg_lv_clear(dg_lv(lv, ring, level + 2));
             for (chunk = grp; chunk * per < n_in; chunk += G) {
                 const uint i = chunk * per + lid;
                 uint deg = 0, base = 0, total, e0;
                 int v = -1;
-                if (lid < per && i < n_in) {
-                    v = vq_in[i];
-                    if (rows) { const uint2 x = vqx_in[i]; base = x.x; deg = x.y; }   /* found by
-                                                           this launch: its row came with it */
-                    else base = dg_row(DG_ADJ, v, &deg);
-                }
+                if (lid < per && i < n_in) { v = vq_in[i]; base = dg_row(DG_ADJ, v, &deg); }
                 l_v[lid] = v; l_base[lid] = base; l_off[lid] = deg;
                 total = dg_local_scan(l_off, lid);
                 if (lid == 0) l_got += total;
@@ -371,17 +359,16 @@ void dg_bfs_deep(DG_ADJ_ARGS, __global int *qa, __global int *qb, __global uint2
                     if (e < total) {
                         const uint j = dg_local_owner(l_off, DG_WG, e);
                         const int u = dg_neighbor(DG_ADJ, l_base[j], e - l_off[j]);
-                        uint m;
-                        const uint ub = dg_row(DG_ADJ, u, &m);   /* read beside the claim's test */
+                        const uint m = dg_degree(DG_ADJ, u);   /* read beside the claim's test */
                         if (dg_claim(vis, u)) {
-                            l_x[dg_bfs_found_add(f, u, l_v[j], m)] = (uint2)(ub, m);
+                            dg_bfs_found_add(f, u, l_v[j], m);
                             atomic_max(&l_maxd, m);
                         }
                     }
-                    DG_LIST_FLUSH_X(0, lid, l_q, l_x, l_n, l_out, nx + DG_LV_VERTICES, q_out, qx_out, vmax);
+                    DG_LIST_FLUSH(0, lid, l_q, l_n, l_out, nx + DG_LV_VERTICES, q_out);
                 }
             }
-            DG_LIST_FLUSH_X(1, lid, l_q, l_x, l_n, l_out, nx + DG_LV_VERTICES, q_out, qx_out, vmax);
+            DG_LIST_FLUSH(1, lid, l_q, l_n, l_out, nx + DG_LV_VERTICES, q_out);
             /* the device-wide barrier: every work-item's writes out, the group's counts, then
                the group arrives (lid 0), and reads the counters for the next level */
             DG_DEVICE_FENCE();
