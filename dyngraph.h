@@ -60,6 +60,10 @@
      [Orzan 2004]       S. Orzan, "On distributed verification and verified
                         distribution", PhD thesis, Vrije Universiteit Amsterdam, 2004:
                         SCC by colouring (min-label propagation, then backward closure).
+     [Alabandi 2023]    G. Alabandi, W. Sands, G. Biros, M. Burtscher, "A GPU algorithm for
+                        detecting strongly connected components", SC 2023 (ECL-SCC: every
+                        vertex a pivot; the extreme id on its in- and out-paths; edges
+                        between different signatures removed).
      [Slota 2014]       G. Slota, S. Rajamanickam, K. Madduri, "BFS and coloring-based
                         parallel algorithms for strongly connected components and related
                         problems", IPDPS 2014 (Multistep: trim, forward-backward, colour).
@@ -621,14 +625,17 @@
      than DG_TC_HEAVY entries (hub to hub) is listed and searched by a work-group instead.
    - dg_scc: on the device. Trimming (a vertex without an unassigned in- or out-neighbour
      is a component alone), one forward-backward search from a pivot (largest min(out, in)
-     degree: the giant component of a real graph), then rounds of colouring: every vertex
-     takes the smallest id that reaches it (min-propagation to a fixed point), and each
-     colour's root collects, backwards within its colour, exactly its own component, whose
-     smallest id it is [Orzan 2004; Slota 2014]. The first phase walks the pages; the arcs
-     still open then go to an arc list, compacted every round. Every sweep repeats until a
-     4-byte flag stays clear. More than DG__SCC_ROUNDS (64) colouring rounds (long chains of
-     small components with ids ascending along them) hand the graph to the host's Tarjan
-     (on a CSR snapshot, as dg_reach's condensation). Undirected graphs: dg_components.
+     degree, if at least 8: the giant component of a real graph), then rounds of
+     signatures [Alabandi 2023]: every vertex takes the smallest id
+     that reaches it and the smallest id it reaches (min-propagation both ways to a fixed
+     point, each sweep walking only the arcs with an end that changed in the sweep before);
+     a vertex whose two are equal is in that id's component and takes it as label; arcs
+     whose ends differ in either lie in no component and are dropped, so the parts split
+     round after round (a 10M-vertex DAG of small cycles: 14 rounds). The first phase
+     walks the pages; the arcs still open then go to an arc list, compacted every round.
+     Sweeps past DG__SCC_WORK (512) passes over all the arcs (a long diameter: a 2-D grid
+     as a DAG) hand the rest to the host's Tarjan (on a CSR of the open arcs, as dg_reach's
+     condensation); on a CPU device, a quarter of that. Undirected graphs: dg_components.
    bench/bench_graph.c measures them against GAP's cc, pr and tc (bench/NOTES.md).
 
    18. RESULTS THAT FOLLOW THE GRAPH (>>result; kernels/80_result.cl, 70_graph.cl)
@@ -1239,7 +1246,7 @@ DG_API dg_status dg_reach_ex(dg_graph *g, const dg_vertex *src, const dg_vertex 
 /* ---- Whole-graph algorithms. Arrays are indexed by vertex id, dg_vertex_id_bound() long. ----
    dg_components, dg_pagerank, dg_scc and dg_triangles run on the device (they sync first;
    triangles orient a directed graph on the host, once per graph version; dg_scc hands the
-   rest of a graph whose colouring progresses slowly to the host's Tarjan: manual section 17). */
+   rest of a graph whose sweeps run too long to the host's Tarjan: manual section 17). */
 /* label[v] = the smallest id in v's weakly connected component (edges in either direction); -1
    for removed ids; *count = components among live vertices (either pointer may be NULL; with
    label NULL the count is made on the device and the labels are not read back). */
@@ -4028,6 +4035,7 @@ DG_API long dg_debug_device_allocs(void) { return 0; }
     X(SCC,   SCC_SWEEP,        dg_scc_sweep) \
     X(SCC,   SCC_STEP,         dg_scc_step) \
     X(SCC,   SCC_PIVOT,        dg_scc_pivot) \
+    X(SCC,   SCC_NEXT,         dg_scc_next) \
     X(TRI,   TC_COUNT,         dg_tc_count) \
     X(TRI,   TC_ORIENT,        dg_tc_orient) \
     X(TRI,   TC_COUNT_HEAVY,   dg_tc_count_heavy) \
@@ -8651,34 +8659,58 @@ DG_API dg_status dg_pagerank(dg_graph *g, float *rank, const dg_pagerank_options
 /* ---- strongly connected components (kernels/72_scc.cl)   >>scc ----
    On the device: trimming (a vertex without an unassigned in- or out-neighbour is a component
    alone), one forward-backward search from a pivot (the vertex of largest min(out, in)
-   degree: in a graph with a giant component it is that component), then rounds of colouring
-   for the rest: every unassigned vertex takes the smallest id that reaches it (min-label
-   propagation along the arcs, to a fixed point); a colour's root (the vertex of that id)
-   reaches back exactly to the members of its own component within the colour, which take the
-   root (their smallest id) as label [Orzan 2004; Slota 2014].
-   The first phase walks the pages' edge chunks; the arcs whose ends are both unassigned then
-   go to an arc list, compacted after every round. A round removes at least one component per
-   colour, but where most vertices share a colour (small components below a deep, well
-   connected DAG: every vertex is reached by the same few small ids) that is few: a first
-   phase or a round that labels less than 1/DG__SCC_SLOW of the rest, round DG__SCC_ROUNDS,
-   or sweeps past DG__SCC_WORK passes over all the arcs (a long diameter: a sweep advances a
-   few steps) hand the rest (its open arcs) to the host's Tarjan. An unfinished sweep labels
-   nothing. */
-#define DG__SCC_ROUNDS 64                 /* colouring rounds at most ... */
-#define DG__SCC_SLOW 8                    /* ... each labelling at least 1/8 of the rest */
+   degree: in a graph with a giant component it is that component), then rounds of
+   signatures for the rest [Alabandi 2023] (ECL-SCC's idea, with smallest ids): every
+   unassigned vertex v takes sin[v], the smallest id that reaches it, and sout[v], the
+   smallest id it reaches,
+   within its part (min-propagation both ways to a fixed point, with jumping); where the two
+   are equal, v is in that id's component, whose smallest id it is, and takes it as label.
+   The members of a component share both signatures, so every arc whose ends differ in one
+   lies in no component and is dropped: the parts split round after round, like the
+   recursion of a forward-backward search, but all at once (colouring, which kept one
+   signature and started every round from the whole graph, finished only its roots'
+   components: a deep DAG of small cycles took ~1/30 of them a round).
+   The first phase walks the pages' edge chunks; the arcs whose ends are both unassigned
+   and in one part then go to an arc list, compacted after every round (the pivot's search
+   gives the first parts: reached forward only, backward only, neither; a search that has
+   not ended after DG__SCC_PIVOT passes over the arcs, a long diameter, is dropped, and none
+   is made from a pivot of degree below DG__SCC_PIVOT_DEG: the rounds take the whole graph).
+   Sweeps that propagate walk only the arcs with an end that changed in the sweep before. Sweeps past DG__SCC_WORK passes
+   over all the arcs hand the rest (its open arcs) to the host's Tarjan. An unfinished sweep
+   labels nothing. */
 #define DG__SCC_GROUPS 256                /* work-groups of the pivot search */
-#define DG__SCC_WORK 64                   /* sweeps (in passes over all the arcs) at most */
+#ifndef DG__SCC_WORK
+#define DG__SCC_WORK 512                  /* sweeps (in passes over all the arcs) at most; a CPU
+                                             device, where Tarjan costs about what a few passes
+                                             do, DG__SCC_WORK / 4 */
+#endif
+#define DG__SCC_PIVOT 16                  /* ... of which the pivot's search takes at most */
+#define DG__SCC_PIVOT_DEG 8               /* no pivot's search below this min(out, in) degree */
 typedef struct dg__scc_state {
-    struct { dg__buf scc, mk, col, ctl, part, cnt, src[2], dst[2]; } b;
+    struct { dg__buf scc, mk, sin, sout, ctl, part, cnt, src[2], dst[2], fl; } b;
     size_t work, budget;                  /* chunks swept in this call, and the most allowed */
+    size_t rounds, sweeps;                /* of the last call (read by test_graph) */
     int slow;                             /* the budget ran out: the host finishes */
 } dg__scc_state;
 
 /* The arcs a sweep walks: the pages' edge chunks (list < 0) or arc list `list` of m arcs. */
 typedef struct dg__scc_arcs { int list; cl_uint m; } dg__scc_arcs;
 
-/* One sweep of mode over the arcs (DG_SCC_WRITE: into list `out`); with until_stable, repeated
-   until a sweep changes nothing. */
+/* The flags of changed vertices (kernels/72_scc.cl: two bits a vertex, forward then
+   backward, each half (id_bound + 15) / 16 words): every vertex changed (v = 1) or none, for
+   the first sweep of dg__scc_sweep(..., until_stable = 1). */
+static size_t dg__scc_flag_words(const dg_graph *g) { return 2 * (((size_t)g->id_bound + 15) / 16); }
+static dg_status dg__scc_flags(dg_graph *g, dg__scc_state *ss, int v) {
+    size_t words = dg__scc_flag_words(g);
+    dg_status st = DG_OK;
+    DG__TRY(dg__buf_fit(g, &ss->b.fl, words * 4));
+    DG__TRY(dg__fill(g, ss->b.fl.m, v ? 0x55555555 : 0, words));
+done:
+    return st;
+}
+/* One sweep of mode over the arcs (DG_SCC_WRITE: into list `out`); with until_stable (modes
+   DG_SCC_FWBW and DG_SCC_SIGN, after dg__scc_flags), repeated until a sweep changes nothing,
+   each walking only the arcs with an end that changed in the sweep before. */
 static dg_status dg__scc_sweep(dg_graph *g, dg__scc_state *ss, const dg__scc_arcs *a, int mode, int until_stable,
                                int out) {
     dg__core_state *cs = (dg__core_state *)g->dev->mod[DG__MOD_CORE].state;
@@ -8690,6 +8722,8 @@ static dg_status dg__scc_sweep(dg_graph *g, dg__scc_state *ss, const dg__scc_arc
     cl_mem none = NULL, as = a->list >= 0 ? ss->b.src[a->list].m : NULL, ad = a->list >= 0 ? ss->b.dst[a->list].m : NULL;
     cl_mem os = out >= 0 ? ss->b.src[out].m : NULL, od = out >= 0 ? ss->b.dst[out].m : NULL;
     cl_mem off = a->list >= 0 ? none : cs->b.deg.m, sv = a->list >= 0 ? none : cs->b.sv.m;
+    cl_mem fl = until_stable ? ss->b.fl.m : NULL;
+    cl_uint n = (cl_uint)g->id_bound, words = (cl_uint)dg__scc_flag_words(g);
     uint32_t flag = 1;
     size_t passes = 0;
     if (a->list >= 0) { nch = m / mec + (m % mec != 0); tot = m; }   /* no 32-bit wrap */
@@ -8697,13 +8731,16 @@ static dg_status dg__scc_sweep(dg_graph *g, dg__scc_state *ss, const dg__scc_arc
     if (!nch) return DG_OK;
     DG__TRY(dg__kernel(g, DG__K_SCC_SWEEP, 0, &k));
     DG__TRY(dg__args(g, k, dg__adj(0, 0), DG__A(off), DG__A(sv), DG__A(nch), DG__A(mec), DG__A(tot), DG__A(as),
-                     DG__A(ad), DG__A(m), DG__A(md), DG__A(ss->b.scc.m), DG__A(ss->b.mk.m), DG__A(ss->b.col.m),
-                     DG__A(ss->b.cnt.m), DG__A(os), DG__A(od), DG__A(ss->b.ctl.m), DG__END));
+                     DG__A(ad), DG__A(m), DG__A(md), DG__A(ss->b.scc.m), DG__A(ss->b.mk.m), DG__A(ss->b.sin.m),
+                     DG__A(ss->b.sout.m), DG__A(fl), DG__A(n), DG__A(ss->b.cnt.m), DG__A(os), DG__A(od),
+                     DG__A(ss->b.ctl.m), DG__END));
     while (flag) {
-        if (until_stable) DG__TRY(dg__write_u32(g, ss->b.ctl.m, DG_SCC_CTL_FLAG, 0));
+        if (until_stable) DG__TRY(dg__fill(g, ss->b.ctl.m, 0, DG_SCC_CTL_FLAG + 1));   /* (no round trip) */
         DG__TRY(dg__launch(g, k, nch, d->wg));
         ss->work += nch;
+        ss->sweeps++;
         if (!until_stable) break;
+        DG__TRY(dg__run(g, DG__K_SCC_NEXT, words, DG__A(fl), DG__A(words), DG__END));   /* the next one's */
         DG__TRY(dg__read_u32(g, ss->b.ctl.m, DG_SCC_CTL_FLAG, &flag));
         if (flag && ss->work > ss->budget) { ss->slow = 1; break; }   /* unfinished: not to be used */
         if (++passes > g->id_bound + 1) return dg__fail(g, DG_ERR_OPENCL, "dg_scc: a sweep does not converge");
@@ -8718,7 +8755,7 @@ static dg_status dg__scc_step(dg_graph *g, dg__scc_state *ss, int step) {
     cl_uint n = (cl_uint)g->id_bound;
     cl_int s = step;
     if ((st = dg__kernel(g, DG__K_SCC_STEP, 0, &k)) != DG_OK) return st;
-    if ((st = dg__args(g, k, DG__A(ss->b.scc.m), DG__A(ss->b.mk.m), DG__A(ss->b.col.m), DG__A(n), DG__A(s),
+    if ((st = dg__args(g, k, DG__A(ss->b.scc.m), DG__A(ss->b.mk.m), DG__A(ss->b.sin.m), DG__A(ss->b.sout.m), DG__A(n), DG__A(s),
                        DG__A(ss->b.ctl.m), DG__END)) != DG_OK)
         return st;
     return dg__launch(g, k, n, g->dev->wg);
@@ -8726,7 +8763,7 @@ static dg_status dg__scc_step(dg_graph *g, dg__scc_state *ss, int step) {
 /* Trimming: marks the unassigned ends of every arc, then labels the vertices that lack one. */
 static dg_status dg__scc_trim(dg_graph *g, dg__scc_state *ss, const dg__scc_arcs *a) {
     dg_status st;
-    if ((st = dg__scc_step(g, ss, DG_SCC_COLOR_START)) != DG_OK) return st;   /* clears mk */
+    if ((st = dg__scc_step(g, ss, DG_SCC_CLEAR)) != DG_OK) return st;
     if ((st = dg__scc_sweep(g, ss, a, DG_SCC_MARK, 0, -1)) != DG_OK) return st;
     return dg__scc_step(g, ss, DG_SCC_TRIM);
 }
@@ -8743,7 +8780,7 @@ static dg_status dg__scc_pivot(dg_graph *g, dg__scc_state *ss, const dg__scc_arc
     dg_status st = DG_OK;
     cl_kernel k = NULL;
     cl_uint n = (cl_uint)g->id_bound, *part = NULL, best = 0, pv = 0xffffffffu;
-    size_t groups = (n + d->wg - 1) / d->wg, i;
+    size_t groups = (n + d->wg - 1) / d->wg, i, budget, nch = ((dg__core_state *)d->mod[DG__MOD_CORE].state)->ec_chunks;
     if (groups > DG__SCC_GROUPS) groups = DG__SCC_GROUPS;
     DG__TRY(dg__buf_fit(g, &ss->b.part, groups * 8));
     DG__TRY(dg__kernel(g, DG__K_SCC_PIVOT, 0, &k));
@@ -8755,14 +8792,22 @@ static dg_status dg__scc_pivot(dg_graph *g, dg__scc_state *ss, const dg__scc_arc
         if (part[2 * i + 1] != 0xffffffffu && (pv == 0xffffffffu || part[2 * i] > best)) {
             best = part[2 * i]; pv = part[2 * i + 1];
         }
-    if (pv == 0xffffffffu) goto done;
-    DG__TRY(dg__scc_step(g, ss, DG_SCC_COLOR_START));                        /* clears mk */
+    if (pv == 0xffffffffu || best < DG__SCC_PIVOT_DEG) goto done;
+    DG__TRY(dg__scc_step(g, ss, DG_SCC_CLEAR));
     DG__TRY(dg__write_u32(g, ss->b.mk.m, pv, DG_SCC_IN | DG_SCC_OUT));
-    DG__TRY(dg__scc_sweep(g, ss, a, DG_SCC_FWBW, 1, -1));
-    if (ss->slow) goto done;
+    DG__TRY(dg__scc_flags(g, ss, 0));
+    DG__TRY(dg__write_u32(g, ss->b.fl.m, pv / 16, 1u << (2 * (pv % 16))));
+    DG__TRY(dg__write_u32(g, ss->b.fl.m, (n + 15) / 16 + pv / 16, 1u << (2 * (pv % 16))));
+    budget = ss->budget;
+    ss->budget = ss->work + DG__SCC_PIVOT * (nch + 1);
+    st = dg__scc_sweep(g, ss, a, DG_SCC_FWBW, 1, -1);
+    ss->budget = budget;
+    if (st != DG_OK) goto done;
+    if (ss->slow) { ss->slow = 0; goto done; }    /* dropped: its marks mean nothing */
     DG__TRY(dg__write_u32(g, ss->b.ctl.m, DG_SCC_CTL_MIN, 0x7fffffffu));
     DG__TRY(dg__scc_step(g, ss, DG_SCC_PIVOT_MIN));
     DG__TRY(dg__scc_step(g, ss, DG_SCC_PIVOT_SET));
+    DG__TRY(dg__scc_step(g, ss, DG_SCC_PARTS));    /* the parts it leaves */
 done:
     dg__free(g, part);
     return st;
@@ -8801,8 +8846,8 @@ done:
     return st;
 }
 
-/* The arcs of a whose ends are both unassigned into list `out` (counts per chunk, their scan,
-   then the writes); a becomes that list. */
+/* The arcs of a whose ends are both unassigned and have the same signatures into list `out`
+   (counts per chunk, their scan, then the writes); a becomes that list. */
 static dg_status dg__scc_compact(dg_graph *g, dg__scc_state *ss, dg__scc_arcs *a, int out) {
     dg__core_state *cs = (dg__core_state *)g->dev->mod[DG__MOD_CORE].state;
     dg_status st = DG_OK;
@@ -8828,7 +8873,7 @@ DG_API dg_status dg_scc(dg_graph *g, dg_vertex *label, size_t *count) {
     dg__scc_state *ss;
     dg_status st;
     dg__scc_arcs arcs;
-    size_t n, done = 0, rounds = 0;
+    size_t n, done = 0;
     int32_t *lab = NULL;
     if (!g) return DG_ERR_INVALID_ARGUMENT;
     if (g->nstores == 1) return dg_components(g, label, count);   /* undirected: the same */
@@ -8837,18 +8882,23 @@ DG_API dg_status dg_scc(dg_graph *g, dg_vertex *label, size_t *count) {
     if (!(ss = DG__STATE(g, DG__MOD_SCC, dg__scc_state))) return dg__oom(g, "dg_scc");
     n = g->id_bound;
     if (count) *count = 0;
+    ss->rounds = ss->sweeps = 0;
+    ss->slow = 0;
     if (n) {
         cl_kernel ki = NULL;
         cl_uint un = (cl_uint)n;
         DG__TRY(dg__ec_ensure(g, 0, DG_CC_CHUNK));
         ss->work = 0;
-        ss->slow = 0;
-        ss->budget = DG__SCC_WORK * (((dg__core_state *)g->dev->mod[DG__MOD_CORE].state)->ec_chunks + 1);
+        ss->budget = (g->dev->cpu ? DG__SCC_WORK / 4 : DG__SCC_WORK) *
+                     (((dg__core_state *)g->dev->mod[DG__MOD_CORE].state)->ec_chunks + 1);
         DG__TRY(dg__buf_fit(g, &ss->b.scc, n * 4));
         DG__TRY(dg__buf_fit(g, &ss->b.mk, n * 4));
-        DG__TRY(dg__buf_fit(g, &ss->b.col, n * 4));
+        DG__TRY(dg__buf_fit(g, &ss->b.sin, n * 4));
+        DG__TRY(dg__buf_fit(g, &ss->b.sout, n * 4));
         DG__TRY(dg__buf_fit(g, &ss->b.ctl, DG_SCC_CTL_WORDS * 4));
         DG__TRY(dg__buf_fit(g, &ss->b.cnt, 4));
+        DG__TRY(dg__fill(g, ss->b.sin.m, 0, n));     /* one part until the pivot's search */
+        DG__TRY(dg__fill(g, ss->b.sout.m, 0, n));
         DG__TRY(dg__kernel(g, DG__K_SCC_INIT, 0, &ki));
         DG__TRY(dg__args(g, ki, DG__A(g->dev->dir.m), DG__A(ss->b.scc.m), DG__A(un), DG__END));
         DG__TRY(dg__launch(g, ki, n, g->dev->wg));
@@ -8859,23 +8909,17 @@ DG_API dg_status dg_scc(dg_graph *g, dg_vertex *label, size_t *count) {
         DG__TRY(dg__scc_pivot(g, ss, &arcs));
         DG__TRY(dg__scc_compact(g, ss, &arcs, 0));
         DG__TRY(dg__scc_done(g, ss, &done));
-        /* that first phase too must label 1/DG__SCC_SLOW of the vertices, else (many small
-           components, no giant) colouring would be slow as well: the host takes the rest */
-        if (done * DG__SCC_SLOW < g->nverts) rounds = DG__SCC_ROUNDS;
-        while (done < g->nverts && rounds < DG__SCC_ROUNDS && !ss->slow) {
-            size_t before = done;
+        /* rounds: each labels at least the smallest vertex of every part */
+        while (done < g->nverts && !ss->slow) {
             DG__TRY(dg__scc_trim(g, ss, &arcs));
-            DG__TRY(dg__scc_step(g, ss, DG_SCC_COLOR_START));
-            DG__TRY(dg__scc_sweep(g, ss, &arcs, DG_SCC_COLOR, 1, -1));
-            if (ss->slow) break;
-            DG__TRY(dg__scc_step(g, ss, DG_SCC_ROOTS));
-            DG__TRY(dg__scc_sweep(g, ss, &arcs, DG_SCC_BACK, 1, -1));
+            DG__TRY(dg__scc_step(g, ss, DG_SCC_SIGN_START));
+            DG__TRY(dg__scc_flags(g, ss, 1));
+            DG__TRY(dg__scc_sweep(g, ss, &arcs, DG_SCC_SIGN, 1, -1));
             if (ss->slow) break;
             DG__TRY(dg__scc_step(g, ss, DG_SCC_TAKE));
             DG__TRY(dg__scc_compact(g, ss, &arcs, arcs.list ^ 1));
             DG__TRY(dg__scc_done(g, ss, &done));
-            if (++rounds < DG__SCC_ROUNDS && (done - before) * DG__SCC_SLOW < g->nverts - before)
-                rounds = DG__SCC_ROUNDS;                /* slow: the host finishes */
+            ss->rounds++;
         }
         if (done < g->nverts) {                   /* slow: the host finishes */
             size_t v, c = 0;
@@ -8892,7 +8936,6 @@ done:
     if (lab && lab != label) dg__free(g, lab);
     return st;
 }
-
 /* ---- triangles (kernels/75_triangles.cl): orientation (device, or host for a directed
    graph), then the device intersects ---- */
 typedef struct dg__tri_state {

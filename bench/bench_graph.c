@@ -3,7 +3,9 @@
    grid; undirected, as GAP's cc / pr / tc take them with -g / -u; scc on the directed tuples).
 
    Usage: bench_graph [--scale LIST] [--graphs kron,uniform,grid] [--reps R] [--csv FILE]
-                      [--no-tc] [--seed S] [--device TEXT]
+                      [--no-tc] [--seed S] [--device TEXT] [--scc-cyclic N]
+   --scc-cyclic N adds dg_scc and its peer on bench_reach's `cyclic` graph of N vertices (a
+   deep random DAG of small cycles: ~N/16 components; --graphs none runs it alone).
    Prints a Markdown table (device, graph, sizes, medians, rates) and the rows as CSV. Checks:
    the component count equals a union-find over the tuples; PageRank sums to 1 (within 1e-3)
    and matches one host power iteration step (residual below the tolerance x 10). GAP's cc, pr
@@ -68,12 +70,55 @@ static size_t tarjan_count(const dg_edge *e, size_t m, size_t n)
     return nc;
 }
 
+/* bench_reach's `cyclic` graph: n vertices in a random order, each with D = 4 out-edges to
+   uniform later ones (a deep random DAG), the order cut into blocks of 1..32 vertices, each
+   closed into a directed cycle (one strongly connected component a block); ids permuted. */
+static dg_edge *gen_cyclic(size_t n, uint64_t seed, size_t *m_out)
+{
+    rng r;
+    size_t m = 0, p, i, k, len;
+    dg_vertex *perm = (dg_vertex *)xmalloc((n ? n : 1) * sizeof *perm);
+    dg_edge *e = (dg_edge *)xmalloc((5 * n + 1) * sizeof *e);
+    rng_seed(&r, seed);
+    for (i = 0; i < n; i++) perm[i] = (dg_vertex)i;
+    for (i = n; i > 1; i--) { size_t j = (size_t)rng_below(&r, i); dg_vertex t = perm[i - 1]; perm[i - 1] = perm[j]; perm[j] = t; }
+    for (p = 0; p + 1 < n; p++)
+        for (i = 0; i < 4; i++) {
+            e[m].src = perm[p]; e[m].dst = perm[p + 1 + (size_t)rng_below(&r, n - 1 - p)]; e[m].weight = 1.0f; m++;
+        }
+    for (p = 0; p < n; p += len) {
+        len = 1 + (size_t)rng_below(&r, 32);
+        if (len > n - p) len = n - p;
+        for (k = 0; len > 1 && k < len; k++) { e[m].src = perm[p + k]; e[m].dst = perm[p + (k + 1) % len]; e[m].weight = 1.0f; m++; }
+    }
+    free(perm);
+    *m_out = m;
+    return e;
+}
+
 #define CHECK_DG(g, call) do { dg_status s_ = (call); if (s_ != DG_OK) die_dg((g), #call, s_, __LINE__); } while (0)
+
+/* A graph of n vertices and the m tuples e on `device`, synced; dev receives the device name. */
+static dg_graph *load_graph(const dg_edge *e, size_t n, size_t m, int undirected, const char *device, char dev[256])
+{
+    dg_graph *g = NULL;
+    dg_desc d;
+    memset(&d, 0, sizeof d);
+    d.undirected = undirected;
+    d.device = device;
+    CHECK_DG(NULL, dg_create(&d, &g));
+    CHECK_DG(g, dg_add_vertices(g, n, NULL));
+    CHECK_DG(g, dg_add_edges(g, e, m, NULL));
+    CHECK_DG(g, dg_sync(g));
+    snprintf(dev, 256, "%s", dg_device_name(g));
+    return g;
+}
 
 int main(int argc, char **argv)
 {
     long scales[8] = { 16 };
     int nscales = 1, graphs[3] = { 1, 1, 0 }, reps = 5, tc = 1, a, gi, si, r;
+    size_t cyclic = 0;
     uint64_t seed = 1;
     const char *csv_path = NULL, *device = NULL;
     FILE *csv = NULL;
@@ -87,7 +132,8 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[a], "--seed") && a + 1 < argc) seed = (uint64_t)parse_long(argv[++a], "--seed", 0, 1L << 40);
         else if (!strcmp(argv[a], "--device") && a + 1 < argc) device = argv[++a];
         else if (!strcmp(argv[a], "--no-tc")) tc = 0;
-        else { fprintf(stderr, "usage: bench_graph [--scale LIST] [--graphs kron,uniform,grid] [--reps R] [--csv FILE] [--no-tc] [--seed S] [--device TEXT]\n"); return 2; }
+        else if (!strcmp(argv[a], "--scc-cyclic") && a + 1 < argc) cyclic = (size_t)parse_long(argv[++a], "--scc-cyclic", 2, 1L << 30);
+        else { fprintf(stderr, "usage: bench_graph [--scale LIST] [--graphs kron,uniform,grid] [--reps R] [--csv FILE] [--no-tc] [--seed S] [--device TEXT] [--scc-cyclic N]\n"); return 2; }
     }
     {   /* every program built once, on a triangle: no build inside a timed call */
         dg_graph *w = NULL;
@@ -116,7 +162,6 @@ int main(int argc, char **argv)
             size_t n, m, i, comps = 0, ref_comps, sccs = 0, ref_sccs;
             dg_edge *e;
             dg_graph *g = NULL, *gd = NULL;
-            dg_desc d;
             double t[100], ms_cc, ms_cc_labels, ms_pr, ms_tc = 0, ms_tc1 = 0, ms_scc, ms_tarjan, sum = 0;
             uint64_t tri = 0;
             float *rank;
@@ -126,14 +171,7 @@ int main(int argc, char **argv)
             char dev[256];
             if (!graphs[gi]) continue;
             e = gen_graph(gi, scale, graph_seed(seed, gi, scale), &n, &m);
-            memset(&d, 0, sizeof d);
-            d.undirected = 1;
-            d.device = device;
-            CHECK_DG(NULL, dg_create(&d, &g));
-            CHECK_DG(g, dg_add_vertices(g, n, NULL));
-            CHECK_DG(g, dg_add_edges(g, e, m, NULL));
-            CHECK_DG(g, dg_sync(g));
-            snprintf(dev, sizeof dev, "%s", dg_device_name(g));
+            g = load_graph(e, n, m, 1, device, dev);
             if (si == 0 && gi == 0) report_begin("whole-graph algorithms", dev, "the SCC peer (Tarjan)");
             if (si == 0 && gi == (graphs[0] ? 0 : graphs[1] ? 1 : 2)) {
                 printf("\n");
@@ -174,10 +212,7 @@ int main(int argc, char **argv)
                                       (unsigned long long)tri, (unsigned long long)tri2);
             }
             /* SCC: the tuples as a directed graph */
-            d.undirected = 0;
-            CHECK_DG(NULL, dg_create(&d, &gd));
-            CHECK_DG(gd, dg_add_vertices(gd, n, NULL));
-            CHECK_DG(gd, dg_add_edges(gd, e, m, NULL));
+            gd = load_graph(e, n, m, 0, device, dev);
             CHECK_DG(gd, dg_scc(gd, NULL, &sccs));                 /* warm-up: programs built */
             for (r = 0; r < reps; r++) { double t0 = now_s(); CHECK_DG(gd, dg_scc(gd, NULL, &sccs)); t[r] = now_s() - t0; }
             ms_scc = 1e3 * median(t, reps);
@@ -215,6 +250,33 @@ int main(int argc, char **argv)
             dg_destroy(gd);
             dg_destroy(g);
         }
+    if (cyclic) {   /* SCC alone on bench_reach's `cyclic` graph of n vertices (the hard case) */
+        size_t m, sccs = 0, ref_sccs;
+        double t[100], ms_scc, ms_tarjan, t0;
+        dg_edge *e = gen_cyclic(cyclic, seed, &m);
+        char dev[256];
+        dg_graph *gd = load_graph(e, cyclic, m, 0, device, dev);
+        if (!nscales || (!graphs[0] && !graphs[1] && !graphs[2])) report_begin("whole-graph algorithms", dev, "the SCC peer (Tarjan)");
+        CHECK_DG(gd, dg_scc(gd, NULL, &sccs));                     /* warm-up: programs built */
+        for (r = 0; r < reps; r++) { t0 = now_s(); CHECK_DG(gd, dg_scc(gd, NULL, &sccs)); t[r] = now_s() - t0; }
+        ms_scc = 1e3 * median(t, reps);
+        t0 = now_s();
+        ref_sccs = tarjan_count(e, m, cyclic);
+        ms_tarjan = 1e3 * (now_s() - t0);
+        if (sccs != ref_sccs) fail("cyclic: %zu strongly connected components, Tarjan %zu", sccs, ref_sccs);
+        printf("\n");
+        md_header(stdout, "graph|vertices:|arcs:|algorithm|median ms:|components:|vs Tarjan:");
+        printf("| cyclic | %zu | %zu | scc, directed (device) | %.3f | %zu | %.2fx |\n", cyclic, m, ms_scc, sccs, ms_tarjan / ms_scc);
+        printf("| cyclic | %zu | %zu | scc: peer, host Tarjan 1 thread | %.3f | %zu | 1.0x |\n", cyclic, m, ms_tarjan, ref_sccs);
+        if (csv) {
+            fprintf(csv, "\"%s\",cyclic,0,%zu,%zu,\"scc, directed (device)\",%.4f,%.2f,%zu,0\n", dev, cyclic, m, ms_scc,
+                    (double)m / (ms_scc * 1e-3) / 1e6, sccs);
+            fprintf(csv, "\"%s\",cyclic,0,%zu,%zu,\"scc: peer, host Tarjan 1 thread\",%.4f,%.2f,%zu,0\n", dev, cyclic, m,
+                    ms_tarjan, (double)m / (ms_tarjan * 1e-3) / 1e6, ref_sccs);
+        }
+        free(e);
+        dg_destroy(gd);
+    }
     note("components: count only = dg_components(g, NULL, &count) (counted on the device); labels to the host = with a "
          "label array of the caller (n ints read back)");
     note("components: median of %d runs after one warm-up (a run syncs nothing: the graph is synced); "

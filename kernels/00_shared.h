@@ -134,16 +134,16 @@
 #define DG_SCC_IN        2     /*          an unassigned in-neighbour / reached backward */
 #define DG_SCC_MARK      0     /* sweep modes (dg_scc_sweep) */
 #define DG_SCC_FWBW      1
-#define DG_SCC_COLOR     2
-#define DG_SCC_BACK      3
-#define DG_SCC_KEEP      4
-#define DG_SCC_WRITE     5
+#define DG_SCC_SIGN      2
+#define DG_SCC_KEEP      3
+#define DG_SCC_WRITE     4
 #define DG_SCC_TRIM      0     /* vertex steps (dg_scc_step) */
 #define DG_SCC_PIVOT_MIN 1
 #define DG_SCC_PIVOT_SET 2
-#define DG_SCC_COLOR_START 3
-#define DG_SCC_ROOTS     4
+#define DG_SCC_SIGN_START 3
+#define DG_SCC_CLEAR     4
 #define DG_SCC_TAKE      5
+#define DG_SCC_PARTS     6
 #define DG_SCC_CTL_FLAG  0     /* control words: a sweep changed something */
 #define DG_SCC_CTL_DONE  1     /* vertices labelled */
 #define DG_SCC_CTL_MIN   2     /* the smallest id of the pivot's component */

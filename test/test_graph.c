@@ -376,9 +376,11 @@ static void test_cycles(void)
    earlier blocks to later ones (a wide DAG: few rounds); `giant` adds one big cycle through
    a third of the vertices (the forward-backward search's component). bmax < 0: every block
    has -bmax vertices; shuffle 0 keeps ids ascending along the blocks (then a chain gives up
-   one component per colouring round, and the host's Tarjan finishes). Some vertices are
-   removed at the end, except from a single block. */
-static void scc_shape(const char *what, size_t nblocks, int bmax, int chain, size_t extra, int giant, int shuffle)
+   one component per colouring round; signatures split it into its blocks in one round).
+   Some vertices are removed at the end, except from a single block. on_device: the device
+   must finish the search (1), the host's Tarjan must (-1), either (0). */
+static void scc_shape(const char *what, size_t nblocks, int bmax, int chain, size_t extra, int giant, int shuffle,
+                      int on_device)
 {
     dg_graph *g = make(0, 64, 0);
     size_t n = 0, i, b, *first, *size;
@@ -409,21 +411,28 @@ static void scc_shape(const char *what, size_t nblocks, int bmax, int chain, siz
     for (i = 0; nblocks > 1 && i < n / 100; i++) dg_remove_vertex(g, (dg_vertex)rnd((uint32_t)n));
     snprintf(label, sizeof label, "scc shape %s (%zu vertices)", what, n);
     CHECK(check_all(g, label, 1));
+    if (on_device) {              /* the last dg_scc of check_all: who finished it */
+        const dg__scc_state *ss = (const dg__scc_state *)g->dev->mod[DG__MOD_SCC].state;
+        CHECK_MSG(ss && ss->slow == (on_device < 0), "%s: finished on the %s (%zu rounds, %zu sweeps), expected the %s",
+                  label, ss && ss->slow ? "host" : "device", ss ? ss->rounds : 0, ss ? ss->sweeps : 0,
+                  on_device > 0 ? "device" : "host");
+    }
     free(first); free(size); free(perm);
     dg_destroy(g);
 }
 static void test_scc_shapes(void)
 {
-    scc_shape("wide DAG of small cycles", 3000, 6, 0, 6000, 0, 1);
-    scc_shape("wide DAG of small cycles and a giant", 3000, 6, 0, 6000, 1, 1);
-    scc_shape("chain of 400 small cycles", 400, 5, 1, 0, 0, 1);
-    scc_shape("chain of 8000 small cycles", 8000, 3, 1, 0, 0, 1);
-    scc_shape("chain of 100 cycles and a giant", 100, 8, 1, 50, 1, 1);
-    scc_shape("singletons", 2000, 1, 0, 4000, 0, 1);
-    /* ids ascending along the chain: one component a colouring round, so the host finishes */
-    scc_shape("chain of 150 2-cycles, ids ascending", 150, -2, 1, 0, 0, 0);
+    scc_shape("wide DAG of small cycles", 3000, 6, 0, 6000, 0, 1, 1);
+    scc_shape("wide DAG of small cycles and a giant", 3000, 6, 0, 6000, 1, 1, 1);
+    scc_shape("deep DAG of small cycles", 1500, 16, 0, 7500, 0, 1, 1);
+    scc_shape("chain of 400 small cycles", 400, 5, 1, 0, 0, 1, 0);
+    scc_shape("chain of 8000 small cycles", 8000, 3, 1, 0, 0, 1, 0);
+    scc_shape("chain of 100 cycles and a giant", 100, 8, 1, 50, 1, 1, 0);
+    scc_shape("singletons", 2000, 1, 0, 4000, 0, 1, 1);
+    /* ids ascending along the chain: signatures split it into its blocks at once */
+    scc_shape("chain of 150 2-cycles, ids ascending", 150, -2, 1, 0, 0, 0, 1);
     /* one cycle of 6000 shuffled vertices: the forward-backward sweeps run out of their budget */
-    scc_shape("one long cycle", 1, -6000, 0, 0, 0, 1);
+    scc_shape("one long cycle", 1, -6000, 0, 0, 0, 1, 0);
 }
 
 static void test_datasets(void)
