@@ -8077,6 +8077,64 @@ static dg_status dg__reach_hubs(dg_graph *g, dg__reach *R) {
     return DG_OK;
 }
 
+/* The condensation's components from dg_scc on a GPU: the labels (smallest ids) numbered so
+   that arcs run from higher to lower numbers, as Tarjan's are (sinks first: Kahn's order
+   over the reversed condensation), in O(vertices + arcs) on the host. That numbering costs
+   about what Tarjan does where every component is one vertex (a DAG: three passes over the
+   arcs to Tarjan's one), so there (*all_trivial set, automatic mode) the caller runs
+   Tarjan; elsewhere dg_scc saves most of it (bench/NOTES.md). On a CPU device Tarjan is
+   faster: dg__reach_scc_device 0 (automatic) uses dg_scc on a GPU for DG__REACH_SCC_DEV_MIN
+   ids or more; 1 always, -1 never (tests, benchmarks). */
+#define DG__REACH_SCC_DEV_MIN 65536
+#ifndef DG__REACH_SCC_DEVICE
+#define DG__REACH_SCC_DEVICE 0            /* (a benchmark's "before": -1) */
+#endif
+static int dg__reach_scc_device = DG__REACH_SCC_DEVICE;
+static dg_status dg__reach_scc_dev(dg_graph *g, size_t n, const uint32_t *row, const int32_t *col,
+                                   int32_t *comp, size_t *ncomp, int *all_trivial) {
+    int32_t *tmp = NULL, *rcol = NULL, *q = NULL;
+    uint32_t *outd = NULL, *rrow = NULL;
+    size_t nc = 0, v, i, head = 0, tail = 0, next = 0;
+    dg_status st = DG_OK;
+    DG__TRY(dg_scc(g, comp, &nc));
+    *all_trivial = nc == g->nverts;
+    if (*all_trivial && dg__reach_scc_device == 0) return DG_OK;
+    nc = 0;
+    tmp = (int32_t *)dg__alloc(g, (n ? n : 1) * sizeof(int32_t));
+    if (!tmp) { st = dg__oom(g, "dg_reach: components"); goto done; }
+    for (v = 0; v < n; v++) if (comp[v] == (int32_t)v) tmp[v] = (int32_t)nc++;     /* a component's smallest id */
+    for (v = 0; v < n; v++) if (comp[v] >= 0) comp[v] = tmp[comp[v]];
+    outd = (uint32_t *)dg__alloc(g, (nc + 1) * sizeof(uint32_t));
+    rrow = (uint32_t *)dg__alloc(g, (nc + 2) * sizeof(uint32_t));
+    q = (int32_t *)dg__alloc(g, (nc ? nc : 1) * sizeof(int32_t));
+    if (!outd || !rrow || !q) { st = dg__oom(g, "dg_reach: components"); goto done; }
+    memset(outd, 0, (nc + 1) * sizeof(uint32_t));
+    memset(rrow, 0, (nc + 2) * sizeof(uint32_t));
+    for (v = 0; v < n; v++)                       /* arcs between components: out-degrees, in-lists */
+        for (i = row[v]; i < row[v + 1]; i++)
+            if (comp[col[i]] != comp[v]) { outd[comp[v]]++; rrow[comp[col[i]] + 2]++; }
+    for (i = 0; i < nc; i++) rrow[i + 2] += rrow[i + 1];
+    if (!(rcol = (int32_t *)dg__alloc(g, (rrow[nc + 1] ? rrow[nc + 1] : 1) * sizeof(int32_t)))) {
+        st = dg__oom(g, "dg_reach: components");
+        goto done;
+    }
+    for (v = 0; v < n; v++)
+        for (i = row[v]; i < row[v + 1]; i++)
+            if (comp[col[i]] != comp[v]) rcol[rrow[comp[col[i]] + 1]++] = comp[v];
+    for (i = 0; i < nc; i++) if (!outd[i]) q[tail++] = (int32_t)i;
+    while (head < tail) {                         /* a component is numbered after all it reaches */
+        int32_t c = q[head++];
+        tmp[c] = (int32_t)next++;
+        for (i = rrow[c]; i < rrow[c + 1]; i++) if (--outd[rcol[i]] == 0) q[tail++] = rcol[i];
+    }
+    if (next != nc) { st = dg__fail(g, DG_ERR_OPENCL, "dg_reach: the device's components form a cycle"); goto done; }
+    for (v = 0; v < n; v++) if (comp[v] >= 0) comp[v] = tmp[comp[v]];
+    *ncomp = nc;
+done:
+    dg__free(g, tmp); dg__free(g, rcol); dg__free(g, q); dg__free(g, outd); dg__free(g, rrow);
+    return st;
+}
+
 /* Builds the index into g->reach (all or nothing: the old index stays on failure). */
 static dg_status dg__reach_build(dg_graph *g, uint32_t d, uint64_t seed, dg_reach_build where,
                                  double *scc_ms) {
@@ -8085,6 +8143,8 @@ static dg_status dg__reach_build(dg_graph *g, uint32_t d, uint64_t seed, dg_reac
     int32_t *col = NULL, *ccol, *rcol = NULL;
     size_t n = g->id_bound, v, i, m = 0;
     dg_status st = DG_OK;
+    int dev = dg__reach_scc_device > 0 || (dg__reach_scc_device == 0 && !g->dev->cpu && n >= DG__REACH_SCC_DEV_MIN);
+    int trivial = 0;
     double t0 = dg__now_ms();
     memset(&R, 0, sizeof R);
     R.d = d; R.seed = seed; R.built_on = where; R.nbound = n;
@@ -8092,7 +8152,8 @@ static dg_status dg__reach_build(dg_graph *g, uint32_t d, uint64_t seed, dg_reac
     R.build_no = (g->reach ? g->reach->build_no : 0) + 1;
     if (!(R.comp = (int32_t *)dg__alloc(g, (n ? n : 1) * sizeof(int32_t)))) { st = dg__oom(g, "dg_reach"); goto done; }
     DG__TRY(dg__host_csr(g, n, &row, &col));
-    DG__TRY(dg__reach_scc(g, n, row, col, R.comp, &R.ncomp));
+    if (dev) DG__TRY(dg__reach_scc_dev(g, n, row, col, R.comp, &R.ncomp, &trivial));
+    if (!dev || (trivial && dg__reach_scc_device == 0)) DG__TRY(dg__reach_scc(g, n, row, col, R.comp, &R.ncomp));
     *scc_ms = dg__now_ms() - t0;
     /* the DAG of components (parallel arcs kept: they cost a little, dedup costs more) */
     if (!(crow = R.crow = (uint32_t *)dg__alloc(g, (R.ncomp + 1) * sizeof(uint32_t)))) { st = dg__oom(g, "dg_reach"); goto done; }

@@ -126,8 +126,10 @@
 #define DG_PR_HUB        256   /* in-degree above which a work-group, not a work-item, sums a vertex */
 #define DG_CC_CHUNK      64    /* arcs per work-item of a components hooking pass (and of the
                                   SCC sweeps) */
-#define DG_TC_HEAVY      64    /* triangles: an arc whose shorter list is longer than this is
+#ifndef DG_TC_HEAVY
+#define DG_TC_HEAVY      128   /* triangles: an arc whose shorter list is longer than this is
                                   searched by a whole work-group */
+#endif
 /* ---- strongly connected components (72_scc.cl) ---- */
 #define DG_SCC_UNSET     (-2)  /* scc[v] of an unassigned vertex */
 #define DG_SCC_OUT       1     /* mk bits: an unassigned out-neighbour / reached forward */

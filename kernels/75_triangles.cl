@@ -21,15 +21,14 @@ inline uint dg_tc_owner(__global const uint *lrow, const uint n, const uint e)
     return lo;
 }
 
-inline int dg_tc_has(__global const int *a, uint lo, uint hi, const int x)
+/* The first place in a[lo, hi) (ascending) whose entry is >= x (hi: none). */
+inline uint dg_tc_lower(__global const int *a, uint lo, uint hi, const int x)
 {
     while (lo < hi) {
         const uint mid = (lo + hi) >> 1;
-        const int y = a[mid];
-        if (y == x) return 1;
-        if (y < x) lo = mid + 1; else hi = mid;
+        if (a[mid] < x) lo = mid + 1; else hi = mid;
     }
-    return 0;
+    return lo;
 }
 
 /* The work-group's sum of x into *total (64-bit atomic), by work-item 0. */
@@ -57,15 +56,32 @@ inline void dg_tc_lists(__global const uint *lrow, __global const int *low, cons
 }
 
 /* The triangles of arc b -> c found by the entries sb, sb + step, ... < eb of the shorter list
-   (searched in the longer, [sc, ec)): counted per vertex when want_per_vertex; returns them. */
+   (searched in the longer, [sc, ec)): counted per vertex when want_per_vertex; returns them.
+   The entries ascend, so each search starts where the last one ended. With samp (a work-
+   group's DG_WG samples of the longer list: samp[i] = its entry i * len / DG_WG), a search
+   first finds its sample interval in local memory, then searches len / DG_WG entries. */
 inline ulong dg_tc_common(__global const int *low, const int b, const int c, uint sb, const uint eb,
-                          const uint step, const uint sc, const uint ec, __global ulong *per_vertex,
-                          const int want_per_vertex)
+                          const uint step, uint sc, const uint ec, __global ulong *per_vertex,
+                          const int want_per_vertex, __local const int *samp)
 {
+    const uint len = ec - sc, s0 = sc;
     ulong found = 0;
-    for (; sb < eb; sb += step) {
+    for (; sb < eb && sc < ec; sb += step) {
         const int a = low[sb];
-        if (dg_tc_has(low, sc, ec, a)) {
+        uint hi = ec;
+        if (samp) {                      /* the sample interval [i, i + 1) holding a */
+            uint lo = 0, up = DG_WG, i;
+            while (lo < up) {
+                const uint mid = (lo + up) >> 1;
+                if (samp[mid] <= a) lo = mid + 1; else up = mid;
+            }
+            i = lo;                      /* samples 0 .. i - 1 are <= a */
+            if (i > 0) { const uint p = s0 + (uint)(((ulong)(i - 1) * len) / DG_WG); if (p > sc) sc = p; }
+            if (i < DG_WG) hi = s0 + (uint)(((ulong)i * len) / DG_WG) + 1;
+            if (hi > ec) hi = ec;
+        }
+        sc = dg_tc_lower(low, sc, hi, a);
+        if (sc < ec && low[sc] == a) {
             found++;
             if (want_per_vertex) atom_inc(&per_vertex[a]);
         }
@@ -97,7 +113,7 @@ void dg_tc_count(__global const uint *lrow, __global const int *low, const uint 
             heavy[atomic_inc(nheavy)] = (uint)e;
             eb = sb;                         /* nothing here */
         }
-        found = dg_tc_common(low, b, c, sb, eb, 1, sc, ec, per_vertex, want_per_vertex);
+        found = dg_tc_common(low, b, c, sb, eb, 1, sc, ec, per_vertex, want_per_vertex, 0);
     }
     DG_TC_GROUP_ADD(s, lid, found, total);
 }
@@ -110,6 +126,7 @@ void dg_tc_count_heavy(__global const uint *lrow, __global const int *low, const
                        __global const uint *heavy, __global const uint *nheavy)
 {
     __local ulong s[DG_WG];
+    __local int samp[DG_WG];
     const uint lid = (uint)get_local_id(0), nh = *nheavy;
     ulong sum = 0;
     uint h;
@@ -117,7 +134,10 @@ void dg_tc_count_heavy(__global const uint *lrow, __global const int *low, const
         int b, c;
         uint sb, eb, sc, ec;
         dg_tc_lists(lrow, low, n, heavy[h], &b, &c, &sb, &eb, &sc, &ec);
-        sum += dg_tc_common(low, b, c, sb + lid, eb, DG_WG, sc, ec, per_vertex, want_per_vertex);
+        barrier(CLK_LOCAL_MEM_FENCE);    /* the last arc's samples are no longer read */
+        samp[lid] = low[sc + (uint)(((ulong)lid * (ec - sc)) / DG_WG)];
+        barrier(CLK_LOCAL_MEM_FENCE);
+        sum += dg_tc_common(low, b, c, sb + lid, eb, DG_WG, sc, ec, per_vertex, want_per_vertex, samp);
     }
     DG_TC_GROUP_ADD(s, lid, sum, total);
 }

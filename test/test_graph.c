@@ -344,6 +344,37 @@ static void test_random(void)
             }
 }
 
+/* Dense graphs: oriented lists longer than DG_TC_HEAVY, so arcs between two of them are
+   counted by work-groups (dg_tc_count_heavy, sampled searches); checked that there were. */
+static void test_dense(void)
+{
+    int u;
+    for (u = 0; u <= 1; u++) {
+        size_t n = 500 + rnd(100), i, j;
+        dg_graph *g = make(u, u ? 1024 : 64, 0);
+        dg_edge *e = (dg_edge *)xmalloc(n * n * sizeof(dg_edge));
+        size_t k = 0;
+        uint32_t heavy = 0;
+        char what[64];
+        if (!g) { free(e); continue; }
+        CHECK(dg_add_vertices(g, n, NULL) == DG_OK);
+        for (i = 0; i < n; i++)
+            for (j = u ? i + 1 : 0; j < n; j++)
+                if (j != i && rnd(100) < 55) { e[k].src = (dg_vertex)i; e[k].dst = (dg_vertex)j; e[k].weight = 1; k++; }
+        CHECK(dg_add_edges(g, e, k, NULL) == DG_OK);
+        for (i = 0; i < 5; i++) CHECK(dg_remove_vertex(g, (dg_vertex)(7 * i + 3)) == DG_OK);
+        snprintf(what, sizeof what, "dense %s, %zu vertices", u ? "undirected" : "directed", n);
+        CHECK(check_all(g, what, 0));
+        {
+            const dg__tri_state *ts = (const dg__tri_state *)g->dev->mod[DG__MOD_TRI].state;
+            CHECK(ts && clEnqueueReadBuffer(g->dev->queue, ts->b.cnt.m, CL_TRUE, 0, 4, &heavy, 0, NULL, NULL) == CL_SUCCESS);
+            CHECK_MSG(heavy > 100, "%s: %u arcs between long lists (the work-group path)", what, (unsigned)heavy);
+        }
+        free(e);
+        dg_destroy(g);
+    }
+}
+
 /* reuse_ids over many spawn / despawn cycles: the id bound stays at the peak of live vertices,
    the store stays valid, and the algorithms answer right on reused ids */
 static void test_cycles(void)
@@ -498,7 +529,7 @@ static void test_bad(void)
 
 static const tt_case cases[] = {
     { "small", test_small }, { "random", test_random }, { "cycles", test_cycles }, { "datasets", test_datasets },
-    { "bad", test_bad }, { "scc_shapes", test_scc_shapes },
+    { "bad", test_bad }, { "scc_shapes", test_scc_shapes }, { "dense", test_dense },
 };
 
 int main(int argc, char **argv)

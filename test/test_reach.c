@@ -1149,6 +1149,13 @@ static void test_graphs(void)
         check_now(&t, G[gi].nq, 35, 15, 5, 2, &o, "device", NULL);
         o = opts(0, DG_REACH_BUILD_AUTO, 0, 1);
         check_now(&t, G[gi].nq / 2, 35, 15, 5, 2, &o, "AUTO, rebuilt", NULL);
+        dg__reach_scc_device = 1;             /* the condensation from dg_scc (a GPU's way) */
+        o = opts(d, DG_REACH_BUILD_HOST, 0, 1);
+        check_now(&t, G[gi].nq / 2, 35, 15, 5, 2, &o, "components by dg_scc, labels on the host", NULL);
+        o = opts(d, DG_REACH_BUILD_DEVICE, 0, 1);
+        check_now(&t, G[gi].nq / 2, 35, 15, 5, 2, &o, "components by dg_scc, labels on the device", NULL);
+        dg__reach_scc_device = 0;
+        o = opts(0, DG_REACH_BUILD_AUTO, 0, 1);
         if (G[gi].holes && t.m.nalive > 2) {
             int32_t k, nh = (int32_t)(t.m.nalive * (size_t)G[gi].holes / 100);
             for (k = 0; k < nh; k++) tg_remove_vertex(&t, m_random_live(&t.m));
