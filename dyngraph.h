@@ -522,10 +522,12 @@
    directed path src[i] -> dst[i]?" (a vertex reaches itself; undirected
    graphs: same connected component) in one call, with the GRAIL index ([Yildirim 2010], on GPUs [Caiazza 2019])
    kept in the graph:
-   - strongly connected components are condensed first (iterative Tarjan on
-     the host over a CSR snapshot of the out-lists: one pass, a fraction of
-     the build; see bench/NOTES.md), so cyclic graphs are indexed as the DAG
-     of their components;
+   - strongly connected components are condensed first (on a GPU with 65,536
+     ids or more, dg_scc on the device and the components numbered on the host
+     in Kahn's order; else, or where every component is one vertex, iterative
+     Tarjan on the host over a CSR snapshot of the out-lists: one pass, a
+     fraction of the build; see bench/NOTES.md), so cyclic graphs are indexed
+     as the DAG of their components;
    - per component, d interval labels of descendants (dg_reach_options.labels,
      default DG_REACH_LABELS = 3): from d randomized traversals of the DAG,
      the component's rank and the smallest rank among its descendants; d
@@ -621,8 +623,11 @@
      bits as the ids need); a directed one on the host, which merges out- and in-lists, in
      O(arcs), and uploads it. The device then takes one arc b->c per work-item and counts
      the common lower neighbours by binary search of the shorter list's entries in the
-     longer, with 64-bit atomics (each triangle once); an arc whose shorter list has more
-     than DG_TC_HEAVY entries (hub to hub) is listed and searched by a work-group instead.
+     longer, each search starting where the last ended, with 64-bit atomics (each triangle
+     once); an arc whose shorter list has more than DG_TC_HEAVY (128) entries (hub to hub)
+     is listed and searched by a work-group instead, which first loads 256 samples of the
+     longer list into local memory (a search: 8 steps there, the rest in a window of
+     1/256 of the list).
    - dg_scc: on the device. Trimming (a vertex without an unassigned in- or out-neighbour
      is a component alone), one forward-backward search from a pivot (largest min(out, in)
      degree, if at least 8: the giant component of a real graph), then rounds of
@@ -7699,8 +7704,8 @@ done:
 /* =========================================================================
    Reachability: the GRAIL index and batched queries (manual section 15)   >>reach
    =========================================================================
-   The index: the graph's strongly connected components (iterative Tarjan on a CSR snapshot
-   of the out-lists), the DAG of components, and per component d intervals from d randomized
+   The index: the graph's strongly connected components (dg__reach_scc_dev or iterative
+   Tarjan on a CSR snapshot of the out-lists), the DAG of components, and per component d intervals from d randomized
    depth-first traversals of the DAG (roots in random order, each list from a random start).
    It stays valid as long as nothing was inserted; removals turn off its "yes" shortcuts
    (dg__reach.ver_del != g->ver_del: filter-only). */
