@@ -1261,6 +1261,15 @@ DG_API dg_status dg_scc(dg_graph *g, dg_vertex *label, size_t *count);
 /* Triangles {a,b,c} of three distinct vertices in the underlying undirected simple graph (a and
    b adjacent if either arc exists; self-loops ignored); per_vertex[v] = triangles containing v
    (may be NULL); either pointer may be NULL. */
+/* Segmented intersection: counts[i] = how many entries the lists of u = pairs[2i] and
+   v = pairs[2i + 1] have in common (the neighbours of both; a directed graph's out-lists), for
+   the n pairs in the device buffer pairs (2n dg_vertex), into the device buffer counts (n
+   uint32), both on the graph's context (dg_cl_context); nothing is read back but a status.
+   Load-balanced on the device: a pair of short lists by one work-item, the others by a
+   work-group each (the shorter list hashed in local memory, the longer streamed through it).
+   Errors: a NULL or too small buffer, a negative id -> DG_ERR_INVALID_ARGUMENT; an id never
+   created or removed -> DG_ERR_NOT_FOUND (the first such pair named; counts undefined). */
+DG_API dg_status dg_intersect(dg_graph *g, cl_mem pairs, size_t n, cl_mem counts);
 DG_API dg_status dg_triangles(dg_graph *g, uint64_t *total, uint64_t *per_vertex);
 typedef struct dg_pagerank_stats {
     uint32_t iterations;          /* iterations run */
@@ -3904,6 +3913,10 @@ DG_API dg_status dg_triangles(dg_graph *g, uint64_t *total, uint64_t *per_vertex
     (void)total; (void)per_vertex;
     return dg__no_device(g, "dg_triangles");
 }
+DG_API dg_status dg_intersect(dg_graph *g, cl_mem pairs, size_t n, cl_mem counts) {
+    (void)pairs; (void)n; (void)counts;
+    return dg__no_device(g, "dg_intersect");
+}
 DG_API dg_status dg_pagerank(dg_graph *g, float *rank, const dg_pagerank_options *opt) {
     (void)rank; (void)opt;
     return dg__no_device(g, "dg_pagerank");
@@ -4044,6 +4057,8 @@ DG_API long dg_debug_device_allocs(void) { return 0; }
     X(TRI,   TC_COUNT,         dg_tc_count) \
     X(TRI,   TC_ORIENT,        dg_tc_orient) \
     X(TRI,   TC_COUNT_HEAVY,   dg_tc_count_heavy) \
+    X(TRI,   ISECT_LIGHT,      dg_isect_light) \
+    X(TRI,   ISECT_HEAVY,      dg_isect_heavy) \
     X(RESULT, RES_PUSH,        dg_res_push) \
     X(RESULT, RES_PROPAGATE,   dg_res_propagate) \
     X(RESULT, RES_PUSH_LOCAL,  dg_res_push_local) \
@@ -9005,7 +9020,7 @@ done:
 /* ---- triangles (kernels/75_triangles.cl): orientation (device, or host for a directed
    graph), then the device intersects ---- */
 typedef struct dg__tri_state {
-    struct { dg__buf lrow, low, total, pv, selfc, cnt, lw; } b;
+    struct { dg__buf lrow, low, total, pv, selfc, cnt, lw, iheavy, ictl; } b;
     uint64_t gen;                 /* the mirror generation the lists were made for */
     uint32_t m;                   /* arcs in the lists */
     int valid;
@@ -9179,6 +9194,47 @@ DG_API dg_status dg_triangles(dg_graph *g, uint64_t *total, uint64_t *per_vertex
     DG__CL(clEnqueueReadBuffer(d->queue, ts->b.total.m, CL_TRUE, 0, 8, &t, 0, NULL, NULL));
     if (want && n) DG__CL(clEnqueueReadBuffer(d->queue, ts->b.pv.m, CL_TRUE, 0, n * 8, per_vertex, 0, NULL, NULL));
     if (total) *total = t;
+done:
+    return st;
+}
+
+/* dg_intersect: the light pairs (one work-item each) and the heavy ones (a work-group each),
+   then the error word (the first bad pair) and the heavy count in one 8-byte read. */
+DG_API dg_status dg_intersect(dg_graph *g, cl_mem pairs, size_t n, cl_mem counts) {
+    dg__tri_state *ts;
+    dg__dev *d;
+    dg_status st = DG_OK;
+    size_t sp = 0, sc = 0;
+    cl_uint un = (cl_uint)n, ub, ctl[2] = { 0, 0xffffffffu };
+    int32_t pr[2];
+    if (!g) return DG_ERR_INVALID_ARGUMENT;
+    if (!pairs || !counts) return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_intersect: NULL buffer");
+    if (n > 0x7fffffffu) return dg__fail(g, DG_ERR_LIMIT, "dg_intersect: %zu pairs (at most 2^31 - 1)", n);
+    if (clGetMemObjectInfo(pairs, CL_MEM_SIZE, sizeof sp, &sp, NULL) != CL_SUCCESS || sp < n * 8 ||
+        clGetMemObjectInfo(counts, CL_MEM_SIZE, sizeof sc, &sc, NULL) != CL_SUCCESS || sc < n * 4)
+        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_intersect: %zu pairs need %zu bytes of pairs and %zu of counts "
+                        "(the buffers hold %zu and %zu)", n, n * 8, n * 4, sp, sc);
+    if (n == 0) return DG_OK;
+    if ((st = dg__sync(g)) != DG_OK) return st;
+    if (!(ts = DG__STATE(g, DG__MOD_TRI, dg__tri_state))) return dg__oom(g, "dg_intersect");
+    d = g->dev;
+    ub = (cl_uint)g->id_bound;
+    DG__TRY(dg__buf_fit(g, &ts->b.iheavy, n * 4));
+    DG__TRY(dg__buf_fit(g, &ts->b.ictl, 8));
+    DG__TRY(dg__clwrite(g, ts->b.ictl.m, ctl, 8));
+    DG__TRY(dg__run(g, DG__K_ISECT_LIGHT, n, dg__adj(0, 0), DG__A(pairs), DG__A(un), DG__A(ub), DG__A(counts),
+                    DG__A(ts->b.iheavy.m), DG__A(ts->b.ictl.m), DG__END));
+    DG__TRY(dg__run(g, DG__K_ISECT_HEAVY, d->groups * d->wg, dg__adj(0, 0), DG__A(pairs), DG__A(counts),
+                    DG__A(ts->b.iheavy.m), DG__A(ts->b.ictl.m), DG__END));
+    DG__CL(clEnqueueReadBuffer(d->queue, ts->b.ictl.m, CL_TRUE, 0, 8, ctl, 0, NULL, NULL));
+    if (ctl[1] != 0xffffffffu) {
+        DG__CL(clEnqueueReadBuffer(d->queue, pairs, CL_TRUE, (size_t)ctl[1] * 8, 8, pr, 0, NULL, NULL));
+        if (pr[0] < 0 || pr[1] < 0)
+            return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_intersect: negative vertex id in pair %u (%d, %d)",
+                            (unsigned)ctl[1], (int)pr[0], (int)pr[1]);
+        return dg__fail(g, DG_ERR_NOT_FOUND, "dg_intersect: pair %u (%d, %d) names a vertex that is not there",
+                        (unsigned)ctl[1], (int)pr[0], (int)pr[1]);
+    }
 done:
     return st;
 }

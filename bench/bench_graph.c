@@ -162,7 +162,8 @@ int main(int argc, char **argv)
             size_t n, m, i, comps = 0, ref_comps, sccs = 0, ref_sccs;
             dg_edge *e;
             dg_graph *g = NULL, *gd = NULL;
-            double t[100], ms_cc, ms_cc_labels, ms_pr, ms_tc = 0, ms_tc1 = 0, ms_scc, ms_tarjan, sum = 0;
+            double t[100], ms_cc, ms_cc_labels, ms_pr, ms_tc = 0, ms_tc1 = 0, ms_scc, ms_tarjan, sum = 0, ms_is[2];
+            size_t np_is[2];
             uint64_t tri = 0;
             float *rank;
             dg_pagerank_options po;
@@ -211,6 +212,30 @@ int main(int argc, char **argv)
                 if (tri2 != tri) fail("%s s%d: %llu triangles, then %llu", GRAPH_NAMES[gi], scale,
                                       (unsigned long long)tri, (unsigned long long)tri2);
             }
+            {   /* dg_intersect: the tuples as pairs (every edge's two lists), then 1M random pairs */
+                size_t np = m, pass;
+                dg_vertex *pp = (dg_vertex *)xmalloc(2 * (m > 1000000 ? m : 1000000) * sizeof(dg_vertex));
+                rng rr;
+                rng_seed(&rr, seed + 77);
+                for (pass = 0; pass < 2; pass++) {
+                    cl_int ce = CL_SUCCESS;
+                    cl_mem bp, bc;
+                    double t0;
+                    if (pass == 0) for (i = 0; i < m; i++) { pp[2 * i] = e[i].src; pp[2 * i + 1] = e[i].dst; }
+                    else for (np = 1000000, i = 0; i < np; i++) { pp[2 * i] = (dg_vertex)rng_below(&rr, n); pp[2 * i + 1] = (dg_vertex)rng_below(&rr, n); }
+                    bp = clCreateBuffer(dg_cl_context(g), CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, np * 8, pp, &ce);
+                    if (ce != CL_SUCCESS) die("intersect: no buffer");
+                    bc = clCreateBuffer(dg_cl_context(g), CL_MEM_READ_WRITE, np * 4, NULL, &ce);
+                    if (ce != CL_SUCCESS) die("intersect: no buffer");
+                    CHECK_DG(g, dg_intersect(g, bp, np, bc));   /* warm-up */
+                    for (r = 0; r < reps; r++) { t0 = now_s(); CHECK_DG(g, dg_intersect(g, bp, np, bc)); t[r] = now_s() - t0; }
+                    ms_is[pass] = 1e3 * median(t, reps);
+                    np_is[pass] = np;
+                    clReleaseMemObject(bp);
+                    clReleaseMemObject(bc);
+                }
+                free(pp);
+            }
             /* SCC: the tuples as a directed graph */
             gd = load_graph(e, n, m, 0, device, dev);
             CHECK_DG(gd, dg_scc(gd, NULL, &sccs));                 /* warm-up: programs built */
@@ -225,7 +250,7 @@ int main(int argc, char **argv)
             {
                 const char *name = GRAPH_NAMES[gi];
                 size_t und = dg_edge_count(g);
-                struct { const char *alg; double ms; double result; unsigned it; } rows[7];
+                struct { const char *alg; double ms; double result; unsigned it; } rows[9];
                 int nr = 0, k;
                 rows[nr].alg = "components (device, count only)"; rows[nr].ms = ms_cc; rows[nr].result = (double)comps; rows[nr++].it = 0;
                 rows[nr].alg = "components (labels to the host)"; rows[nr].ms = ms_cc_labels; rows[nr].result = (double)comps; rows[nr++].it = 0;
@@ -234,6 +259,8 @@ int main(int argc, char **argv)
                     rows[nr].alg = "triangles, first call (orientation)"; rows[nr].ms = ms_tc1; rows[nr].result = (double)tri; rows[nr++].it = 0;
                     rows[nr].alg = "triangles (device)"; rows[nr].ms = ms_tc; rows[nr].result = (double)tri; rows[nr++].it = 0;
                 }
+                rows[nr].alg = "intersect (device): every tuple's two lists"; rows[nr].ms = ms_is[0]; rows[nr].result = (double)np_is[0]; rows[nr++].it = 0;
+                rows[nr].alg = "intersect (device): 1M random pairs"; rows[nr].ms = ms_is[1]; rows[nr].result = (double)np_is[1]; rows[nr++].it = 0;
                 rows[nr].alg = "scc, directed (device)"; rows[nr].ms = ms_scc; rows[nr].result = (double)sccs; rows[nr++].it = 0;
                 rows[nr].alg = "scc, directed: peer, host Tarjan 1 thread"; rows[nr].ms = ms_tarjan; rows[nr].result = (double)ref_sccs; rows[nr++].it = 0;
                 for (k = 0; k < nr; k++) {
@@ -285,6 +312,8 @@ int main(int argc, char **argv)
     note("triangles: the first call orients the graph by (degree, id) on the device (undirected graphs: edge-chunk passes "
          "and two radix sorts), then the device intersects; the median row is of repeated calls on the unchanged graph "
          "(orientation kept)");
+    note("intersect: dg_intersect over pairs in device memory (result = pairs), median of the runs after a warm-up; "
+         "the first row takes every tuple (u, v) as a pair, the lists of an edge's ends, as triangle counting would");
     note("scc: on the directed tuples, median of the runs after a warm-up; its peer is an iterative Tarjan on one host "
          "thread over a CSR of the tuples (the algorithm dg_scc ran on the host before), which also checks the count");
     note("M edges/s: undirected edges of the graph over the median time");

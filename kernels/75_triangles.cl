@@ -1,4 +1,5 @@
-/* kernels/75_triangles.cl - triangle counting (module TRI, >>graph in dyngraph.h).
+/* kernels/75_triangles.cl - triangle counting and segmented intersection (module TRI, >>graph
+   in dyngraph.h).
 
    The host hands over the underlying simple undirected graph oriented by (degree, id): for each
    vertex w, low[lrow[w] .. lrow[w + 1]) lists, ascending, the neighbours v below w (smaller
@@ -140,6 +141,99 @@ void dg_tc_count_heavy(__global const uint *lrow, __global const int *low, const
         sum += dg_tc_common(low, b, c, sb + lid, eb, DG_WG, sc, ec, per_vertex, want_per_vertex, samp);
     }
     DG_TC_GROUP_ADD(s, lid, sum, total);
+}
+
+/* ---- segmented intersection (dg_intersect): counts[i] = the entries the lists of u and v
+   (store DG_ADJ: the out-lists; unsorted, no repeats) have in common, for the pair (u, v) =
+   (pairs[2i], pairs[2i + 1]). A pair with a bad id (negative, past bound, removed) sets ctl[1] to the smallest
+   such i. */
+inline int dg_isect_bad(DG_ADJ_ARGS, const uint bound, const int v)
+{
+    return v < 0 || (uint)v >= bound || dir[DG_DS * (size_t)v + dso] < 0;
+}
+
+/* The pair of heavy entry or pair i: *a the shorter list (row ba, length da), *b the longer. */
+inline void dg_isect_rows(DG_ADJ_ARGS, __global const int *pairs, const uint i, uint *ba, uint *da,
+                          uint *bb, uint *db)
+{
+    *ba = dg_row(DG_ADJ, pairs[2 * i], da);
+    *bb = dg_row(DG_ADJ, pairs[2 * i + 1], db);
+    if (*da > *db) {
+        uint t = *ba; *ba = *bb; *bb = t;
+        t = *da; *da = *db; *db = t;
+    }
+}
+
+/* One work-item a pair: lists whose lengths multiply to at most DG_ISECT_LIGHT compared entry
+   by entry; the other pairs go to heavy[0 .. ctl[0]) for dg_isect_heavy. */
+__kernel void dg_isect_light(DG_ADJ_ARGS, __global const int *pairs, const uint n, const uint bound,
+                             __global uint *counts, __global uint *heavy, __global uint *ctl)
+{
+    const size_t i = get_global_id(0);
+    uint ba, da, bb, db, j, k, c = 0;
+    if (i >= n) return;
+    if (dg_isect_bad(DG_ADJ, bound, pairs[2 * i]) || dg_isect_bad(DG_ADJ, bound, pairs[2 * i + 1])) {
+        atomic_min(&ctl[1], (uint)i);
+        counts[i] = 0;
+        return;
+    }
+    dg_isect_rows(DG_ADJ, pairs, (uint)i, &ba, &da, &bb, &db);
+    if ((ulong)da * db > DG_ISECT_LIGHT) {
+        heavy[atomic_inc(&ctl[0])] = (uint)i;
+        return;
+    }
+    for (j = 0; j < da; j++) {
+        const int x = dg_neighbor(DG_ADJ, ba, j);
+        for (k = 0; k < db; k++)
+            if (dg_neighbor(DG_ADJ, bb, k) == x) { c++; break; }
+    }
+    counts[i] = c;
+}
+
+/* A work-group a heavy pair: the shorter list goes into a hash table in local memory (in
+   pieces of half its slots), the longer list streams through it, read by neighbouring
+   work-items (coalesced); cost ~ the two lengths (times the pieces). */
+__kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1)))
+void dg_isect_heavy(DG_ADJ_ARGS, __global const int *pairs, __global uint *counts, __global const uint *heavy,
+                    __global const uint *ctl)
+{
+    __local int tab[1 << DG_ISECT_LOG];
+    __local uint s[DG_WG];
+    const uint lid = (uint)get_local_id(0), nh = ctl[0], mask = (1u << DG_ISECT_LOG) - 1u;
+    uint h, d;
+    for (h = (uint)get_group_id(0); h < nh; h += (uint)get_num_groups(0)) {
+        const uint i = heavy[h];
+        uint ba, da, bb, db, s0, k, c = 0;
+        dg_isect_rows(DG_ADJ, pairs, i, &ba, &da, &bb, &db);
+        for (s0 = 0; s0 < da; s0 += 1u << (DG_ISECT_LOG - 1)) {
+            const uint e = min(da, s0 + (1u << (DG_ISECT_LOG - 1)));
+            barrier(CLK_LOCAL_MEM_FENCE);
+            for (k = lid; k <= mask; k += DG_WG) tab[k] = -1;
+            barrier(CLK_LOCAL_MEM_FENCE);
+            for (k = s0 + lid; k < e; k += DG_WG) {
+                const int x = dg_neighbor(DG_ADJ, ba, k);
+                uint at = ((uint)x * 2654435761u) >> (32 - DG_ISECT_LOG);
+                while (atomic_cmpxchg(&tab[at], -1, x) != -1) at = (at + 1) & mask;
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            for (k = lid; k < db; k += DG_WG) {
+                const int x = dg_neighbor(DG_ADJ, bb, k);
+                uint at = ((uint)x * 2654435761u) >> (32 - DG_ISECT_LOG);
+                int y;
+                while ((y = tab[at]) != -1) {
+                    if (y == x) { c++; break; }
+                    at = (at + 1) & mask;
+                }
+            }
+        }
+        s[lid] = c;                      /* the group's sum */
+        for (d = DG_WG >> 1; d > 0; d >>= 1) {
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (lid < d) s[lid] += s[lid + d];
+        }
+        if (lid == 0) counts[i] = s[0];
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
 }
 
 /* ---- the orientation on the device (undirected graphs) ----

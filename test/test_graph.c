@@ -180,6 +180,72 @@ static void ref_pagerank(const ref *r, double d, double *rank)
 }
 
 /* ---- comparing ---- */
+/* dg_intersect on pairs of live vertices (random ones, both ends of an arc, the longest lists
+   with each other and with themselves, (v, v)) against counts made with a mark array. */
+static int check_intersect(dg_graph *g, const ref *r, const char *what)
+{
+    size_t np = 0, cap, i, v, *live = (size_t *)xmalloc((r->n + 1) * sizeof(size_t)), nl = 0, hub[8], nh = 0;
+    dg_vertex *pairs;
+    uint32_t *got, *want;
+    uint8_t *mark = (uint8_t *)xcalloc(r->n + 1, 1);
+    cl_context ctx = dg_cl_context(g);
+    cl_command_queue q = dg_cl_queue(g);
+    cl_mem bp = NULL, bc = NULL;
+    cl_int e = CL_SUCCESS;
+    int ok = 1;
+    for (v = 0; v < r->n; v++) if (r->alive[v]) live[nl++] = v;
+    if (!nl || !ctx || !q) { free(live); free(mark); return 1; }
+    for (v = 0; v < r->n; v++) {          /* the 8 longest lists, longest first */
+        size_t x = v, j;
+        if (!r->alive[v]) continue;
+        for (j = 0; j < nh && x != (size_t)-1; j++)
+            if (r->off[x + 1] - r->off[x] > r->off[hub[j] + 1] - r->off[hub[j]]) { size_t t = hub[j]; hub[j] = x; x = t; }
+        if (nh < 8 && x != (size_t)-1) hub[nh++] = x;
+    }
+    cap = 3000 + 64;
+    pairs = (dg_vertex *)xmalloc(2 * cap * sizeof(dg_vertex));
+    got = (uint32_t *)xmalloc(cap * sizeof(uint32_t)); want = (uint32_t *)xmalloc(cap * sizeof(uint32_t));
+    for (i = 0; i < nh; i++) {
+        size_t j;
+        for (j = 0; j < nh; j++) { pairs[2 * np] = (dg_vertex)hub[i]; pairs[2 * np + 1] = (dg_vertex)hub[j]; np++; }
+    }
+    while (np < cap) {
+        size_t u = live[rnd((uint32_t)nl)], w = live[rnd((uint32_t)nl)];
+        if (np % 3 == 1 && r->off[u + 1] > r->off[u]) w = (size_t)r->t[r->off[u] + rnd((uint32_t)(r->off[u + 1] - r->off[u]))];
+        if (np % 7 == 2) w = u;
+        if (!r->alive[w]) w = u;
+        pairs[2 * np] = (dg_vertex)u; pairs[2 * np + 1] = (dg_vertex)w; np++;
+    }
+    for (i = 0; i < np; i++) {
+        size_t u = (size_t)pairs[2 * i], w = (size_t)pairs[2 * i + 1], k;
+        uint32_t c = 0;
+        for (k = (size_t)r->off[u]; k < (size_t)r->off[u + 1]; k++) mark[r->t[k]] = 1;
+        for (k = (size_t)r->off[w]; k < (size_t)r->off[w + 1]; k++) c += mark[r->t[k]];
+        for (k = (size_t)r->off[u]; k < (size_t)r->off[u + 1]; k++) mark[r->t[k]] = 0;
+        want[i] = c;
+    }
+    bp = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, np * 8, pairs, &e);
+    if (e == CL_SUCCESS) bc = clCreateBuffer(ctx, CL_MEM_READ_WRITE, np * 4, NULL, &e);
+    CHECK_MSG(e == CL_SUCCESS, "%s: buffers for dg_intersect", what);
+    if (e == CL_SUCCESS) {
+        dg_status st = dg_intersect(g, bp, np, bc);
+        CHECK_MSG(st == DG_OK, "%s: dg_intersect: %s", what, dg_error_message(g));
+        CHECK(clEnqueueReadBuffer(q, bc, CL_TRUE, 0, np * 4, got, 0, NULL, NULL) == CL_SUCCESS);
+        for (i = 0; i < np && st == DG_OK; i++)
+            if (got[i] != want[i]) {
+                CHECK_MSG(0, "%s: dg_intersect pair %zu (%d, %d): %u, reference %u", what, i, (int)pairs[2 * i],
+                          (int)pairs[2 * i + 1], (unsigned)got[i], (unsigned)want[i]);
+                ok = 0;
+                break;
+            }
+        ok &= st == DG_OK;
+    }
+    if (bp) clReleaseMemObject(bp);
+    if (bc) clReleaseMemObject(bc);
+    free(live); free(mark); free(pairs); free(got); free(want);
+    return ok;
+}
+
 static int check_all(dg_graph *g, const char *what, int scc_too)
 {
     ref r;
@@ -213,6 +279,7 @@ static int check_all(dg_graph *g, const char *what, int scc_too)
         CHECK_MSG(s == DG_OK && c1 == c2 && !memcmp(l1, l2, n * sizeof(dg_vertex)), "%s: scc: %zu, reference %zu", what, c1, c2);
         ok &= s == DG_OK && c1 == c2;
     }
+    ok &= check_intersect(g, &r, what);
     s = dg_triangles(g, &t1, p1);
     t2 = ref_triangles(&r, p2);
     CHECK_MSG(s == DG_OK && t1 == t2 && !memcmp(p1, p2, n * sizeof(uint64_t)), "%s: triangles %llu, reference %llu", what,
@@ -362,6 +429,17 @@ static void test_dense(void)
             for (j = u ? i + 1 : 0; j < n; j++)
                 if (j != i && rnd(100) < 55) { e[k].src = (dg_vertex)i; e[k].dst = (dg_vertex)j; e[k].weight = 1; k++; }
         CHECK(dg_add_edges(g, e, k, NULL) == DG_OK);
+        {   /* two hubs of 2,500 of 3,000 new vertices: dg_intersect's tables in pieces */
+            dg_vertex first = 0;
+            size_t h;
+            CHECK(dg_add_vertices(g, 3002, &first) == DG_OK);
+            for (k = 0, h = 0; h < 2; h++)
+                for (i = 0; i < 3000; i++)
+                    if (rnd(6) < 5) {
+                        e[k].src = first + 3000 + (dg_vertex)h; e[k].dst = first + (dg_vertex)i; e[k].weight = 1; k++;
+                    }
+            CHECK(dg_add_edges(g, e, k, NULL) == DG_OK);
+        }
         for (i = 0; i < 5; i++) CHECK(dg_remove_vertex(g, (dg_vertex)(7 * i + 3)) == DG_OK);
         snprintf(what, sizeof what, "dense %s, %zu vertices", u ? "undirected" : "directed", n);
         CHECK(check_all(g, what, 0));
@@ -524,6 +602,32 @@ static void test_bad(void)
     /* no edges: every vertex dangling, 1/4 each */
     CHECK(dg_pagerank(g, pr, NULL) == DG_OK && fabsf(pr[0] - 0.25f) < 1e-6f && fabsf(pr[3] - 0.25f) < 1e-6f);
     CHECK(dg_components(g, NULL, &c) == DG_OK && c == 4);
+    {   /* dg_intersect: NULL and short buffers, bad ids; none of them changes the graph */
+        cl_context ctx = dg_cl_context(g);
+        cl_int e = CL_SUCCESS;
+        dg_vertex pr4[4] = { 0, 1, 2, 3 };
+        cl_mem bp = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof pr4, pr4, &e);
+        cl_mem bc = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 8, NULL, &e);
+        CHECK(dg_intersect(NULL, bp, 2, bc) == DG_ERR_INVALID_ARGUMENT);
+        CHECK(dg_intersect(g, NULL, 2, bc) == DG_ERR_INVALID_ARGUMENT);
+        CHECK(dg_intersect(g, bp, 2, NULL) == DG_ERR_INVALID_ARGUMENT);
+        CHECK(dg_intersect(g, bp, 3, bc) == DG_ERR_INVALID_ARGUMENT);      /* 3 pairs: 24 bytes of 16 */
+        CHECK(dg_intersect(g, bp, 0, bc) == DG_OK);
+        CHECK(dg_intersect(g, bp, 2, bc) == DG_OK);
+        pr4[3] = -1;
+        CHECK(clEnqueueWriteBuffer(dg_cl_queue(g), bp, CL_TRUE, 0, sizeof pr4, pr4, 0, NULL, NULL) == CL_SUCCESS);
+        CHECK(dg_intersect(g, bp, 2, bc) == DG_ERR_INVALID_ARGUMENT && strstr(dg_error_message(g), "pair 1"));
+        pr4[3] = 4;                                                        /* never created */
+        CHECK(clEnqueueWriteBuffer(dg_cl_queue(g), bp, CL_TRUE, 0, sizeof pr4, pr4, 0, NULL, NULL) == CL_SUCCESS);
+        CHECK(dg_intersect(g, bp, 2, bc) == DG_ERR_NOT_FOUND);
+        pr4[3] = 3;
+        CHECK(dg_remove_vertex(g, 0) == DG_OK);                            /* removed */
+        CHECK(clEnqueueWriteBuffer(dg_cl_queue(g), bp, CL_TRUE, 0, sizeof pr4, pr4, 0, NULL, NULL) == CL_SUCCESS);
+        CHECK(dg_intersect(g, bp, 2, bc) == DG_ERR_NOT_FOUND && strstr(dg_error_message(g), "pair 0"));
+        CHECK(dg_validate(g) == DG_OK);
+        clReleaseMemObject(bp);
+        clReleaseMemObject(bc);
+    }
     dg_destroy(g);
 }
 
