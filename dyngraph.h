@@ -1265,8 +1265,11 @@ DG_API dg_status dg_scc(dg_graph *g, dg_vertex *label, size_t *count);
    v = pairs[2i + 1] have in common (the neighbours of both; a directed graph's out-lists), for
    the n pairs in the device buffer pairs (2n dg_vertex), into the device buffer counts (n
    uint32), both on the graph's context (dg_cl_context); nothing is read back but a status.
-   Load-balanced on the device: a pair of short lists by one work-item, the others by a
-   work-group each (the shorter list hashed in local memory, the longer streamed through it).
+   On the device, on a sorted copy of the out-lists made at the first call after a change
+   (4 bytes an arc; two radix sorts, as dg_triangles' orientation): each entry of the shorter
+   list is searched in the longer (binary search, each starting where the last ended); a pair
+   whose shorter list has more than DG_TC_HEAVY entries is spread over a work-group, which
+   first samples the longer list into local memory.
    Errors: a NULL or too small buffer, a negative id -> DG_ERR_INVALID_ARGUMENT; an id never
    created or removed -> DG_ERR_NOT_FOUND (the first such pair named; counts undefined). */
 DG_API dg_status dg_intersect(dg_graph *g, cl_mem pairs, size_t n, cl_mem counts);
@@ -9020,10 +9023,12 @@ done:
 /* ---- triangles (kernels/75_triangles.cl): orientation (device, or host for a directed
    graph), then the device intersects ---- */
 typedef struct dg__tri_state {
-    struct { dg__buf lrow, low, total, pv, selfc, cnt, lw, iheavy, ictl; } b;
+    struct { dg__buf lrow, low, total, pv, selfc, cnt, lw, frow, fcol, iheavy, ictl; } b;
     uint64_t gen;                 /* the mirror generation the lists were made for */
     uint32_t m;                   /* arcs in the lists */
     int valid;
+    uint64_t fgen;                /* dg_intersect: the sorted copy of the out-lists (frow, fcol) */
+    int fvalid;                   /*   made for mirror generation fgen */
 } dg__tri_state;
 
 /* The simple undirected neighbours of the live vertex v (no self-loop, no repeat; out- and
@@ -9096,7 +9101,7 @@ done:
 /* The orientation on the device, for an undirected graph (kernels/75_triangles.cl): the low
    lists into ts->b.low with their offsets in ts->b.lrow, *pm arcs. Scratch: ts->b.selfc,
    ts->b.cnt, ts->b.lw. */
-static dg_status dg__tri_orient(dg_graph *g, dg__tri_state *ts, size_t *pm) {
+static dg_status dg__tri_orient(dg_graph *g, dg__tri_state *ts, int full, dg__buf *row, dg__buf *col, size_t *pm) {
     dg__core_state *cs = (dg__core_state *)g->dev->mod[DG__MOD_CORE].state;
     dg__dev *d = g->dev;
     dg_status st = DG_OK;
@@ -9111,28 +9116,28 @@ static dg_status dg__tri_orient(dg_graph *g, dg__tri_state *ts, size_t *pm) {
     nch = (cl_uint)cs->ec_chunks; tot = cs->ec_total;
     DG__TRY(dg__fit_fill(g, &ts->b.selfc, 0, n));
     DG__TRY(dg__fit_fill(g, &ts->b.cnt, 0, n + 1));
-    DG__TRY(dg__buf_fit(g, &ts->b.lrow, (n + 1) * 4));
+    DG__TRY(dg__buf_fit(g, row, (n + 1) * 4));
     DG__TRY(dg__buf_fit(g, &ts->b.total, 8));
     DG__TRY(dg__kernel(g, DG__K_TC_ORIENT, 0, &k));
-    for (pass = 0; pass < 3; pass++) {
+    for (pass = full; pass < 3; pass++) {
         if (pass == 2) {                          /* the offsets, then the pairs */
-            DG__TRY(dg__scan(g, ts->b.cnt.m, ts->b.lrow.m, n + 1, ts->b.total.m, 0));
+            DG__TRY(dg__scan(g, ts->b.cnt.m, row->m, n + 1, ts->b.total.m, 0));
             DG__TRY(dg__read_u32(g, ts->b.total.m, 0, &m));
-            if (m > 0x7fffffffu) return dg__fail(g, DG_ERR_LIMIT, "dg_triangles: 2^31 oriented arcs or more");
+            if (m > 0x7fffffffu) return dg__fail(g, DG_ERR_LIMIT, "%s: 2^31 arcs or more", full ? "dg_intersect" : "dg_triangles");
             if (!m) break;
             DG__TRY(dg__fill(g, ts->b.cnt.m, 0, n + 1));
-            DG__TRY(dg__buf_fit(g, &ts->b.low, (size_t)m * 4));
+            DG__TRY(dg__buf_fit(g, col, (size_t)m * 4));
             DG__TRY(dg__buf_fit(g, &ts->b.lw, (size_t)m * 4));
         }
         DG__TRY(dg__args(g, k, dg__adj(0, 0), DG__A(cs->b.deg.m), DG__A(cs->b.sv.m), DG__A(nch), DG__A(mec),
-                         DG__A(tot), DG__A(ts->b.selfc.m), DG__A(ts->b.cnt.m), DG__A(ts->b.lrow.m),
-                         DG__A(ts->b.low.m), DG__A(ts->b.lw.m), DG__A(pass), DG__END));
+                         DG__A(tot), DG__A(ts->b.selfc.m), DG__A(ts->b.cnt.m), DG__A(row->m),
+                         DG__A(col->m), DG__A(ts->b.lw.m), DG__A(pass), DG__A(full), DG__END));
         if (nch) DG__TRY(dg__launch(g, k, nch, d->wg));
     }
     if (m) {                                      /* by v, then stably by w */
         while (bits < 32 && ((size_t)1 << bits) < n) bits += DG_SORT_BITS;
-        DG__TRY(dg__sort_pairs(g, ts->b.low.m, ts->b.lw.m, m, bits));
-        DG__TRY(dg__sort_pairs(g, ts->b.lw.m, ts->b.low.m, m, bits));
+        DG__TRY(dg__sort_pairs(g, col->m, ts->b.lw.m, m, bits));
+        DG__TRY(dg__sort_pairs(g, ts->b.lw.m, col->m, m, bits));
     }
     *pm = m;
 done:
@@ -9157,7 +9162,7 @@ DG_API dg_status dg_triangles(dg_graph *g, uint64_t *total, uint64_t *per_vertex
     if ((!ts->valid || ts->gen != d->gen) && g->nstores == 1) {   /* undirected: on the device */
         size_t m = 0;
         ts->valid = 0;
-        DG__TRY(dg__tri_orient(g, ts, &m));
+        DG__TRY(dg__tri_orient(g, ts, 0, &ts->b.lrow, &ts->b.low, &m));
         ts->m = (uint32_t)m; ts->gen = d->gen; ts->valid = 1;
     } else if (!ts->valid || ts->gen != d->gen) {   /* directed: the host merges both lists */
         uint32_t *lrow = NULL;
@@ -9198,8 +9203,10 @@ done:
     return st;
 }
 
-/* dg_intersect: the light pairs (one work-item each) and the heavy ones (a work-group each),
-   then the error word (the first bad pair) and the heavy count in one 8-byte read. */
+/* dg_intersect: the sorted copy of the out-lists (made once per graph version, as the
+   triangles' orientation with every arc kept), the light pairs (a work-item each) and the
+   heavy ones (a work-group each), then the heavy count and the error word (the first bad
+   pair) in one 8-byte read. */
 DG_API dg_status dg_intersect(dg_graph *g, cl_mem pairs, size_t n, cl_mem counts) {
     dg__tri_state *ts;
     dg__dev *d;
@@ -9219,13 +9226,21 @@ DG_API dg_status dg_intersect(dg_graph *g, cl_mem pairs, size_t n, cl_mem counts
     if (!(ts = DG__STATE(g, DG__MOD_TRI, dg__tri_state))) return dg__oom(g, "dg_intersect");
     d = g->dev;
     ub = (cl_uint)g->id_bound;
+    if (g->id_bound > 0x7fffffffu) return dg__fail(g, DG_ERR_LIMIT, "dg_intersect: too many vertex ids");
+    if (!ts->fvalid || ts->fgen != d->gen) {
+        size_t m = 0;
+        ts->fvalid = 0;
+        DG__TRY(dg__tri_orient(g, ts, 1, &ts->b.frow, &ts->b.fcol, &m));
+        if (!m) DG__TRY(dg__buf_fit(g, &ts->b.fcol, 4));
+        ts->fgen = d->gen; ts->fvalid = 1;
+    }
     DG__TRY(dg__buf_fit(g, &ts->b.iheavy, n * 4));
     DG__TRY(dg__buf_fit(g, &ts->b.ictl, 8));
     DG__TRY(dg__clwrite(g, ts->b.ictl.m, ctl, 8));
-    DG__TRY(dg__run(g, DG__K_ISECT_LIGHT, n, dg__adj(0, 0), DG__A(pairs), DG__A(un), DG__A(ub), DG__A(counts),
-                    DG__A(ts->b.iheavy.m), DG__A(ts->b.ictl.m), DG__END));
-    DG__TRY(dg__run(g, DG__K_ISECT_HEAVY, d->groups * d->wg, dg__adj(0, 0), DG__A(pairs), DG__A(counts),
-                    DG__A(ts->b.iheavy.m), DG__A(ts->b.ictl.m), DG__END));
+    DG__TRY(dg__run(g, DG__K_ISECT_LIGHT, n, DG__A(ts->b.frow.m), DG__A(ts->b.fcol.m), DG__A(d->dir.m), DG__A(pairs),
+                    DG__A(un), DG__A(ub), DG__A(counts), DG__A(ts->b.iheavy.m), DG__A(ts->b.ictl.m), DG__END));
+    DG__TRY(dg__run(g, DG__K_ISECT_HEAVY, d->groups * d->wg, DG__A(ts->b.frow.m), DG__A(ts->b.fcol.m), DG__A(pairs),
+                    DG__A(counts), DG__A(ts->b.iheavy.m), DG__A(ts->b.ictl.m), DG__END));
     DG__CL(clEnqueueReadBuffer(d->queue, ts->b.ictl.m, CL_TRUE, 0, 8, ctl, 0, NULL, NULL));
     if (ctl[1] != 0xffffffffu) {
         DG__CL(clEnqueueReadBuffer(d->queue, pairs, CL_TRUE, (size_t)ctl[1] * 8, 8, pr, 0, NULL, NULL));

@@ -130,12 +130,6 @@
 #define DG_TC_HEAVY      128   /* triangles: an arc whose shorter list is longer than this is
                                   searched by a whole work-group */
 #endif
-#ifndef DG_ISECT_LIGHT
-#define DG_ISECT_LIGHT   256   /* dg_intersect: a pair whose lists' lengths multiply to at most this
-                                  is compared entry by entry by one work-item */
-#endif
-#define DG_ISECT_LOG     11    /* dg_intersect: the local hash table of a work-group: 2^11 slots,
-                                  filled to half at most */
 /* ---- strongly connected components (72_scc.cl) ---- */
 #define DG_SCC_UNSET     (-2)  /* scc[v] of an unassigned vertex */
 #define DG_SCC_OUT       1     /* mk bits: an unassigned out-neighbour / reached forward */

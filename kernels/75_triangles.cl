@@ -144,95 +144,62 @@ void dg_tc_count_heavy(__global const uint *lrow, __global const int *low, const
 }
 
 /* ---- segmented intersection (dg_intersect): counts[i] = the entries the lists of u and v
-   (store DG_ADJ: the out-lists; unsorted, no repeats) have in common, for the pair (u, v) =
-   (pairs[2i], pairs[2i + 1]). A pair with a bad id (negative, past bound, removed) sets ctl[1] to the smallest
-   such i. */
-inline int dg_isect_bad(DG_ADJ_ARGS, const uint bound, const int v)
+   have in common, for the pair (u, v) = (pairs[2i], pairs[2i + 1]), on the sorted copy of
+   the out-lists (row, col: every list ascending, made as the orientation below with full =
+   1). A pair with a bad id (negative, past bound, removed: dir, the out-store's directory)
+   sets ctl[1] to the smallest such i. As the triangles' arcs: a pair whose shorter list has
+   at most DG_TC_HEAVY entries is searched by one work-item, the others by a work-group. */
+inline int dg_isect_bad(__global const int *dir, const uint bound, const int v)
 {
-    return v < 0 || (uint)v >= bound || dir[DG_DS * (size_t)v + dso] < 0;
+    return v < 0 || (uint)v >= bound || dir[DG_DS * (size_t)v] < 0;
 }
-
-/* The pair of heavy entry or pair i: *a the shorter list (row ba, length da), *b the longer. */
-inline void dg_isect_rows(DG_ADJ_ARGS, __global const int *pairs, const uint i, uint *ba, uint *da,
-                          uint *bb, uint *db)
+inline void dg_isect_lists(__global const uint *row, __global const int *pairs, const uint i, uint *sa, uint *ea,
+                           uint *sb, uint *eb)
 {
-    *ba = dg_row(DG_ADJ, pairs[2 * i], da);
-    *bb = dg_row(DG_ADJ, pairs[2 * i + 1], db);
-    if (*da > *db) {
-        uint t = *ba; *ba = *bb; *bb = t;
-        t = *da; *da = *db; *db = t;
+    const int u = pairs[2 * i], v = pairs[2 * i + 1];
+    *sa = row[u]; *ea = row[u + 1]; *sb = row[v]; *eb = row[v + 1];
+    if (*ea - *sa > *eb - *sb) {
+        uint t = *sa; *sa = *sb; *sb = t;
+        t = *ea; *ea = *eb; *eb = t;
     }
 }
-
-/* One work-item a pair: lists whose lengths multiply to at most DG_ISECT_LIGHT compared entry
-   by entry; the other pairs go to heavy[0 .. ctl[0]) for dg_isect_heavy. */
-__kernel void dg_isect_light(DG_ADJ_ARGS, __global const int *pairs, const uint n, const uint bound,
-                             __global uint *counts, __global uint *heavy, __global uint *ctl)
+__kernel void dg_isect_light(__global const uint *row, __global const int *col, __global const int *dir,
+                             __global const int *pairs, const uint n, const uint bound, __global uint *counts,
+                             __global uint *heavy, __global uint *ctl)
 {
     const size_t i = get_global_id(0);
-    uint ba, da, bb, db, j, k, c = 0;
+    uint sa, ea, sb, eb;
     if (i >= n) return;
-    if (dg_isect_bad(DG_ADJ, bound, pairs[2 * i]) || dg_isect_bad(DG_ADJ, bound, pairs[2 * i + 1])) {
+    if (dg_isect_bad(dir, bound, pairs[2 * i]) || dg_isect_bad(dir, bound, pairs[2 * i + 1])) {
         atomic_min(&ctl[1], (uint)i);
         counts[i] = 0;
         return;
     }
-    dg_isect_rows(DG_ADJ, pairs, (uint)i, &ba, &da, &bb, &db);
-    if ((ulong)da * db > DG_ISECT_LIGHT) {
-        heavy[atomic_inc(&ctl[0])] = (uint)i;
-        return;
-    }
-    for (j = 0; j < da; j++) {
-        const int x = dg_neighbor(DG_ADJ, ba, j);
-        for (k = 0; k < db; k++)
-            if (dg_neighbor(DG_ADJ, bb, k) == x) { c++; break; }
-    }
-    counts[i] = c;
+    dg_isect_lists(row, pairs, (uint)i, &sa, &ea, &sb, &eb);
+    if (ea - sa > DG_TC_HEAVY) { heavy[atomic_inc(&ctl[0])] = (uint)i; return; }
+    counts[i] = (uint)dg_tc_common(col, 0, 0, sa, ea, 1, sb, eb, 0, 0, 0);
 }
-
-/* A work-group a heavy pair: the shorter list goes into a hash table in local memory (in
-   pieces of half its slots), the longer list streams through it, read by neighbouring
-   work-items (coalesced); cost ~ the two lengths (times the pieces). */
 __kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1)))
-void dg_isect_heavy(DG_ADJ_ARGS, __global const int *pairs, __global uint *counts, __global const uint *heavy,
-                    __global const uint *ctl)
+void dg_isect_heavy(__global const uint *row, __global const int *col, __global const int *pairs,
+                    __global uint *counts, __global const uint *heavy, __global const uint *ctl)
 {
-    __local int tab[1 << DG_ISECT_LOG];
+    __local int samp[DG_WG];
     __local uint s[DG_WG];
-    const uint lid = (uint)get_local_id(0), nh = ctl[0], mask = (1u << DG_ISECT_LOG) - 1u;
+    const uint lid = (uint)get_local_id(0), nh = ctl[0];
     uint h, d;
     for (h = (uint)get_group_id(0); h < nh; h += (uint)get_num_groups(0)) {
         const uint i = heavy[h];
-        uint ba, da, bb, db, s0, k, c = 0;
-        dg_isect_rows(DG_ADJ, pairs, i, &ba, &da, &bb, &db);
-        for (s0 = 0; s0 < da; s0 += 1u << (DG_ISECT_LOG - 1)) {
-            const uint e = min(da, s0 + (1u << (DG_ISECT_LOG - 1)));
-            barrier(CLK_LOCAL_MEM_FENCE);
-            for (k = lid; k <= mask; k += DG_WG) tab[k] = -1;
-            barrier(CLK_LOCAL_MEM_FENCE);
-            for (k = s0 + lid; k < e; k += DG_WG) {
-                const int x = dg_neighbor(DG_ADJ, ba, k);
-                uint at = ((uint)x * 2654435761u) >> (32 - DG_ISECT_LOG);
-                while (atomic_cmpxchg(&tab[at], -1, x) != -1) at = (at + 1) & mask;
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            for (k = lid; k < db; k += DG_WG) {
-                const int x = dg_neighbor(DG_ADJ, bb, k);
-                uint at = ((uint)x * 2654435761u) >> (32 - DG_ISECT_LOG);
-                int y;
-                while ((y = tab[at]) != -1) {
-                    if (y == x) { c++; break; }
-                    at = (at + 1) & mask;
-                }
-            }
-        }
-        s[lid] = c;                      /* the group's sum */
+        uint sa, ea, sb, eb;
+        dg_isect_lists(row, pairs, i, &sa, &ea, &sb, &eb);
+        barrier(CLK_LOCAL_MEM_FENCE);    /* the last pair's samples and sums are read */
+        samp[lid] = col[sb + (uint)(((ulong)lid * (eb - sb)) / DG_WG)];
+        barrier(CLK_LOCAL_MEM_FENCE);
+        s[lid] = (uint)dg_tc_common(col, 0, 0, sa + lid, ea, DG_WG, sb, eb, 0, 0, samp);
         for (d = DG_WG >> 1; d > 0; d >>= 1) {
             barrier(CLK_LOCAL_MEM_FENCE);
             if (lid < d) s[lid] += s[lid + d];
         }
         if (lid == 0) counts[i] = s[0];
-        barrier(CLK_LOCAL_MEM_FENCE);
     }
 }
 
@@ -243,7 +210,9 @@ void dg_isect_heavy(DG_ADJ_ARGS, __global const int *pairs, __global uint *count
      1: cnt[w] = how many neighbours v of w lie below w (one atomic per run of a chunk);
      2: the pair (v, w) of each such arc at lrow[w] + atomic_inc(&cnt[w]) (cnt cleared again;
         lrow: the scan of pass 1's counts), v into lv, w into lw.
-   The host then sorts the pairs by v and, stably, by w: each w's list comes out ascending. */
+   The host then sorts the pairs by v and, stably, by w: each w's list comes out ascending.
+   With full = 1 every arc is kept (self-loops too): the sorted copy of the out-lists that
+   dg_intersect searches. */
 inline uint dg_tc_sdeg(__global const uint *off, __global const uint *selfc, const int v)
 {
     return off[v + 1] - off[v] - selfc[v];
@@ -256,7 +225,7 @@ inline int dg_tc_below(__global const uint *off, __global const uint *selfc, con
 __kernel void dg_tc_orient(DG_ADJ_ARGS, __global const uint *off, __global const int *sv,
                            const uint nchunks, const uint mec, const uint total,
                            __global uint *selfc, __global uint *cnt, __global const uint *lrow,
-                           __global int *lv, __global int *lw, const int pass)
+                           __global int *lv, __global int *lw, const int pass, const int full)
 {
     const size_t c = get_global_id(0);
     dg_ec_walk w;
@@ -269,7 +238,7 @@ __kernel void dg_tc_orient(DG_ADJ_ARGS, __global const uint *off, __global const
             const int v = dg_neighbor(DG_ADJ, base, k);
             if (pass == 0) {
                 if (v == w.v) selfc[v] = 1;
-            } else if (v != w.v && dg_tc_below(off, selfc, v, w.v)) {
+            } else if (full || (v != w.v && dg_tc_below(off, selfc, v, w.v))) {
                 if (pass == 1) {
                     below++;
                 } else {
