@@ -628,6 +628,16 @@
      is listed and searched by a work-group instead, which first loads 256 samples of the
      longer list into local memory (a search: 8 steps there, the rest in a window of
      1/256 of the list).
+   - dg_intersect(g, pairs, n, counts): segmented intersection, the primitive under
+     triangle counting, for pairs the caller picks (common neighbours, link prediction,
+     similarity): counts[i] = the entries the out-lists of pairs[2i] and pairs[2i + 1]
+     share, buffers in device memory. The pages' lists are unsorted, so the first call after
+     a change makes a sorted copy of the out-lists (the orientation's passes and sorts, every
+     arc kept; 4 bytes an arc, kept until the graph changes); then each entry of a pair's
+     shorter list is searched in the longer (binary search resuming where the last ended),
+     by one work-item, or, past DG_TC_HEAVY entries, by a work-group with local samples.
+     Measured against hashing each pair's shorter list in local memory over the unsorted
+     pages (bench/NOTES.md): 8.4 s against 0.97 s for Kronecker s22's 67M edge pairs.
    - dg_scc: on the device. Trimming (a vertex without an unassigned in- or out-neighbour
      is a component alone), one forward-backward search from a pivot (largest min(out, in)
      degree, if at least 8: the giant component of a real graph), then rounds of
