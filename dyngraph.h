@@ -8780,10 +8780,12 @@ DG_API dg_status dg_pagerank(dg_graph *g, float *rank, const dg_pagerank_options
 #endif
 #define DG__SCC_PIVOT 16                  /* ... of which the pivot's search takes at most */
 #define DG__SCC_PIVOT_DEG 8               /* no pivot's search below this min(out, in) degree */
+static size_t dg__scc_passes = 0;         /* tests: the budget in passes, if not 0 */
 typedef struct dg__scc_state {
     struct { dg__buf scc, mk, sin, sout, ctl, part, cnt, src[2], dst[2], fl; } b;
     size_t work, budget;                  /* chunks swept in this call, and the most allowed */
-    size_t rounds, sweeps;                /* of the last call (read by test_graph) */
+    size_t rounds, sweeps;                /* of the last call (read by test_graph) ... */
+    int pivot;                            /* ... 0: no pivot's search, 1: one ended, 2: one dropped */
     int slow;                             /* the budget ran out: the host finishes */
 } dg__scc_state;
 
@@ -8897,7 +8899,8 @@ static dg_status dg__scc_pivot(dg_graph *g, dg__scc_state *ss, const dg__scc_arc
     st = dg__scc_sweep(g, ss, a, DG_SCC_FWBW, 1, -1);
     ss->budget = budget;
     if (st != DG_OK) goto done;
-    if (ss->slow) { ss->slow = 0; goto done; }    /* dropped: its marks mean nothing */
+    if (ss->slow) { ss->slow = 0; ss->pivot = 2; goto done; }    /* dropped: its marks mean nothing */
+    ss->pivot = 1;
     DG__TRY(dg__write_u32(g, ss->b.ctl.m, DG_SCC_CTL_MIN, 0x7fffffffu));
     DG__TRY(dg__scc_step(g, ss, DG_SCC_PIVOT_MIN));
     DG__TRY(dg__scc_step(g, ss, DG_SCC_PIVOT_SET));
@@ -8977,13 +8980,13 @@ DG_API dg_status dg_scc(dg_graph *g, dg_vertex *label, size_t *count) {
     n = g->id_bound;
     if (count) *count = 0;
     ss->rounds = ss->sweeps = 0;
-    ss->slow = 0;
+    ss->slow = ss->pivot = 0;
     if (n) {
         cl_kernel ki = NULL;
         cl_uint un = (cl_uint)n;
         DG__TRY(dg__ec_ensure(g, 0, DG_CC_CHUNK));
         ss->work = 0;
-        ss->budget = (g->dev->cpu ? DG__SCC_WORK / 4 : DG__SCC_WORK) *
+        ss->budget = (dg__scc_passes ? dg__scc_passes : g->dev->cpu ? DG__SCC_WORK / 4 : DG__SCC_WORK) *
                      (((dg__core_state *)g->dev->mod[DG__MOD_CORE].state)->ec_chunks + 1);
         DG__TRY(dg__buf_fit(g, &ss->b.scc, n * 4));
         DG__TRY(dg__buf_fit(g, &ss->b.mk, n * 4));

@@ -58,19 +58,20 @@ inline void dg_tc_lists(__global const uint *lrow, __global const int *low, cons
 
 /* The triangles of arc b -> c found by the entries sb, sb + step, ... < eb of the shorter list
    (searched in the longer, [sc, ec)): counted per vertex when want_per_vertex; returns them.
-   The entries ascend, so each search starts where the last one ended. With samp (a work-
-   group's DG_WG samples of the longer list: samp[i] = its entry i * len / DG_WG), a search
-   first finds its sample interval in local memory, then searches len / DG_WG entries. */
+   The entries ascend, so each search starts where the last one ended. With sampled (samp: a
+   work-group's DG_WG samples of the longer list, samp[i] = its entry i * len / DG_WG), a
+   search first finds its sample interval in local memory, then searches len / DG_WG entries.
+   (A flag, not a null test: a __local array may sit at address 0.) */
 inline ulong dg_tc_common(__global const int *low, const int b, const int c, uint sb, const uint eb,
                           const uint step, uint sc, const uint ec, __global ulong *per_vertex,
-                          const int want_per_vertex, __local const int *samp)
+                          const int want_per_vertex, __local const int *samp, const int sampled)
 {
     const uint len = ec - sc, s0 = sc;
     ulong found = 0;
     for (; sb < eb && sc < ec; sb += step) {
         const int a = low[sb];
         uint hi = ec;
-        if (samp) {                      /* the sample interval [i, i + 1) holding a */
+        if (sampled) {                   /* the sample interval [i, i + 1) holding a */
             uint lo = 0, up = DG_WG, i;
             while (lo < up) {
                 const uint mid = (lo + up) >> 1;
@@ -114,7 +115,7 @@ void dg_tc_count(__global const uint *lrow, __global const int *low, const uint 
             heavy[atomic_inc(nheavy)] = (uint)e;
             eb = sb;                         /* nothing here */
         }
-        found = dg_tc_common(low, b, c, sb, eb, 1, sc, ec, per_vertex, want_per_vertex, 0);
+        found = dg_tc_common(low, b, c, sb, eb, 1, sc, ec, per_vertex, want_per_vertex, 0, 0);
     }
     DG_TC_GROUP_ADD(s, lid, found, total);
 }
@@ -138,7 +139,7 @@ void dg_tc_count_heavy(__global const uint *lrow, __global const int *low, const
         barrier(CLK_LOCAL_MEM_FENCE);    /* the last arc's samples are no longer read */
         samp[lid] = low[sc + (uint)(((ulong)lid * (ec - sc)) / DG_WG)];
         barrier(CLK_LOCAL_MEM_FENCE);
-        sum += dg_tc_common(low, b, c, sb + lid, eb, DG_WG, sc, ec, per_vertex, want_per_vertex, samp);
+        sum += dg_tc_common(low, b, c, sb + lid, eb, DG_WG, sc, ec, per_vertex, want_per_vertex, samp, 1);
     }
     DG_TC_GROUP_ADD(s, lid, sum, total);
 }
@@ -177,7 +178,7 @@ __kernel void dg_isect_light(__global const uint *row, __global const int *col, 
     }
     dg_isect_lists(row, pairs, (uint)i, &sa, &ea, &sb, &eb);
     if (ea - sa > DG_TC_HEAVY) { heavy[atomic_inc(&ctl[0])] = (uint)i; return; }
-    counts[i] = (uint)dg_tc_common(col, 0, 0, sa, ea, 1, sb, eb, 0, 0, 0);
+    counts[i] = (uint)dg_tc_common(col, 0, 0, sa, ea, 1, sb, eb, 0, 0, 0, 0);
 }
 __kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1)))
 void dg_isect_heavy(__global const uint *row, __global const int *col, __global const int *pairs,
@@ -194,7 +195,7 @@ void dg_isect_heavy(__global const uint *row, __global const int *col, __global 
         barrier(CLK_LOCAL_MEM_FENCE);    /* the last pair's samples and sums are read */
         samp[lid] = col[sb + (uint)(((ulong)lid * (eb - sb)) / DG_WG)];
         barrier(CLK_LOCAL_MEM_FENCE);
-        s[lid] = (uint)dg_tc_common(col, 0, 0, sa + lid, ea, DG_WG, sb, eb, 0, 0, samp);
+        s[lid] = (uint)dg_tc_common(col, 0, 0, sa + lid, ea, DG_WG, sb, eb, 0, 0, samp, 1);
         for (d = DG_WG >> 1; d > 0; d >>= 1) {
             barrier(CLK_LOCAL_MEM_FENCE);
             if (lid < d) s[lid] += s[lid + d];

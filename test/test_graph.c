@@ -429,7 +429,7 @@ static void test_dense(void)
             for (j = u ? i + 1 : 0; j < n; j++)
                 if (j != i && rnd(100) < 55) { e[k].src = (dg_vertex)i; e[k].dst = (dg_vertex)j; e[k].weight = 1; k++; }
         CHECK(dg_add_edges(g, e, k, NULL) == DG_OK);
-        {   /* two hubs of 2,500 of 3,000 new vertices: dg_intersect's tables in pieces */
+        {   /* two hubs of 2,500 of 3,000 new vertices: long pairs for dg_intersect */
             dg_vertex first = 0;
             size_t h;
             CHECK(dg_add_vertices(g, 3002, &first) == DG_OK);
@@ -489,7 +489,7 @@ static void test_cycles(void)
    Some vertices are removed at the end, except from a single block. on_device: the device
    must finish the search (1), the host's Tarjan must (-1), either (0). */
 static void scc_shape(const char *what, size_t nblocks, int bmax, int chain, size_t extra, int giant, int shuffle,
-                      int on_device)
+                      int on_device, int want_pivot)
 {
     dg_graph *g = make(0, 64, 0);
     size_t n = 0, i, b, *first, *size;
@@ -517,31 +517,48 @@ static void scc_shape(const char *what, size_t nblocks, int bmax, int chain, siz
     }
     if (giant)                            /* a cycle through every third vertex */
         for (i = 0; 3 * i < n; i++) dg_add_edge(g, perm[3 * i], perm[3 * i + 3 < n ? 3 * i + 3 : 0], 1.0f);
+    if (giant == 2)                       /* ... with 10 more arcs each inside it: a pivot's search ends */
+        for (i = 0; 3 * i < n; i++) {
+            int k;
+            for (k = 0; k < 10; k++) dg_add_edge(g, perm[3 * i], perm[3 * rnd((uint32_t)((n + 2) / 3))], 1.0f);
+        }
+    if (giant == 3)                       /* ... with a hub on it: a pivot, whose search is dropped */
+        for (i = 0; i < 10; i++) {
+            dg_add_edge(g, perm[0], perm[3 * rnd((uint32_t)((n + 2) / 3))], 1.0f);
+            dg_add_edge(g, perm[3 * rnd((uint32_t)((n + 2) / 3))], perm[0], 1.0f);
+        }
     for (i = 0; nblocks > 1 && i < n / 100; i++) dg_remove_vertex(g, (dg_vertex)rnd((uint32_t)n));
     snprintf(label, sizeof label, "scc shape %s (%zu vertices)", what, n);
     CHECK(check_all(g, label, 1));
-    if (on_device) {              /* the last dg_scc of check_all: who finished it */
+    if (on_device || want_pivot >= 0) {   /* the last dg_scc of check_all: who finished it, its pivot */
         const dg__scc_state *ss = (const dg__scc_state *)g->dev->mod[DG__MOD_SCC].state;
-        CHECK_MSG(ss && ss->slow == (on_device < 0), "%s: finished on the %s (%zu rounds, %zu sweeps), expected the %s",
-                  label, ss && ss->slow ? "host" : "device", ss ? ss->rounds : 0, ss ? ss->sweeps : 0,
+        CHECK_MSG(ss && (!on_device || ss->slow == (on_device < 0)),
+                  "%s: finished on the %s (%zu rounds, %zu sweeps), expected the %s", label,
+                  ss && ss->slow ? "host" : "device", ss ? ss->rounds : 0, ss ? ss->sweeps : 0,
                   on_device > 0 ? "device" : "host");
+        CHECK_MSG(ss && (want_pivot < 0 || ss->pivot == want_pivot), "%s: pivot's search %d, expected %d", label,
+                  ss ? ss->pivot : -1, want_pivot);
     }
     free(first); free(size); free(perm);
     dg_destroy(g);
 }
 static void test_scc_shapes(void)
 {
-    scc_shape("wide DAG of small cycles", 3000, 6, 0, 6000, 0, 1, 1);
-    scc_shape("wide DAG of small cycles and a giant", 3000, 6, 0, 6000, 1, 1, 1);
-    scc_shape("deep DAG of small cycles", 1500, 16, 0, 7500, 0, 1, 1);
-    scc_shape("chain of 400 small cycles", 400, 5, 1, 0, 0, 1, 0);
-    scc_shape("chain of 8000 small cycles", 8000, 3, 1, 0, 0, 1, 0);
-    scc_shape("chain of 100 cycles and a giant", 100, 8, 1, 50, 1, 1, 0);
-    scc_shape("singletons", 2000, 1, 0, 4000, 0, 1, 1);
+    scc_shape("wide DAG of small cycles", 3000, 6, 0, 6000, 0, 1, 1, 0);
+    scc_shape("wide DAG of small cycles and a long cycle", 3000, 6, 0, 6000, 1, 1, 0, 0);
+    scc_shape("wide DAG of small cycles and a dense giant", 3000, 6, 0, 6000, 2, 1, 1, 1);
+    scc_shape("wide DAG of small cycles and a hub on a long cycle", 3000, 6, 0, 6000, 3, 1, 0, 2);
+    scc_shape("deep DAG of small cycles", 1500, 16, 0, 7500, 0, 1, 1, -1);
+    scc_shape("chain of 400 small cycles", 400, 5, 1, 0, 0, 1, 0, -1);
+    scc_shape("chain of 8000 small cycles", 8000, 3, 1, 0, 0, 1, 0, -1);
+    scc_shape("chain of 100 cycles and a dense giant", 100, 8, 1, 50, 2, 1, 0, 1);
+    scc_shape("singletons", 2000, 1, 0, 4000, 0, 1, 1, 0);
     /* ids ascending along the chain: signatures split it into its blocks at once */
-    scc_shape("chain of 150 2-cycles, ids ascending", 150, -2, 1, 0, 0, 0, 1);
-    /* one cycle of 6000 shuffled vertices: the forward-backward sweeps run out of their budget */
-    scc_shape("one long cycle", 1, -6000, 0, 0, 0, 1, 0);
+    scc_shape("chain of 150 2-cycles, ids ascending", 150, -2, 1, 0, 0, 0, 1, 0);
+    scc_shape("one long cycle", 1, -6000, 0, 0, 0, 1, 0, 0);
+    dg__scc_passes = 1;                   /* a budget of one pass: the host's Tarjan finishes */
+    scc_shape("wide DAG of small cycles, budget of one pass", 3000, 6, 0, 6000, 0, 1, -1, 0);
+    dg__scc_passes = 0;
 }
 
 static void test_datasets(void)
