@@ -624,10 +624,10 @@
      O(arcs), and uploads it. The device then takes one arc b->c per work-item and counts
      the common lower neighbours by binary search of the shorter list's entries in the
      longer, each search starting where the last ended, with 64-bit atomics (each triangle
-     once); an arc whose shorter list has more than DG_TC_HEAVY (128) entries (hub to hub)
-     is listed and searched by a work-group instead, which first loads 256 samples of the
-     longer list into local memory (a search: 8 steps there, the rest in a window of
-     1/256 of the list).
+     once); on a GPU, an arc whose shorter list has more than DG_TC_HEAVY (128) entries
+     (hub to hub) is listed and searched by a work-group instead, which first loads 256
+     samples of the longer list into local memory (a search: 8 steps there, the rest in a
+     window of 1/256 of the list).
    - dg_intersect(g, pairs, n, counts): segmented intersection, the primitive under
      triangle counting, for pairs the caller picks (common neighbours, link prediction,
      similarity): counts[i] = the entries the out-lists of pairs[2i] and pairs[2i + 1]
@@ -635,14 +635,14 @@
      a change makes a sorted copy of the out-lists (the orientation's passes and sorts, every
      arc kept; 4 bytes an arc, kept until the graph changes); then each entry of a pair's
      shorter list is searched in the longer (binary search resuming where the last ended),
-     by one work-item, or, past DG_TC_HEAVY entries, by a work-group with local samples.
+     by one work-item, or (on a GPU) past DG_TC_HEAVY entries by a work-group with local samples.
      Measured against hashing each pair's shorter list in local memory over the unsorted
      pages (bench/NOTES.md): 8.4 s against 0.97 s for Kronecker s22's 67M edge pairs.
    - dg_scc: on the device. Trimming (a vertex without an unassigned in- or out-neighbour
      is a component alone), one forward-backward search from a pivot (largest min(out, in)
      degree, if at least 8: the giant component of a real graph), then rounds of
-     signatures [Alabandi 2023]: every vertex takes the smallest id
-     that reaches it and the smallest id it reaches (min-propagation both ways to a fixed
+     signatures [Alabandi 2023]: every vertex takes the smallest id that reaches it and
+     the smallest id it reaches (min-propagation both ways to a fixed
      point, each sweep walking only the arcs with an end that changed in the sweep before);
      a vertex whose two are equal is in that id's component and takes it as label; arcs
      whose ends differ in either lie in no component and are dropped, so the parts split
@@ -650,7 +650,8 @@
      walks the pages; the arcs still open then go to an arc list, compacted every round.
      Sweeps past DG__SCC_WORK (512) passes over all the arcs (a long diameter: a 2-D grid
      as a DAG) hand the rest to the host's Tarjan (on a CSR of the open arcs, as dg_reach's
-     condensation); on a CPU device, a quarter of that. Undirected graphs: dg_components.
+     condensation). A CPU device (PoCL) runs Tarjan on the host from the start: there the
+     rounds cost 2-50x more (bench/NOTES.md). Undirected graphs: dg_components.
    bench/bench_graph.c measures them against GAP's cc, pr and tc (bench/NOTES.md).
 
    18. RESULTS THAT FOLLOW THE GRAPH (>>result; kernels/80_result.cl, 70_graph.cl)
@@ -8774,13 +8775,13 @@ DG_API dg_status dg_pagerank(dg_graph *g, float *rank, const dg_pagerank_options
    labels nothing. */
 #define DG__SCC_GROUPS 256                /* work-groups of the pivot search */
 #ifndef DG__SCC_WORK
-#define DG__SCC_WORK 512                  /* sweeps (in passes over all the arcs) at most; a CPU
-                                             device, where Tarjan costs about what a few passes
-                                             do, DG__SCC_WORK / 4 */
+#define DG__SCC_WORK 512                  /* sweeps (in passes over all the arcs) at most (a CPU
+                                             device, in tests: DG__SCC_WORK / 4) */
 #endif
 #define DG__SCC_PIVOT 16                  /* ... of which the pivot's search takes at most */
 #define DG__SCC_PIVOT_DEG 8               /* no pivot's search below this min(out, in) degree */
 static size_t dg__scc_passes = 0;         /* tests: the budget in passes, if not 0 */
+static int dg__scc_cpu_device = 0;        /* tests: 1 = the device's rounds on a CPU device too */
 typedef struct dg__scc_state {
     struct { dg__buf scc, mk, sin, sout, ctl, part, cnt, src[2], dst[2], fl; } b;
     size_t work, budget;                  /* chunks swept in this call, and the most allowed */
@@ -8966,6 +8967,32 @@ done:
     return st;
 }
 
+/* dg_scc on a CPU device: Tarjan on the host over a CSR of the out-lists (the device's rounds
+   run on the same cores with emulated work-groups: PoCL, Kronecker s16 41 ms against 17 ms,
+   bench_reach's cyclic graph of 100k vertices 463 against 10 ms; bench/NOTES.md). */
+static dg_status dg__scc_host(dg_graph *g, dg_vertex *label, size_t *count) {
+    size_t n = g->id_bound, nc = 0, v, c = 0;
+    uint32_t *row = NULL;
+    int32_t *col = NULL, *comp = NULL, *minv = NULL, *lab = label;
+    dg_status st = DG_OK;
+    comp = (int32_t *)dg__alloc(g, (n ? n : 1) * sizeof(int32_t));
+    minv = (int32_t *)dg__alloc(g, (n ? n : 1) * sizeof(int32_t));
+    if (!lab) lab = (int32_t *)dg__alloc(g, (n ? n : 1) * sizeof(int32_t));
+    if (!comp || !minv || !lab) { st = dg__oom(g, "dg_scc"); goto done; }
+    DG__TRY(dg__host_csr(g, n, &row, &col));
+    DG__TRY(dg__reach_scc(g, n, row, col, comp, &nc));
+    for (v = n; v-- > 0;) if (comp[v] >= 0) minv[comp[v]] = (int32_t)v;   /* each component's smallest id */
+    for (v = 0; v < n; v++) {
+        lab[v] = comp[v] >= 0 ? minv[comp[v]] : -1;
+        c += lab[v] == (int32_t)v;
+    }
+    if (count) *count = c;
+done:
+    dg__free(g, row); dg__free(g, col); dg__free(g, comp); dg__free(g, minv);
+    if (lab != label) dg__free(g, lab);
+    return st;
+}
+
 DG_API dg_status dg_scc(dg_graph *g, dg_vertex *label, size_t *count) {
     dg__scc_state *ss;
     dg_status st;
@@ -8981,6 +9008,7 @@ DG_API dg_status dg_scc(dg_graph *g, dg_vertex *label, size_t *count) {
     if (count) *count = 0;
     ss->rounds = ss->sweeps = 0;
     ss->slow = ss->pivot = 0;
+    if (g->dev->cpu && !dg__scc_cpu_device) { ss->slow = 1; return dg__scc_host(g, label, count); }
     if (n) {
         cl_kernel ki = NULL;
         cl_uint un = (cl_uint)n;
@@ -9043,6 +9071,14 @@ typedef struct dg__tri_state {
     uint64_t fgen;                /* dg_intersect: the sorted copy of the out-lists (frow, fcol) */
     int fvalid;                   /*   made for mirror generation fgen */
 } dg__tri_state;
+
+/* The shorter list's length past which an arc (a pair) goes to a work-group: DG_TC_HEAVY on a
+   GPU; never on a CPU device (PoCL: Kronecker s16 counts 1.3 s without, 3.0 s with, its
+   work-groups' barriers emulated); dg__tc_heavy (tests) overrides both when not 0. */
+static cl_uint dg__tc_heavy = 0;
+static cl_uint dg__tc_heavy_min(const dg_graph *g) {
+    return dg__tc_heavy ? dg__tc_heavy : g->dev->cpu ? 0xffffffffu : DG_TC_HEAVY;
+}
 
 /* The simple undirected neighbours of the live vertex v (no self-loop, no repeat; out- and
    in-arcs of a directed graph) into buf; returns how many. Uses the mark bits. */
@@ -9165,6 +9201,7 @@ DG_API dg_status dg_triangles(dg_graph *g, uint64_t *total, uint64_t *per_vertex
     size_t n;
     cl_uint un, um;
     cl_int want = per_vertex != NULL;
+    cl_uint hmin;
     uint64_t t = 0, zero = 0;
     if (!g) return DG_ERR_INVALID_ARGUMENT;
     if ((st = dg__sync(g)) != DG_OK) return st;
@@ -9172,6 +9209,7 @@ DG_API dg_status dg_triangles(dg_graph *g, uint64_t *total, uint64_t *per_vertex
     if (!(ts = DG__STATE(g, DG__MOD_TRI, dg__tri_state))) return dg__oom(g, "dg_triangles");
     d = g->dev;
     n = g->id_bound;
+    hmin = dg__tc_heavy_min(g);
     if ((!ts->valid || ts->gen != d->gen) && g->nstores == 1) {   /* undirected: on the device */
         size_t m = 0;
         ts->valid = 0;
@@ -9204,7 +9242,7 @@ DG_API dg_status dg_triangles(dg_graph *g, uint64_t *total, uint64_t *per_vertex
     DG__TRY(dg__kernel(g, DG__K_TC_COUNT, 0, &k));
     DG__TRY(dg__kernel(g, DG__K_TC_COUNT_HEAVY, 0, &kh));
     DG__TRY(dg__args(g, k, DG__A(ts->b.lrow.m), DG__A(ts->b.low.m), DG__A(un), DG__A(um), DG__A(ts->b.total.m),
-                     DG__A(ts->b.pv.m), DG__A(want), DG__A(ts->b.lw.m), DG__A(ts->b.cnt.m), DG__END));
+                     DG__A(ts->b.pv.m), DG__A(want), DG__A(ts->b.lw.m), DG__A(ts->b.cnt.m), DG__A(hmin), DG__END));
     DG__TRY(dg__args(g, kh, DG__A(ts->b.lrow.m), DG__A(ts->b.low.m), DG__A(un), DG__A(ts->b.total.m),
                      DG__A(ts->b.pv.m), DG__A(want), DG__A(ts->b.lw.m), DG__A(ts->b.cnt.m), DG__END));
     DG__TRY(dg__launch(g, k, um, d->wg));
@@ -9225,7 +9263,7 @@ DG_API dg_status dg_intersect(dg_graph *g, cl_mem pairs, size_t n, cl_mem counts
     dg__dev *d;
     dg_status st = DG_OK;
     size_t sp = 0, sc = 0;
-    cl_uint un = (cl_uint)n, ub, ctl[2] = { 0, 0xffffffffu };
+    cl_uint un = (cl_uint)n, ub, ctl[2] = { 0, 0xffffffffu }, hmin;
     int32_t pr[2];
     if (!g) return DG_ERR_INVALID_ARGUMENT;
     if (!pairs || !counts) return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_intersect: NULL buffer");
@@ -9250,8 +9288,9 @@ DG_API dg_status dg_intersect(dg_graph *g, cl_mem pairs, size_t n, cl_mem counts
     DG__TRY(dg__buf_fit(g, &ts->b.iheavy, n * 4));
     DG__TRY(dg__buf_fit(g, &ts->b.ictl, 8));
     DG__TRY(dg__clwrite(g, ts->b.ictl.m, ctl, 8));
+    hmin = dg__tc_heavy_min(g);
     DG__TRY(dg__run(g, DG__K_ISECT_LIGHT, n, DG__A(ts->b.frow.m), DG__A(ts->b.fcol.m), DG__A(d->dir.m), DG__A(pairs),
-                    DG__A(un), DG__A(ub), DG__A(counts), DG__A(ts->b.iheavy.m), DG__A(ts->b.ictl.m), DG__END));
+                    DG__A(un), DG__A(ub), DG__A(counts), DG__A(ts->b.iheavy.m), DG__A(ts->b.ictl.m), DG__A(hmin), DG__END));
     DG__TRY(dg__run(g, DG__K_ISECT_HEAVY, d->groups * d->wg, DG__A(ts->b.frow.m), DG__A(ts->b.fcol.m), DG__A(pairs),
                     DG__A(counts), DG__A(ts->b.iheavy.m), DG__A(ts->b.ictl.m), DG__END));
     DG__CL(clEnqueueReadBuffer(d->queue, ts->b.ictl.m, CL_TRUE, 0, 8, ctl, 0, NULL, NULL));

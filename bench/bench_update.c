@@ -16,7 +16,9 @@
    is checked against the model, and dg_validate runs on the graph at the end of each k.
 
    Output: a Markdown table, CSV (--csv), and an SVG plot of edges/s against k, log-log
-   (--svg, default build/bench_update.svg). */
+   (--svg, default build/bench_update.svg).
+   --churn R instead: R rounds of 10% of the edges removed and 10% new ones added, and after
+   each the device memory of the mirror against a CSR of the same graph. */
 #define DYNGRAPH_IMPLEMENTATION
 #include "../dyngraph.h"
 #define BENCH_NAME "bench_update"
@@ -170,9 +172,57 @@ static void svg_write(const char *path, const char *title)
     fclose(f);
 }
 
+/* --churn R: R rounds of 10% of the edges removed (drawn among the present ones) and as many
+   new ones added, one batch call each (the device path with --path device); after each round
+   the mirror's device bytes (device_bytes less the modules' scratch) against a CSR of the same
+   graph: 4 (n + 1) + 4 x arcs bytes (issue 14: <= 1.5x). */
+static void churn(dg_graph *g, size_t nv, int rounds, rng *r, const char *name)
+{
+    int64_t *off = (int64_t *)xmalloc((nv + 1) * sizeof *off);
+    int round;
+    md_header(stdout, "graph|round|edges|pages|free pages|fill|mirror MB|modules MB|CSR MB|mirror / CSR|all / CSR");
+    for (round = 0; round <= rounds; round++) {
+        dg_stats st;
+        double csr, mir;
+        if (round > 0) {
+            size_t m = 0, k, i, v, cap = 1, na;
+            dg_vertex *t;
+            dg_edge *rm, *add;
+            uint64_t *set;
+            CK(g, dg_export_csr(g, off, NULL, NULL));
+            t = (dg_vertex *)xmalloc(((size_t)off[nv] + 1) * sizeof *t);
+            CK(g, dg_export_csr(g, off, t, NULL));
+            rm = (dg_edge *)xmalloc(((size_t)off[nv] / 2 + 1) * sizeof *rm);
+            for (v = 0; v < nv; v++)                 /* each edge once */
+                for (i = (size_t)off[v]; i < (size_t)off[v + 1]; i++)
+                    if ((dg_vertex)v < t[i]) { rm[m].src = (dg_vertex)v; rm[m].dst = t[i]; rm[m].weight = 1.0f; m++; }
+            k = m / 10;
+            for (i = 0; i < k; i++) { size_t j = i + (size_t)rng_below(r, m - i); dg_edge x = rm[i]; rm[i] = rm[j]; rm[j] = x; }
+            CK(g, batch_call(g, 0, rm, k, NULL));
+            while (cap < 4 * k + 16) cap <<= 1;
+            set = (uint64_t *)xmalloc(cap * sizeof *set);
+            memset(set, 0, cap * sizeof *set);
+            add = (dg_edge *)xmalloc((k + 1) * sizeof *add);
+            na = draw_absent(r, g, nv, k, set, cap, add);
+            CK(g, batch_call(g, 1, add, na, NULL));
+            free(t); free(rm); free(add); free(set);
+        }
+        CK(g, dg_sync(g));
+        CK(g, dg_get_stats(g, &st));
+        csr = 4.0 * (double)(nv + 1) + 4.0 * (double)st.arcs;
+        mir = (double)(st.device_bytes - st.module_bytes);
+        printf("| %s | %d | %zu | %zu | %zu | %.3f | %.1f | %.1f | %.1f | %.2f | %.2f |\n", name, round, st.edges, st.pages,
+               st.free_pages, st.fill_ratio, mir / 1e6, (double)st.module_bytes / 1e6, csr / 1e6, mir / csr,
+               (double)st.device_bytes / csr);
+        fflush(stdout);
+    }
+    if (dg_validate(g) != DG_OK) fail("dg_validate after the churn: %s", dg_error_message(g));
+    free(off);
+}
+
 int main(int argc, char **argv)
 {
-    int scale = 20, reps = 5, nks = 0, gi, ki, graphs[2] = { 1, 1 }, i;
+    int scale = 20, reps = 5, nks = 0, gi, ki, graphs[2] = { 1, 1 }, i, churn_rounds = 0;
     long ks[MAX_KS];
     uint64_t seed = 1;
     const char *csv = NULL, *svg = "build/bench_update.svg";
@@ -187,13 +237,14 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--csv")) { csv = v; i++; }
         else if (!strcmp(a, "--svg")) { svg = v; i++; }
         else if (!strcmp(a, "--path")) { g_device = v && !strcmp(v, "device"); i++; }
+        else if (!strcmp(a, "--churn")) { churn_rounds = (int)parse_long(v, a, 1, 1000); i++; }
         else if (!strcmp(a, "--graphs")) {
             graphs[0] = v && strstr(v, "kron") != NULL;
             graphs[1] = v && strstr(v, "uniform") != NULL;
             i++;
         } else {
             fprintf(stderr, "usage: bench_update [--scale S] [--graphs kron,uniform] [--ks 1,10,...] [--reps R]\n"
-                            "                    [--csv FILE] [--svg FILE] [--seed N] [--path host|device]\n");
+                            "                    [--csv FILE] [--svg FILE] [--seed N] [--path host|device] [--churn R]\n");
             return 2;
         }
     }
@@ -230,6 +281,12 @@ int main(int argc, char **argv)
              nv, m, dg_edge_count(g), now_s() - t0);
         if (g_device) note("device path on %s", dg_device_name(g));
         rng_seed(&r, seed * 7919u + (uint64_t)gi);
+        if (churn_rounds) {                       /* memory under churn, nothing else */
+            churn(g, nv, churn_rounds, &r, GRAPH_NAMES[gi]);
+            dg_destroy(g);
+            free(e);
+            continue;
+        }
         for (ki = 0; ki < nks; ki++) {
             size_t k = (size_t)ks[ki], sc;
             double t[NSCEN][64];

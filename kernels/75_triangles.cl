@@ -95,13 +95,15 @@ inline ulong dg_tc_common(__global const int *low, const int b, const int c, uin
     return found;
 }
 
-/* One work-item per arc whose shorter list has at most DG_TC_HEAVY entries; the others (arcs
+/* One work-item per arc whose shorter list has at most heavy_min entries (DG_TC_HEAVY on a GPU;
+   a CPU device takes every arc this way: its work-groups' barriers cost more than they save);
+   the others (arcs
    between two long lists, Kronecker's hub-to-hub arcs) go to heavy[0 .. *nheavy) for
    dg_tc_count_heavy, which spreads each over a work-group. */
 __kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1)))
 void dg_tc_count(__global const uint *lrow, __global const int *low, const uint n, const uint m,
                  __global ulong *total, __global ulong *per_vertex, const int want_per_vertex,
-                 __global uint *heavy, __global uint *nheavy)
+                 __global uint *heavy, __global uint *nheavy, const uint heavy_min)
 {
     __local ulong s[DG_WG];
     const size_t e = get_global_id(0);
@@ -111,7 +113,7 @@ void dg_tc_count(__global const uint *lrow, __global const int *low, const uint 
         int b, c;
         uint sb, eb, sc, ec;
         dg_tc_lists(lrow, low, n, (uint)e, &b, &c, &sb, &eb, &sc, &ec);
-        if (eb - sb > DG_TC_HEAVY) {
+        if (eb - sb > heavy_min) {
             heavy[atomic_inc(nheavy)] = (uint)e;
             eb = sb;                         /* nothing here */
         }
@@ -166,7 +168,7 @@ inline void dg_isect_lists(__global const uint *row, __global const int *pairs, 
 }
 __kernel void dg_isect_light(__global const uint *row, __global const int *col, __global const int *dir,
                              __global const int *pairs, const uint n, const uint bound, __global uint *counts,
-                             __global uint *heavy, __global uint *ctl)
+                             __global uint *heavy, __global uint *ctl, const uint heavy_min)
 {
     const size_t i = get_global_id(0);
     uint sa, ea, sb, eb;
@@ -177,7 +179,7 @@ __kernel void dg_isect_light(__global const uint *row, __global const int *col, 
         return;
     }
     dg_isect_lists(row, pairs, (uint)i, &sa, &ea, &sb, &eb);
-    if (ea - sa > DG_TC_HEAVY) { heavy[atomic_inc(&ctl[0])] = (uint)i; return; }
+    if (ea - sa > heavy_min) { heavy[atomic_inc(&ctl[0])] = (uint)i; return; }
     counts[i] = (uint)dg_tc_common(col, 0, 0, sa, ea, 1, sb, eb, 0, 0, 0, 0);
 }
 __kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1)))

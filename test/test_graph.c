@@ -274,8 +274,14 @@ static int check_all(dg_graph *g, const char *what, int scc_too)
     if (scc_too) {
         c2 = ref_scc(&r, l2);
         c1 = 0;
+        dg__scc_cpu_device = 0;           /* a CPU device: the host's Tarjan */
         CHECK_MSG(dg_scc(g, NULL, &c1) == DG_OK && c1 == c2, "%s: scc counted alone: %zu, reference %zu", what, c1, c2);
         s = dg_scc(g, l1, &c1);
+        CHECK_MSG(s == DG_OK && c1 == c2 && !memcmp(l1, l2, n * sizeof(dg_vertex)), "%s: scc (default): %zu, reference %zu",
+                  what, c1, c2);
+        dg__scc_cpu_device = 1;           /* the device's rounds, whatever the device */
+        s = dg_scc(g, l1, &c1);
+        dg__scc_cpu_device = 0;
         CHECK_MSG(s == DG_OK && c1 == c2 && !memcmp(l1, l2, n * sizeof(dg_vertex)), "%s: scc: %zu, reference %zu", what, c1, c2);
         ok &= s == DG_OK && c1 == c2;
     }
@@ -416,6 +422,7 @@ static void test_random(void)
 static void test_dense(void)
 {
     int u;
+    dg__tc_heavy = DG_TC_HEAVY;           /* the work-group path, also on a CPU device */
     for (u = 0; u <= 1; u++) {
         size_t n = 500 + rnd(100), i, j;
         dg_graph *g = make(u, u ? 1024 : 64, 0);
@@ -451,6 +458,7 @@ static void test_dense(void)
         free(e);
         dg_destroy(g);
     }
+    dg__tc_heavy = 0;
 }
 
 /* reuse_ids over many spawn / despawn cycles: the id bound stays at the peak of live vertices,
