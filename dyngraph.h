@@ -4331,7 +4331,7 @@ static dg_status dg__buf_grow(dg_graph *g, dg__buf *b, size_t bytes, size_t keep
     dg__buf nb;
     if (b->m && b->cap >= bytes) return DG_OK;
     nb.m = NULL; nb.cap = 0;
-    DG__TRY(dg__buf_fit(g, &nb, b->cap * 2 > bytes ? b->cap * 2 : bytes));
+    DG__TRY(dg__buf_fit(g, &nb, b->cap + b->cap / 4 > bytes ? b->cap + b->cap / 4 : bytes));
     if (b->m && keep) DG__CL(clEnqueueCopyBuffer(d->queue, b->m, nb.m, 0, 0, keep, 0, NULL, NULL));
     if (b->m) { clReleaseMemObject(b->m); d->bytes -= b->cap; }
     *b = nb;
@@ -4978,7 +4978,8 @@ done:
    directory blocks (dg__dir_mark) and LA-table moves. A sync copies each changed piece into
    the pinned staging buffer with a descriptor (source, destination, length), writes the
    staging buffer once, and runs one scatter kernel per destination buffer. Buffers that must
-   grow are doubled with a device-to-device copy. */
+   grow take a quarter more (at least what they need) with a device-to-device copy: device
+   memory is scarcer than the copies cost (bench/NOTES.md, memory under churn). */
 
 /* Launches kernel k over `global` work-items (rounded up to the work-group size `local`),
    keeping the events of a timed run. */
@@ -5228,7 +5229,7 @@ static dg_status dg__sync_store(dg_graph *g, int si) {
     dg__dstore *m = &d->st[si];
     dg_status st = DG_OK;
     size_t P = g->P, i, hw = s->page_hw ? s->page_hw : 1;
-    /* capacity: doubling, keeping what the device already has */
+    /* capacity: grown by a quarter, keeping what the device already has */
     DG__TRY(dg__buf_grow(g, &m->pool, hw * P * 4, d->uploaded ? m->pool.cap : 0));
     if (s->wpool) DG__TRY(dg__buf_grow(g, &m->wpool, hw * P * 4, d->uploaded ? m->wpool.cap : 0));
     DG__TRY(dg__buf_grow(g, &m->idx, hw * sizeof(dg__pindex), d->uploaded ? m->idx.cap : 0));
