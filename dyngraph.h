@@ -1279,7 +1279,7 @@ DG_API dg_status dg_scc(dg_graph *g, dg_vertex *label, size_t *count);
    On the device, on a sorted copy of the out-lists made at the first call after a change
    (4 bytes an arc; two radix sorts, as dg_triangles' orientation): each entry of the shorter
    list is searched in the longer (binary search, each starting where the last ended); a pair
-   whose shorter list has more than DG_TC_HEAVY entries is spread over a work-group, which
+   whose shorter list has more than DG_TC_HEAVY entries is spread (on a GPU) over a work-group, which
    first samples the longer list into local memory.
    Errors: a NULL or too small buffer, a negative id -> DG_ERR_INVALID_ARGUMENT; an id never
    created or removed -> DG_ERR_NOT_FOUND (the first such pair named; counts undefined). */
@@ -8913,20 +8913,37 @@ done:
 }
 /* The host finishes: the scc labels read back into lab, then Tarjan over the open arcs (list
    a, read back) labels each component of the unassigned vertices with its smallest id. */
+/* Tarjan over the CSR (row, col) of n ids; each vertex v that `open` selects (lab[v] ==
+   DG_SCC_UNSET; open = 0: every live vertex, the others -1) takes the smallest id of its
+   component as lab[v]. */
+static dg_status dg__scc_tarjan(dg_graph *g, size_t n, const uint32_t *row, const int32_t *col, int32_t *lab, int open) {
+    int32_t *comp = (int32_t *)dg__alloc(g, (n ? n : 1) * sizeof(int32_t));
+    int32_t *minv = (int32_t *)dg__alloc(g, (n ? n : 1) * sizeof(int32_t));
+    size_t nc = 0, v;
+    dg_status st = DG_OK;
+    if (!comp || !minv) { st = dg__oom(g, "dg_scc: Tarjan"); goto done; }
+    DG__TRY(dg__reach_scc(g, n, row, col, comp, &nc));
+    for (v = n; v-- > 0;)
+        if (comp[v] >= 0 && (!open || lab[v] == DG_SCC_UNSET)) minv[comp[v]] = (int32_t)v;
+    for (v = 0; v < n; v++)
+        if (!open) lab[v] = comp[v] >= 0 ? minv[comp[v]] : -1;
+        else if (lab[v] == DG_SCC_UNSET) lab[v] = minv[comp[v]];
+done:
+    dg__free(g, comp); dg__free(g, minv);
+    return st;
+}
 static dg_status dg__scc_host_rest(dg_graph *g, dg__scc_state *ss, const dg__scc_arcs *a, int32_t *lab) {
     dg__dev *d = g->dev;
-    size_t n = g->id_bound, m = a->m, i, nc = 0;
+    size_t n = g->id_bound, m = a->m, i;
     uint32_t *row = NULL;
-    int32_t *src = NULL, *dst = NULL, *col = NULL, *comp = NULL, *minv = NULL;
+    int32_t *src = NULL, *dst = NULL, *col = NULL;
     dg_status st = DG_OK;
     DG__CL(clEnqueueReadBuffer(d->queue, ss->b.scc.m, CL_TRUE, 0, n * 4, lab, 0, NULL, NULL));
     row = (uint32_t *)dg__alloc(g, (n + 1) * sizeof *row);
     src = (int32_t *)dg__alloc(g, (m ? m : 1) * sizeof *src);
     dst = (int32_t *)dg__alloc(g, (m ? m : 1) * sizeof *dst);
     col = (int32_t *)dg__alloc(g, (m ? m : 1) * sizeof *col);
-    comp = (int32_t *)dg__alloc(g, n * sizeof *comp);
-    minv = (int32_t *)dg__alloc(g, n * sizeof *minv);
-    if (!row || !src || !dst || !col || !comp || !minv) { st = dg__oom(g, "dg_scc: the host's part"); goto done; }
+    if (!row || !src || !dst || !col) { st = dg__oom(g, "dg_scc: the host's part"); goto done; }
     if (m && a->list >= 0) {
         DG__CL(clEnqueueReadBuffer(d->queue, ss->b.src[a->list].m, CL_TRUE, 0, m * 4, src, 0, NULL, NULL));
         DG__CL(clEnqueueReadBuffer(d->queue, ss->b.dst[a->list].m, CL_TRUE, 0, m * 4, dst, 0, NULL, NULL));
@@ -8937,11 +8954,9 @@ static dg_status dg__scc_host_rest(dg_graph *g, dg__scc_state *ss, const dg__scc
     for (i = 0; i < m; i++) col[row[src[i]]++] = dst[i];      /* row[v] ends at v's end ... */
     for (i = n; i > 0; i--) row[i] = row[i - 1];               /* ... so shift it back */
     row[0] = 0;
-    DG__TRY(dg__reach_scc(g, n, row, col, comp, &nc));
-    for (i = n; i-- > 0;) if (lab[i] == DG_SCC_UNSET) minv[comp[i]] = (int32_t)i;
-    for (i = 0; i < n; i++) if (lab[i] == DG_SCC_UNSET) lab[i] = minv[comp[i]];
+    st = dg__scc_tarjan(g, n, row, col, lab, 1);
 done:
-    dg__free(g, row); dg__free(g, src); dg__free(g, dst); dg__free(g, col); dg__free(g, comp); dg__free(g, minv);
+    dg__free(g, row); dg__free(g, src); dg__free(g, dst); dg__free(g, col);
     return st;
 }
 
@@ -8972,24 +8987,17 @@ done:
    run on the same cores with emulated work-groups: PoCL, Kronecker s16 41 ms against 17 ms,
    bench_reach's cyclic graph of 100k vertices 463 against 10 ms; bench/NOTES.md). */
 static dg_status dg__scc_host(dg_graph *g, dg_vertex *label, size_t *count) {
-    size_t n = g->id_bound, nc = 0, v, c = 0;
+    size_t n = g->id_bound, v, c = 0;
     uint32_t *row = NULL;
-    int32_t *col = NULL, *comp = NULL, *minv = NULL, *lab = label;
+    int32_t *col = NULL, *lab = label ? label : (int32_t *)dg__alloc(g, (n ? n : 1) * sizeof(int32_t));
     dg_status st = DG_OK;
-    comp = (int32_t *)dg__alloc(g, (n ? n : 1) * sizeof(int32_t));
-    minv = (int32_t *)dg__alloc(g, (n ? n : 1) * sizeof(int32_t));
-    if (!lab) lab = (int32_t *)dg__alloc(g, (n ? n : 1) * sizeof(int32_t));
-    if (!comp || !minv || !lab) { st = dg__oom(g, "dg_scc"); goto done; }
+    if (!lab) return dg__oom(g, "dg_scc");
     DG__TRY(dg__host_csr(g, n, &row, &col));
-    DG__TRY(dg__reach_scc(g, n, row, col, comp, &nc));
-    for (v = n; v-- > 0;) if (comp[v] >= 0) minv[comp[v]] = (int32_t)v;   /* each component's smallest id */
-    for (v = 0; v < n; v++) {
-        lab[v] = comp[v] >= 0 ? minv[comp[v]] : -1;
-        c += lab[v] == (int32_t)v;
-    }
+    DG__TRY(dg__scc_tarjan(g, n, row, col, lab, 0));
+    for (v = 0; v < n; v++) c += lab[v] == (int32_t)v;
     if (count) *count = c;
 done:
-    dg__free(g, row); dg__free(g, col); dg__free(g, comp); dg__free(g, minv);
+    dg__free(g, row); dg__free(g, col);
     if (lab != label) dg__free(g, lab);
     return st;
 }

@@ -3768,7 +3768,7 @@ static const char dg__kernel_source[] =
 "   the out-lists (row, col: every list ascending, made as the orientation below with full =\n"
 "   1). A pair with a bad id (negative, past bound, removed: dir, the out-store's directory)\n"
 "   sets ctl[1] to the smallest such i. As the triangles' arcs: a pair whose shorter list has\n"
-"   at most DG_TC_HEAVY entries is searched by one work-item, the others by a work-group. */\n"
+"   at most heavy_min entries is searched by one work-item, the others by a work-group. */\n"
 "inline int dg_isect_bad(__global const int *dir, const uint bound, const int v)\n"
 "{\n"
 "    return v < 0 || (uint)v >= bound || dir[DG_DS * (size_t)v] < 0;\n"

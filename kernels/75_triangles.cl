@@ -151,7 +151,7 @@ void dg_tc_count_heavy(__global const uint *lrow, __global const int *low, const
    the out-lists (row, col: every list ascending, made as the orientation below with full =
    1). A pair with a bad id (negative, past bound, removed: dir, the out-store's directory)
    sets ctl[1] to the smallest such i. As the triangles' arcs: a pair whose shorter list has
-   at most DG_TC_HEAVY entries is searched by one work-item, the others by a work-group. */
+   at most heavy_min entries is searched by one work-item, the others by a work-group. */
 inline int dg_isect_bad(__global const int *dir, const uint bound, const int v)
 {
     return v < 0 || (uint)v >= bound || dir[DG_DS * (size_t)v] < 0;
