@@ -274,6 +274,14 @@
    DYNGRAPH_FAULT_INJECTION  tests: dg_debug_fail_device_alloc (see dg_cache_clear)
    DYNGRAPH_TRACE_UPDATE  benchmarks: each phase of a device batch and of a sync waits for
                      the device and prints its wall time to stderr (bench/NOTES.md)
+   DYNGRAPH_NO_HUGE_PAGES  no madvise(MADV_HUGEPAGE). By default, on Linux, host blocks of
+                     4 MiB and more (pools, directory, page records, a batch's arcs) are
+                     offered transparent huge pages, where the program's compile mode
+                     declares madvise (GNU modes, the default; not strict -std=c99, whose
+                     headers hide it: define _DEFAULT_SOURCE first to have it). Measured on
+                     the 2-core development VM: host batches -12%, a small sync's staging
+                     -18%, snapshot loads +18% MB/s; within noise on the GPU machine's host
+                     (bench/NOTES.md, issue 14, huge pages)
    DG_ASSERT(x)      internal assertions (default: assert from <assert.h>)
    DG_MALLOC(sz) DG_REALLOC(p,sz) DG_FREE(p)   the default allocator
    DG_CACHE_MAX_BYTES  largest program binary written to the binary cache (64 MiB)
@@ -475,6 +483,22 @@
      2 by default) so a road network or grid advances several hops per
      launch. delta = 0 picks 256 x mean weight / mean out-degree (measured:
      bench/NOTES.md); a huge delta makes it a fused frontier Bellman-Ford.
+     DEEP NEAR-FAR (kernels/50_sssp.cl dg_sssp_nf_deep): the first launches
+     run as turns of one launch of one work-group per compute unit (as
+     DEEP SEARCHES, section 13: a device-wide barrier after each turn,
+     loads of what other groups wrote past the compute unit's cache), for
+     as long as a turn's near queue holds at most 512 vertices a group, its
+     far pile at most 64 x 256 a group and at most one hub piece a group
+     waits; the ordinary launches go on from the turn where it left. A
+     query near its source, a grid or a road network then costs no
+     launch and no read-back a turn (2 read-backs in all against 6 to 20).
+     A barrier that aborts (the groups were not all running) leaves a turn
+     half done: the search starts again without deep launches, and the
+     device keeps away from them (a DG_LOG_WARNING says so). Measured (H200,
+     2048 x 2048 grid, weights 1..9, bench/NOTES.md "Issue 16: deep
+     near-far"): a query 100 steps away 1.64 -> 1.27 ms; a full search from
+     the centre 23.7 -> 26.0 ms (the price: deep turns with 132 groups are
+     slower than ordinary launches with 1,056 on its widest frontiers).
    - DG_SSSP_BELLMAN_FORD: edge-parallel Bellman-Ford (as [Nogueira 2023]): every pass
      relaxes every edge (edge chunks of 16, as EDGE_CHUNK), until a pass lowers
      nothing; up to 64 passes per read-back. The only strategy for negative
@@ -1445,6 +1469,9 @@ DG_API dg_status dg_export_csr(const dg_graph *g, int64_t *offsets, dg_vertex *t
 #include <errno.h>
 #include <math.h>
 #include <time.h>        /* clock, timespec_get (C11) for the sync timing */
+#if defined(__linux__) && !defined(DYNGRAPH_NO_HUGE_PAGES)
+#include <sys/mman.h>    /* madvise(MADV_HUGEPAGE), where the compile mode declares it: dg__huge */
+#endif
 
 #include "dyngraph_kernels.cl.h"   /* dg__kernel_source: the OpenCL C program */
 
@@ -1667,12 +1694,35 @@ static dg_status dg__fail_long(dg_graph *g, dg_status s, const char *head, const
 }
 #endif
 
-static void *dg__alloc(dg_graph *g, size_t bytes) { return dg__alloc_with(&g->desc.allocator, bytes); }
+/* Blocks of DG__HUGE_MIN bytes and more (the pools, the directory, the page records, a
+   batch's arcs) are offered transparent huge pages on Linux: madvise(MADV_HUGEPAGE) over the
+   whole 2 MiB pages inside the block. Where the kernel's setting is "madvise" (the usual one)
+   this is what turns them on: fewer TLB misses and page faults (measured on the development VM:
+   host batches 12% and a small sync's staging 18% faster, snapshot loads 18% more MB/s; within
+   noise on the GPU machine's host: bench/NOTES.md, issue 14, huge pages). Only an advice: it
+   does nothing where madvise is not declared (strict -std=c99, whose headers hide it; GNU
+   modes, the default, declare it), nothing on other systems, nothing with
+   -DDYNGRAPH_NO_HUGE_PAGES (manual section 10). */
+#define DG__HUGE_PAGE ((size_t)2 << 20)
+#define DG__HUGE_MIN ((size_t)4 << 20)
+static void *dg__huge(void *p, size_t bytes) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE) && !defined(DYNGRAPH_NO_HUGE_PAGES)
+    if (p && bytes >= DG__HUGE_MIN) {
+        size_t a = ((size_t)(uintptr_t)p + DG__HUGE_PAGE - 1) & ~(DG__HUGE_PAGE - 1);
+        size_t b = ((size_t)(uintptr_t)p + bytes) & ~(DG__HUGE_PAGE - 1);
+        if (b > a) (void)madvise((void *)(uintptr_t)a, b - a, MADV_HUGEPAGE);
+    }
+#else
+    (void)bytes;
+#endif
+    return p;
+}
+static void *dg__alloc(dg_graph *g, size_t bytes) { return dg__huge(dg__alloc_with(&g->desc.allocator, bytes), bytes); }
 static void dg__free(dg_graph *g, void *p) { dg__free_with(&g->desc.allocator, p); }
 /* Grows (or shrinks) a block from old_bytes to new_bytes; on failure the old block is intact. */
 static void *dg__realloc(dg_graph *g, void *p, size_t old_bytes, size_t new_bytes) {
     void *q;
-    if (!g->desc.allocator.alloc_fn) return DG_REALLOC(p, new_bytes ? new_bytes : 1);
+    if (!g->desc.allocator.alloc_fn) return dg__huge(DG_REALLOC(p, new_bytes ? new_bytes : 1), new_bytes);
     q = dg__alloc(g, new_bytes);
     if (!q) return NULL;
     if (p) { memcpy(q, p, old_bytes < new_bytes ? old_bytes : new_bytes); dg__free(g, p); }
@@ -4037,6 +4087,7 @@ DG_API long dg_debug_device_allocs(void) { return 0; }
     X(SSSP,  SSSP_FR_RESET,    dg_sssp_frontier_reset) \
     X(SSSP,  SSSP_NF,          dg_sssp_nf) \
     X(SSSP,  SSSP_NF_INIT,     dg_sssp_nf_init) \
+    X(SSSP,  SSSP_NF_DEEP,     dg_sssp_nf_deep) \
     X(REACH, REACH_LABELS,     dg_reach_labels) \
     X(REACH, REACH_INIT,       dg_reach_init) \
     X(REACH, REACH_EXPAND,     dg_reach_expand) \
@@ -7263,7 +7314,7 @@ done:
 typedef struct dg__sssp_state {
     struct {
         dg__buf dist, parent, q[2], flag, data;
-        dg__buf sp_stamp, sp_ff, sp_far[2], sp_lx[2], sp_ex, sp_pieces, sp_ctl, sp_part;
+        dg__buf sp_stamp, sp_ff, sp_far[2], sp_lx[2], sp_ex, sp_pieces, sp_ctl, sp_part, sp_deep;
         dg__buf seeds;                /* the sources and targets (dg__seeds) */
     } b;
     uint64_t wc_gen;              /* the weight check's cache: graph version it was made for */
@@ -7516,17 +7567,30 @@ done:
 }
 
 /* DG_SSSP_NEAR_FAR: launches of dg_sssp_nf (kernels/50_sssp.cl: each decides from the ring
-   whether to relax, split the far pile or idle), up to DG__SSSP_BATCH per read-back. */
+   whether to relax, split the far pile or idle), up to DG__SSSP_BATCH per read-back. The first
+   launches run as turns of one launch of dg_sssp_nf_deep while the queues are small (a grid, a
+   road network, a query near its source: bench/NOTES.md, issue 16); the ordinary launches go on
+   from the turn where it left. A deep launch whose groups were not all running (a barrier
+   aborted) leaves a turn half done: the search then starts again without it, and this device
+   keeps away from deep launches (d->deep_off, as dg_bfs). Test hook: dg__sssp_deep_turns (the
+   most turns of a deep launch; 0: none). */
+static cl_uint dg__sssp_deep_turns = 1u << 30;
+#ifndef DG__NFD_VERTICES
+#define DG__NFD_VERTICES 512    /* a deep launch goes on while a turn's near queue has at most this
+                                   many vertices a work-group (bench/NOTES.md, issue 16) */
+#endif
 static dg_status dg__sssp_nf(dg_graph *g, dg__sssp_run *r) {
     dg__sssp_state *ss = (dg__sssp_state *)g->dev->mod[DG__MOD_SSSP].state;
     dg__dev *d = g->dev;
     dg_status st = DG_OK;
     cl_uint hub = r->hub;
-    size_t n = g->id_bound, cap = (size_t)(g->narcs / (4 * d->wg) + g->narcs / hub + 16);
-    cl_kernel k = NULL, ki = NULL;
-    cl_uint ring = DG_SSSP_RING, L = 0, K = 1, j, ucap = (cl_uint)cap;
+    size_t n = g->id_bound, cap = (size_t)(g->narcs / (4 * d->wg) + g->narcs / hub + 16), G = dg__deep_groups(d);
+    cl_kernel k = NULL, ki = NULL, kd = NULL, kk[2];
+    cl_uint ring = DG_SSSP_RING, L = 0, K = 1, j, ucap = (cl_uint)cap, a;
+    int deep = !d->deep_off && dg__sssp_deep_turns > 0 && dg__bfs_deep_groups >= 0;
+    cl_uint rgroups = (cl_uint)d->groups, vmax = (cl_uint)(G * DG__NFD_VERTICES);
     cl_uint ns = (cl_uint)r->S->ns, nt = r->early ? (cl_uint)r->S->nt : 0u;
-    cl_uint slots[DG_SSSP_RING * DG_CTL_WORDS];
+    cl_uint slots[DG_SSSP_RING * DG_CTL_WORDS], dctl[DG_NFD_WORDS] = { 0 };
     cl_mem w = g->st[0].wpool ? d->st[0].wpool.m : NULL;
     float delta = r->delta;
     cl_uint rounds = r->rounds;
@@ -7536,25 +7600,80 @@ static dg_status dg__sssp_nf(dg_graph *g, dg__sssp_run *r) {
     DG__TRY(dg__buf_fit(g, &ss->b.sp_stamp, n * 4)); DG__TRY(dg__buf_fit(g, &ss->b.sp_ff, n * 4));
     DG__TRY(dg__buf_fit(g, &ss->b.sp_lx[0], n * 4)); DG__TRY(dg__buf_fit(g, &ss->b.sp_lx[1], n * 4));
     DG__TRY(dg__buf_fit(g, &ss->b.sp_ex, n * 4));
-    DG__TRY(dg__fill_bytes(g, ss->b.sp_stamp.m, 0, 0, n * 4));
-    DG__TRY(dg__fill_bytes(g, ss->b.sp_ff.m, 0, 0, n * 4));
     DG__TRY(dg__buf_fit(g, &ss->b.sp_pieces, 2 * cap * 8));
     DG__TRY(dg__buf_fit(g, &ss->b.sp_ctl, sizeof slots));
-    DG__CL(clEnqueueCopyBuffer(d->queue, ss->b.seeds.m, ss->b.q[0].m, 0, 0, (size_t)ns * 4, 0, NULL, NULL));
     DG__TRY(dg__kernel(g, DG__K_SSSP_NF_INIT, 0, &ki));
-    DG__TRY(dg__args(g, ki, DG__A(ss->b.sp_ctl.m), DG__A(ring), DG__A(delta), DG__A(ns), DG__END));
-    DG__TRY(dg__launch(g, ki, DG_CTL_WORDS * DG_SSSP_RING, d->wg));
     DG__TRY(dg__kernel(g, DG__K_SSSP_NF, 0, &k));
-    DG__TRY(dg__adj_args(g, k, 0, 0, 0));
-    DG__ARG(k, 5, w); DG__ARG(k, 8, ss->b.sp_far[0].m); DG__ARG(k, 9, ss->b.sp_far[1].m);
-    DG__ARG(k, 10, ss->b.sp_pieces.m); DG__ARG(k, 11, ucap); DG__ARG(k, 12, hub);
-    DG__ARG(k, 13, ss->b.sp_ctl.m); DG__ARG(k, 14, ring); DG__ARG(k, 16, delta);
-    DG__ARG(k, 17, ss->b.dist.m); DG__ARG(k, 18, ss->b.sp_stamp.m); DG__ARG(k, 19, ss->b.sp_ff.m);
-    DG__ARG(k, 20, ss->b.sp_lx[0].m); DG__ARG(k, 21, ss->b.sp_lx[1].m); DG__ARG(k, 22, ss->b.sp_ex.m);
-    DG__ARG(k, 23, rounds); DG__ARG(k, 24, ss->b.seeds.m); DG__ARG(k, 25, ns); DG__ARG(k, 26, nt);
+    if (deep) {
+        DG__TRY(dg__kernel(g, DG__K_SSSP_NF_DEEP, 0, &kd));
+        DG__TRY(dg__buf_fit(g, &ss->b.sp_deep, sizeof dctl));
+    }
+    kk[0] = k; kk[1] = kd;
+    for (a = 0; a < 2; a++) {   /* (a = 1: again from the start, after a deep launch aborted) */
+        if (a) {
+            DG__TRY(dg__fill(g, ss->b.dist.m, (int32_t)DG__SSSP_INF, n));
+            DG__TRY(dg__sssp_sources(g, r, ss->b.dist.m, 0, NULL));
+            r->iters = r->phases = 0; r->relax = r->updates = 0;
+            L = 0; K = 1;
+        }
+        DG__TRY(dg__fill_bytes(g, ss->b.sp_stamp.m, 0, 0, n * 4));
+        DG__TRY(dg__fill_bytes(g, ss->b.sp_ff.m, 0, 0, n * 4));
+        DG__CL(clEnqueueCopyBuffer(d->queue, ss->b.seeds.m, ss->b.q[0].m, 0, 0, (size_t)ns * 4, 0, NULL, NULL));
+        DG__TRY(dg__args(g, ki, DG__A(ss->b.sp_ctl.m), DG__A(ring), DG__A(delta), DG__A(ns), DG__END));
+        DG__TRY(dg__launch(g, ki, DG_CTL_WORDS * DG_SSSP_RING, d->wg));
+        for (j = 0; j < 2 && kk[j]; j++) {   /* (the two kernels take the same arguments) */
+            cl_kernel x = kk[j];
+            cl_mem dc = j ? ss->b.sp_deep.m : NULL;
+            cl_uint turns = j ? dg__sssp_deep_turns : 1u, spins = j ? dg__bfs_deep_spins : 0u;
+            DG__TRY(dg__adj_args(g, x, 0, 0, 0));
+            DG__ARG(x, 5, w); DG__ARG(x, 6, ss->b.q[0].m); DG__ARG(x, 7, ss->b.q[1].m);
+            DG__ARG(x, 8, ss->b.sp_far[0].m); DG__ARG(x, 9, ss->b.sp_far[1].m);
+            DG__ARG(x, 10, ss->b.sp_pieces.m); DG__ARG(x, 11, ucap); DG__ARG(x, 12, hub);
+            DG__ARG(x, 13, ss->b.sp_ctl.m); DG__ARG(x, 14, ring); DG__ARG(x, 15, L); DG__ARG(x, 16, delta);
+            DG__ARG(x, 17, ss->b.dist.m); DG__ARG(x, 18, ss->b.sp_stamp.m); DG__ARG(x, 19, ss->b.sp_ff.m);
+            DG__ARG(x, 20, ss->b.sp_lx[0].m); DG__ARG(x, 21, ss->b.sp_lx[1].m); DG__ARG(x, 22, ss->b.sp_ex.m);
+            DG__ARG(x, 23, rounds); DG__ARG(x, 24, ss->b.seeds.m); DG__ARG(x, 25, ns); DG__ARG(x, 26, nt);
+            DG__ARG(x, 27, dc); DG__ARG(x, 28, turns); DG__ARG(x, 29, spins);
+            DG__ARG(x, 30, rgroups); DG__ARG(x, 31, vmax);
+        }
+        if (!deep) break;
+        {   /* the deep launch: turns L = 0, 1, ... */
+            DG__TRY(dg__fill_bytes(g, ss->b.sp_deep.m, 0, 0, sizeof dctl));
+            DG__TRY(dg__launch(g, kd, G * d->wg, d->wg));
+            DG__CL(clEnqueueReadBuffer(d->queue, ss->b.sp_deep.m, CL_TRUE, 0, sizeof dctl, dctl, 0, NULL, NULL));
+            r->rt++;
+        }
+        if (dctl[DG_NFD_ABORTED] || dctl[DG_NFD_RAN] != G) {
+            char msg[200];
+            snprintf(msg, sizeof msg, "dyngraph: dg_sssp: %u of %u work-groups ran at once; near-far runs "
+                     "without deep launches on this device", (unsigned)dctl[DG_NFD_RAN], (unsigned)G);
+            dg__log(g, DG_LOG_WARNING, msg);
+            d->deep_off = 1;
+            deep = 0;
+            kk[1] = NULL;
+            continue;
+        }
+        L = dctl[DG_NFD_NEXT];
+        r->phases += dctl[DG_NFD_PHASES];
+        r->relax += dctl[DG_NFD_RELAXED] | (uint64_t)dctl[DG_NFD_RELAXED + 1] << 32;
+        r->updates += dctl[DG_NFD_LOWERED] | (uint64_t)dctl[DG_NFD_LOWERED + 1] << 32;
+        r->iters += L - dctl[DG_NFD_PHASES];   /* (less the idle turn, if the search ended: below) */
+        DG__CL(clEnqueueReadBuffer(d->queue, ss->b.sp_ctl.m, CL_TRUE, 0, sizeof slots, slots, 0, NULL, NULL));
+        r->rt++;
+        if (L > 0 && slots[DG_CTL_WORDS * ((L - 1) % DG_SSSP_RING) + DG_NF_MODE] == DG_NF_MODE_IDLE) {
+            const cl_uint *p = slots + DG_CTL_WORDS * ((L + DG_SSSP_RING - 2) % DG_SSSP_RING);
+            r->iters--;
+            if (nt && L > 1 && p[DG_NF_MODE] == DG_NF_MODE_SPLIT && p[DG_NF_UNSETTLED] == 0) {
+                r->cut = 1;
+                r->cut_bits = p[DG_NF_THR];
+            }
+            return DG_OK;
+        }
+        break;
+    }
     for (;;) {
         for (j = 0; j < K; j++, L++) {
-            DG__ARG(k, 6, ss->b.q[L & 1].m); DG__ARG(k, 7, ss->b.q[(L + 1) & 1].m); DG__ARG(k, 15, L);
+            DG__ARG(k, 15, L);
             DG__TRY(dg__launch(g, k, d->groups * d->wg, d->wg));
         }
         DG__CL(clEnqueueReadBuffer(d->queue, ss->b.sp_ctl.m, CL_TRUE, 0, sizeof slots, slots, 0, NULL, NULL));

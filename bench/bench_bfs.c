@@ -21,6 +21,7 @@
    The Markdown tables go to stdout, progress to stderr; build/bench_bfs --help lists the options.
    The exit status is 1 when any check failed (every failure also prints a FAIL line). */
 #define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE     /* and madvise: the library offers its large arrays huge pages */
 #define DYNGRAPH_IMPLEMENTATION
 #include "dyngraph.h"
 

@@ -14,6 +14,7 @@
                              [--graph kron|uniform|both] [--csv FILE] [--seed N]
    The Markdown table goes to stdout, progress to stderr. */
 #define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE     /* and madvise: the library offers its large arrays huge pages */
 #define DYNGRAPH_IMPLEMENTATION
 #include "dyngraph.h"
 

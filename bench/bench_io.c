@@ -19,6 +19,7 @@
    Usage: bench_io [--scale S] [--reps R] [--weighted] [--dir DIR] [--csv FILE]
    Host only: no device is used. */
 #define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE     /* and madvise: the library offers its large arrays huge pages */
 #define DYNGRAPH_IMPLEMENTATION
 #include "dyngraph.h"
 #define BENCH_NAME "bench_io"

@@ -15,9 +15,10 @@
    The host rows run the same queries on a CSR of the same graph. The check: the path's length
    (BFS: Manhattan distance + 1) and, for SSSP, the path's weight against the host's distance.
 
-   Usage: bench_path [--side N] [--apart K] [--exits E] [--reps R] [--delta D] [--csv FILE] [--el PREFIX]
+   Usage: bench_path [--side N] [--apart K] [--exits E] [--reps R] [--delta D] [--rounds R] [--csv FILE] [--el PREFIX]
                      [--no-deep]  (levels one launch each, no dg_bfs_deep: the figures before it)
-   --delta sets dg_sssp_options.delta of the SSSP queries to B (default 0: automatic).
+   --delta sets dg_sssp_options.delta of the SSSP queries to B (default 0: automatic);
+   --rounds sets dg_sssp_options.local_rounds of every SSSP search (default 0: the library's).
    --el writes the grid for GAP (-s symmetrizes): PREFIX.el ("u v", each edge once) and
    PREFIX.wel ("u v w", the SSSP weights).
    DYNGRAPH_DEVICE picks the device as everywhere. */
@@ -95,6 +96,7 @@ int main(int argc, char **argv)
 {
     long side = 2048, apart = 100, exits = 64, reps = 10;
     double qdelta = 0;
+    long qrounds = 0;
     const char *csv = NULL, *el = NULL;
     size_t n, m, i, plen = 0;
     dg_edge *e;
@@ -117,9 +119,10 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[a], "--reps") && v) { reps = parse_long(v, "--reps", 1, 1000); a++; }
         else if (!strcmp(argv[a], "--csv") && v) { csv = v; a++; }
         else if (!strcmp(argv[a], "--delta") && v) { qdelta = parse_double(v, "--delta"); a++; }
+        else if (!strcmp(argv[a], "--rounds") && v) { qrounds = parse_long(v, "--rounds", -1, 1 << 20); a++; }
         else if (!strcmp(argv[a], "--el") && v) { el = v; a++; }
         else if (!strcmp(argv[a], "--no-deep")) dg__bfs_deep_groups = -1;   /* before/after */
-        else { fprintf(stderr, "usage: bench_path [--side N] [--apart K] [--exits E] [--reps R] [--csv FILE] [--el FILE] [--no-deep]\n"); return 2; }
+        else { fprintf(stderr, "usage: bench_path [--side N] [--apart K] [--exits E] [--reps R] [--delta D] [--rounds R] [--csv FILE] [--el FILE] [--no-deep]\n"); return 2; }
     }
     if (apart > side - 2) apart = side - 2;
     n = (size_t)side * (size_t)side;
@@ -212,17 +215,40 @@ int main(int argc, char **argv)
         float hd = 0;
         double pw = 0;
         memset(&o, 0, sizeof o);
-        TIME(CK(gs, dg_sssp(gs, A, fbuf, NULL)));
+        o.local_rounds = (int)qrounds;
+        TIME(CK(gs, dg_sssp(gs, A, fbuf, &o)));
         add_row("sssp", "full", "device", t, (int)reps, 0);
-        TIME(CK(gs, dg_sssp(gs, A, NULL, NULL)));
+        TIME(CK(gs, dg_sssp(gs, A, NULL, &o)));
         add_row("sssp", "full, no read-back", "device", t, (int)reps, 0);
+        {   /* what the full search did (one more run) */
+            dg_sssp_stats ss;
+            memset(&ss, 0, sizeof ss);
+            o.stats = &ss;
+            CK(gs, dg_sssp(gs, A, NULL, &o));
+            o.stats = NULL;
+            note("sssp full: delta %g, %u relax launches, %u phases, %u read-backs, %llu relaxations, device %.3f ms",
+                 (double)ss.delta, ss.iterations, ss.phases, ss.host_round_trips,
+                 (unsigned long long)ss.relaxations, ss.device_ms);
+        }
         o.targets = &B; o.target_count = 1; o.path = path; o.path_capacity = n; o.path_length = &plen;
         o.delta = (float)qdelta;
         TIME(CK(gs, dg_sssp(gs, A, fbuf, &o)));
         add_row("sssp", "to B, dist + path", "device", t, (int)reps, (double)plen);
         TIME(CK(gs, dg_sssp(gs, A, NULL, &o)));
         add_row("sssp", "to B, path only", "device", t, (int)reps, (double)plen);
+        {   /* what the query did (the last run) */
+            dg_sssp_stats ss;
+            memset(&ss, 0, sizeof ss);
+            o.stats = &ss;
+            CK(gs, dg_sssp(gs, A, NULL, &o));
+            o.stats = NULL;
+            note("sssp to B, path only: delta %g, %u relax launches, %u phases, %u read-backs, %llu relaxations, "
+                 "%llu vertices reached, device %.3f ms", (double)ss.delta, ss.iterations, ss.phases,
+                 ss.host_round_trips, (unsigned long long)ss.relaxations, (unsigned long long)ss.vertices_reached,
+                 ss.device_ms);
+        }
         memset(&o, 0, sizeof o);
+        o.local_rounds = (int)qrounds;
         o.sources = ex; o.source_count = (size_t)exits;
         TIME(CK(gs, dg_sssp(gs, -1, fbuf, &o)));
         add_row("sssp", "field from the exits", "device", t, (int)reps, 0);

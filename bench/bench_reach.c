@@ -38,6 +38,7 @@
    The Markdown tables go to stdout, progress to stderr; build/bench_reach --help lists the
    options. */
 #define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE     /* and madvise: the library offers its large arrays huge pages */
 #define DYNGRAPH_IMPLEMENTATION
 #include "dyngraph.h"
 

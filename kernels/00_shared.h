@@ -98,6 +98,18 @@
 #define DG_NF_LOCAL      12    /* vertices expanded in local rounds (listed for L + 1) */
 #define DG_NF_CHUNK      13    /* next chunk of the near queue to take */
 #define DG_NF_UNSETTLED  14    /* split, with targets: targets at or past the threshold */
+/* Deep near-far (dg_sssp_nf_deep): its own control words; the first two are dg_deep_arrive's
+   (DG_DEEP_ARRIVE, DG_DEEP_GEN, DG_DEEP_ABORT). It goes on while the next turn's near queue has
+   at most vmax vertices (an argument), its far pile at most G x DG_NFD_FAR x DG_WG, and at most
+   G hub pieces are waiting. */
+#define DG_NFD_FAR       64
+#define DG_NFD_NEXT      2     /* the next launch number L (turns done: NEXT - L0) */
+#define DG_NFD_ABORTED   3     /* 1: a barrier aborted (the search runs again without it) */
+#define DG_NFD_RAN       4     /* work-groups that ran */
+#define DG_NFD_PHASES    5     /* splits among the turns */
+#define DG_NFD_RELAXED   6     /* edges relaxed (2 words) */
+#define DG_NFD_LOWERED   8     /* distances lowered (2 words) */
+#define DG_NFD_WORDS     10
 #define DG_NF_MODE_RELAX 0
 #define DG_NF_MODE_SPLIT 1
 #define DG_NF_MODE_IDLE  2

@@ -196,6 +196,43 @@ DG_DEFINE_OWNER(dg_global_owner, __global)
     } \
 } while (0)
 
+/* ---- device-wide barriers (dg_bfs_deep, dg_sssp_nf_deep): the DG_DEEP_ARRIVE and DG_DEEP_GEN
+   words of a control buffer; see kernels/40_bfs.cl, "deep searches" ---- */
+/* A fence that makes a work-item's global writes visible to the other work-groups of the
+   launch before what it does next. OpenCL 1.2's mem_fence(CLK_GLOBAL_MEM_FENCE) compiles to a
+   work-group-scope fence on NVIDIA (membar.cta in its PTX: read in the driver's output, and
+   seen as stale queue entries across groups), so there it is PTX's device-scope membar.gl. */
+#ifdef DG_NV_PTX
+#define DG_DEVICE_FENCE() asm volatile("membar.gl;" : : : "memory")
+#else
+#define DG_DEVICE_FENCE() mem_fence(CLK_GLOBAL_MEM_FENCE)
+#endif
+
+/* lid 0's side of barrier k (1, 2, ...): arrive, then wait. 1: all G arrived; 0: aborted.
+   An abort at barrier a leaves DG_DEEP_ABORT | a: a group still waiting at barrier a - 1
+   (it had not seen it pass yet) sees that a - 1 passed. */
+inline uint dg_deep_arrive(__global uint *ctl, const uint k, const uint G, const uint spin_max)
+{
+    volatile __global uint *gen = ctl + DG_DEEP_GEN;
+    uint spins = 0;
+    if (atomic_inc(&ctl[DG_DEEP_ARRIVE]) + 1u == G * k)
+        atomic_cmpxchg(&ctl[DG_DEEP_GEN], k - 1u, k);
+    for (;;) {
+        const uint v = *gen;
+        if (v & DG_DEEP_ABORT) return k < (v & ~DG_DEEP_ABORT);
+        if (v >= k) return 1u;
+        if (++spins > spin_max && atomic_cmpxchg(&ctl[DG_DEEP_GEN], k - 1u, DG_DEEP_ABORT | k) == k - 1u)
+            return 0u;
+    }
+}
+
+/* A 64-bit count into two words (low, high) of a control buffer. */
+inline void dg_deep_put64(__global uint *w, const ulong x)
+{
+    w[0] = (uint)x;
+    w[1] = (uint)(x >> 32);
+}
+
 /* ---- the templates: one kernel per user function ----
    ADVANCE: one work-item per output edge e < total; the owner of e is found by binary search
    in the exclusive scan `off` of the frontier's degrees (listings 8-10), then neighbour

@@ -238,40 +238,6 @@ void dg_bfs_td_hubs(DG_ADJ_ARGS, __global const int *hubs, __global int *q_out,
    direction-optimizing rule would switch (degrees x alpha > mu, the degrees of the unreached
    part, while the frontier grows). The frontier of a level is cut into G even pieces. */
 
-/* A fence that makes a work-item's global writes visible to the other work-groups of the
-   launch before what it does next. OpenCL 1.2's mem_fence(CLK_GLOBAL_MEM_FENCE) compiles to a
-   work-group-scope fence on NVIDIA (membar.cta in its PTX: read in the driver's output, and
-   seen as stale queue entries across groups), so there it is PTX's device-scope membar.gl. */
-#ifdef DG_NV_PTX
-#define DG_DEVICE_FENCE() asm volatile("membar.gl;" : : : "memory")
-#else
-#define DG_DEVICE_FENCE() mem_fence(CLK_GLOBAL_MEM_FENCE)
-#endif
-
-/* lid 0's side of barrier k (1, 2, ...): arrive, then wait. 1: all G arrived; 0: aborted.
-   An abort at barrier a leaves DG_DEEP_ABORT | a: a group still waiting at barrier a - 1
-   (it had not seen it pass yet) sees that a - 1 passed. */
-inline uint dg_deep_arrive(__global uint *ctl, const uint k, const uint G, const uint spin_max)
-{
-    volatile __global uint *gen = ctl + DG_DEEP_GEN;
-    uint spins = 0;
-    if (atomic_inc(&ctl[DG_DEEP_ARRIVE]) + 1u == G * k)
-        atomic_cmpxchg(&ctl[DG_DEEP_GEN], k - 1u, k);
-    for (;;) {
-        const uint v = *gen;
-        if (v & DG_DEEP_ABORT) return k < (v & ~DG_DEEP_ABORT);
-        if (v >= k) return 1u;
-        if (++spins > spin_max && atomic_cmpxchg(&ctl[DG_DEEP_GEN], k - 1u, DG_DEEP_ABORT | k) == k - 1u)
-            return 0u;
-    }
-}
-
-inline void dg_deep_put64(__global uint *w, const ulong x)
-{
-    w[0] = (uint)x;
-    w[1] = (uint)(x >> 32);
-}
-
 /* The counters lid 0 reads after a barrier, for the next level: its vertices, their degrees,
    the largest, the stop word; and the entries the level just done read. */
 typedef struct dg_deep_next { uint n, m, maxd, stop, seen; } dg_deep_next;

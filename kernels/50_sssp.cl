@@ -307,8 +307,8 @@ typedef struct {
     __global uint *cur;              /* slot L */
     __global int *far;               /* the active far buffer: this launch appends from far[F] */
     uint F, L;
+    int deep;                        /* a deep launch: see dg_nf_ldu */
     float thr;                       /* the threshold */
-    uint2 n;                         /* this work-item's edges relaxed, distances lowered */
     __local int *l_q;                /* the work-group's near list (DG_LOCAL_LIST entries) */
     __local uint *l_n, *l_out;       /* its length, its place in q_out (DG_LIST_FLUSH) */
     __global uint *out_n;            /* the next near queue: length (slot L+1) and entries */
@@ -322,6 +322,20 @@ typedef struct {
     uint base, deg;
     float du;
 } dg_nf_list;
+
+/* Loads of what other work-groups wrote earlier in the launch (queues, far piles, distances to
+   expand from): in a deep launch past the compute unit's cache (volatile: a cached line may be
+   a turn old), else plain, cached loads: an ordinary launch's 270k work-items reading the
+   ring's words past the cache made each launch twice as slow on the 2048 x 2048 grid (the
+   same dozen words of L2, bench/NOTES.md, issue 16). deep is the same for the whole launch. */
+inline uint dg_nf_ldu(__global const uint *p, const int deep)
+{
+    return deep ? *(volatile __global const uint *)p : *p;
+}
+inline int dg_nf_ldi(__global const int *p, const int deep)
+{
+    return deep ? *(volatile __global const int *)p : *p;
+}
 
 /* 1 the first time v is queued for launch L+1. */
 inline int dg_nf_first(dg_nf *s, const int v)
@@ -337,41 +351,43 @@ inline void dg_nf_queue(dg_nf *s, const int v)
 
 /* Relaxes entry k of the list at row base from distance du: a lowered head goes to the
    work-group's near list if below the threshold (once per launch), else to the far pile
-   (once). */
-inline void dg_nf_relax(dg_nf *s, DG_ADJ_ARGS, const float du, const uint base, const uint k)
+   (once). 1 if it lowered the head's distance. (The work-item's counts are the caller's: PoCL
+   kept a counter in this struct once per work-group, not per work-item.) */
+inline uint dg_nf_relax(dg_nf *s, DG_ADJ_ARGS, const float du, const uint base, const uint k)
 {
     const uint x = dg_entry(DG_ADJ, base, k);
     const int u = pool[x];
     const float nd = du + dg_weight(s->wpool, x);
     const uint nb = as_uint(nd);
-    s->n.x++;
     if (nb < s->dist[u] && nb < atomic_min(&s->dist[u], nb)) {
-        s->n.y++;
         if (nd < s->thr) {
             if (dg_nf_first(s, u)) s->l_q[atomic_inc(s->l_n)] = u;
         } else {
             atomic_min(&s->cur[DG_NF_ADDED_MIN], nb);
             if (atomic_xchg(&s->ff[u], 1u) == 0u) s->far[s->F + atomic_inc(&s->cur[DG_NF_FAR_ADDED])] = u;
         }
+        return 1u;
     }
+    return 0u;
 }
 
 /* Edge e of the work-group's lists (DG_NF_EXPAND): its list found in the scan. */
-inline void dg_nf_expand_edge(dg_nf *s, DG_ADJ_ARGS, const uint e)
+inline uint dg_nf_expand_edge(dg_nf *s, DG_ADJ_ARGS, const uint e)
 {
     const uint j = dg_local_owner(s->l_off, DG_WG, e);
-    dg_nf_relax(s, DG_ADJ, s->l_du[j], s->l_base[j], e - s->l_off[j]);
+    return dg_nf_relax(s, DG_ADJ, s->l_du[j], s->l_base[j], e - s->l_off[j]);
 }
 
 /* Each work-item brings one list t (dg_nf_list); the work-group relaxes all their edges
-   together, DG_WG at a time, balanced by a scan, and flushes its near list after each round.
-   A macro: its loop holds DG_LIST_FLUSH's barriers. ADJ is DG_ADJ. */
-#define DG_NF_EXPAND(s, ADJ, lid, t) do { \
+   together, DG_WG at a time, balanced by a scan, and flushes its near list after each round;
+   cnt (a uint2) counts the edges relaxed and the distances lowered. A macro: its loop holds
+   DG_LIST_FLUSH's barriers. ADJ is DG_ADJ. */
+#define DG_NF_EXPAND(s, ADJ, lid, t, cnt) do { \
     uint tot_, e0_; \
     (s).l_base[lid] = (t).base; (s).l_du[lid] = (t).du; (s).l_off[lid] = (t).deg; \
     tot_ = dg_local_scan((s).l_off, lid); \
     for (e0_ = 0; e0_ < tot_; e0_ += DG_WG) { \
-        if (e0_ + (lid) < tot_) dg_nf_expand_edge(&(s), ADJ, e0_ + (lid)); \
+        if (e0_ + (lid) < tot_) { (cnt).x++; (cnt).y += dg_nf_expand_edge(&(s), ADJ, e0_ + (lid)); } \
         DG_LIST_FLUSH(0, lid, (s).l_q, *(s).l_n, *(s).l_out, (s).out_n, (s).q_out); \
     } \
 } while (0)
@@ -385,7 +401,7 @@ inline dg_nf_list dg_nf_queued(dg_nf *s, DG_ADJ_ARGS, const int v, __global int2
     dg_nf_list t = { 0u, 0u, 0.0f };
     if (v >= 0) {
         t.base = dg_row(DG_ADJ, v, &t.deg);
-        t.du = as_float(s->dist[v]);
+        t.du = as_float(dg_nf_ldu(&s->dist[v], s->deep));
         if (t.deg > hub) {
             const uint np = (t.deg + DG_PIECE - 1) / DG_PIECE;
             const uint at = atomic_add(&s->cur[DG_NF_PIECES], np);
@@ -412,7 +428,7 @@ inline dg_nf_list dg_nf_local(dg_nf *s, DG_ADJ_ARGS, const int v, const uint lid
             t.deg = 0;
         } else {
             lx[*s->l_out + lid] = v;
-            t.du = as_float(s->dist[v]);
+            t.du = as_float(dg_nf_ldu(&s->dist[v], s->deep));
             ex[v] = as_uint(t.du);
         }
     }
@@ -425,8 +441,8 @@ inline void dg_nf_split(dg_nf *s, const float thrn, __global int *far_oth)
 {
     uint i;
     for (i = get_global_id(0); i < s->F; i += get_global_size(0)) {
-        const int v = s->far[i];
-        const float d = as_float(s->dist[v]);
+        const int v = dg_nf_ldi(&s->far[i], s->deep);
+        const float d = as_float(dg_nf_ldu(&s->dist[v], s->deep));
         if (d < s->thr) s->ff[v] = 0u;
         else if (d < thrn) {
             s->ff[v] = 0u;
@@ -438,137 +454,204 @@ inline void dg_nf_split(dg_nf *s, const float thrn, __global int *far_oth)
     }
 }
 
-__kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1)))
-void dg_sssp_nf(DG_ADJ_ARGS, __global const float *wpool,
-                __global const int *q_in, __global int *q_out,
-                __global int *far0, __global int *far1,
-                __global int2 *pieces, const uint piece_cap, const uint hub,
-                __global uint *ctl, const uint ring, const uint L, const float delta,
-                __global uint *dist, __global uint *stamp, __global uint *ff,
-                __global int *lx0, __global int *lx1, __global uint *ex, const uint rounds,
-                __global const int *seeds, const uint ns, const uint nt)
-{
-    __local uint l_off[DG_WG], l_base[DG_WG];
-    __local float l_du[DG_WG];
-    __local int l_q[DG_LOCAL_LIST];
-    __local uint l_n, l_out, l_chunk;
-    const uint lid = get_local_id(0), gid = get_global_id(0);
-    const uint grp = get_group_id(0), ngrp = get_num_groups(0);
-    __global uint *prev = dg_slot(ctl, ring, L + ring - 1);
-    __global uint *cur = dg_slot(ctl, ring, L);
-    __global uint *nx = dg_slot(ctl, ring, L + 1);
-    /* this launch's state, from the previous launch's slot */
-    const int split = prev[DG_NF_MODE] == DG_NF_MODE_SPLIT;
-    const uint fa = split ? 1u - prev[DG_NF_FAR_BUF] : prev[DG_NF_FAR_BUF];
-    const uint F = split ? prev[DG_NF_FAR_ADDED] : prev[DG_NF_FAR_START] + prev[DG_NF_FAR_ADDED];
-    const float thr = as_float(split ? prev[DG_NF_SPLIT_THR] : prev[DG_NF_THR]);
-    const uint fmin = split ? prev[DG_NF_ADDED_MIN] : min(prev[DG_NF_FAR_MIN], prev[DG_NF_ADDED_MIN]);
-    const uint n_q = cur[DG_NF_NEAR], np_in = min(prev[DG_NF_PIECES], piece_cap);
-    const uint n_in = n_q + prev[DG_NF_LOCAL];
-    /* idle stays idle; with targets (seeds[ns..ns+nt)), the launch after a split that found
-       them all below its threshold (settled: the near queue was empty) idles too */
-    const int stop = prev[DG_NF_MODE] == DG_NF_MODE_IDLE || (split && nt > 0 && prev[DG_NF_UNSETTLED] == 0);
-    const uint mode = stop ? DG_NF_MODE_IDLE : (n_in > 0 || np_in > 0) ? DG_NF_MODE_RELAX
-                    : F > 0 ? DG_NF_MODE_SPLIT : DG_NF_MODE_IDLE;
-    __global const int *lx_in = (L & 1) ? lx0 : lx1;
-    __global int *lx_out = (L & 1) ? lx1 : lx0;
-    dg_nf nf = {
-        .wpool = wpool, .dist = dist, .stamp = stamp, .ff = ff, .cur = cur,
-        .far = fa ? far1 : far0, .F = F, .L = L, .thr = thr, .n = (uint2)(0u, 0u),
-        .l_q = l_q, .l_n = &l_n, .l_out = &l_out, .out_n = &nx[DG_NF_NEAR], .q_out = q_out,
-        .l_off = l_off, .l_base = l_base, .l_du = l_du
-    };
-    if (gid == 0) {   /* (slot L + 2 for launch L + 2) */
-        __global uint *z = dg_slot(ctl, ring, L + 2);
-        dg_ctl_clear(z);
-        z[DG_NF_ADDED_MIN] = DG_INF_BITS;
-        cur[DG_NF_THR] = as_uint(thr); cur[DG_NF_FAR_BUF] = fa; cur[DG_NF_FAR_START] = F;
-        cur[DG_NF_FAR_MIN] = fmin; cur[DG_NF_MODE] = mode;
-    }
-    if (mode == DG_NF_MODE_IDLE) return;
-    if (mode == DG_NF_MODE_SPLIT) {
-        /* (at least past the far minimum, also where delta is lost to rounding) */
-        const float thrn = max(max(thr, as_float(fmin)) + delta, nextafter(as_float(fmin), INFINITY));
-        if (gid == 0) cur[DG_NF_SPLIT_THR] = as_uint(thrn);
-        uint t;
-        for (t = gid; t < nt; t += get_global_size(0))
-            if (dist[seeds[ns + t]] >= as_uint(thr)) atomic_inc(&cur[DG_NF_UNSETTLED]);
-        dg_nf_split(&nf, thrn, fa ? far0 : far1);
-        return;
-    }
-    if (lid == 0) l_n = 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    /* the hub pieces the previous launch left: piece j to work-group j % ngrp */
-    {
-        __global const int2 *pin = pieces + (size_t)((L + 1) & 1) * piece_cap;
-        uint j;
-        for (j = grp; j < np_in; j += ngrp) {
-            const int2 pc = pin[j];
-            uint deg, e0;
-            const uint base = dg_row(DG_ADJ, pc.x, &deg);
-            const float du = as_float(dist[pc.x]);
-            const uint hi = min(deg, (uint)pc.y + DG_PIECE);
-            for (e0 = (uint)pc.y; e0 < hi; e0 += DG_WG) {
-                if (e0 + lid < hi) dg_nf_relax(&nf, DG_ADJ, du, base, e0 + lid);
-                DG_LIST_FLUSH(0, lid, l_q, l_n, l_out, &nx[DG_NF_NEAR], q_out);
-            }
-        }
-    }
-    /* the near queue: cs <= DG_WG vertices at a time, their edges expanded together; a small
-       queue is spread over all work-groups (a few vertices each: one round of edges, not
-       several rounds in a few work-groups) */
-    {
-        __global int2 *pout = pieces + (size_t)(L & 1) * piece_cap;
-        const uint cs = n_in >= ngrp * DG_WG ? DG_WG : max(1u, (n_in + ngrp - 1) / ngrp);
-        /* chunks taken from a counter: a work-group slowed by long lists takes fewer. (The
-           loops with barriers have their exit test at the top only: PoCL needs that.) */
-        if (lid == 0) l_chunk = atomic_inc(&cur[DG_NF_CHUNK]);
-        barrier(CLK_LOCAL_MEM_FENCE);
-        while ((size_t)l_chunk * cs < n_in) {
-            const uint i = lid < cs ? l_chunk * cs + lid : 0xffffffffu;
-            int v = -1;
-            dg_nf_list t;
-            if (i < n_q) v = q_in[i];
-            else if (i < n_in) {   /* expanded locally by launch L-1: again if lowered since */
-                v = lx_in[i - n_q];
-                if (v >= 0 && dist[v] == ex[v]) v = -1;
-            }
-            t = dg_nf_queued(&nf, DG_ADJ, v, pout, piece_cap, hub);
-            DG_NF_EXPAND(nf, DG_ADJ, lid, t);
-            barrier(CLK_LOCAL_MEM_FENCE);
-            if (lid == 0) l_chunk = atomic_inc(&cur[DG_NF_CHUNK]);
-            barrier(CLK_LOCAL_MEM_FENCE);
-        }
-    }
-    /* local rounds: while the vertices this work-group put in the next near queue fit one
-       chunk, expand them now instead (a high-diameter graph advances `rounds` hops per launch
-       instead of one). Each is listed in lx_out with the distance it was expanded with in
-       ex[v]; a vertex lowered again afterwards (by anyone: its stamp already says "queued")
-       is expanded again by the next launch. Lists longer than hub go to the queue. Only while
-       the queue is small (under an eighth of the work-items): on a large one (Kronecker)
-       early expansions only add work. */
-    {
-        uint r = n_in * 8 <= ngrp * DG_WG ? 0 : rounds, nh;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        nh = l_n;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        while (r < rounds && nh > 0 && nh <= DG_WG) {
-            const int v = lid < nh ? l_q[lid] : -1;
-            dg_nf_list t;
-            r++;
-            if (lid == 0) { l_n = 0; l_out = atomic_add(&cur[DG_NF_LOCAL], nh); }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            t = dg_nf_local(&nf, DG_ADJ, v, lid, hub, lx_out, ex);
-            DG_NF_EXPAND(nf, DG_ADJ, lid, t);
-            barrier(CLK_LOCAL_MEM_FENCE);
-            nh = l_n;
-            barrier(CLK_LOCAL_MEM_FENCE);
-        }
-    }
-    DG_LIST_FLUSH(1, lid, l_q, l_n, l_out, &nx[DG_NF_NEAR], q_out);
-    /* (l_off and l_base are free again: the counts are summed in them) */
-    DG_ADD_COUNTS(lid, l_off, l_base, nf.n, &cur[DG_NF_RELAXED], &cur[DG_NF_LOWERED]);
+/* Near-far launch L: each decides alike, from the ring, whether to relax, split the far pile
+   or idle (see above). The near queues alternate: q[L & 1] in, q[(L + 1) & 1] out.
+   With dctl (deep near-far, issues 16 and 17) launches L0, L0 + 1, ... run as turns of a loop
+   in one launch of G work-groups that all run at once (one per compute unit, as dg_bfs_deep),
+   meeting at a device-wide barrier (dg_deep_arrive on dctl) after each turn. After it every
+   group reads the same slots and decides alike: go on, or leave when the search is over
+   (idle), when the next turn's near queue or far pile outgrows what G groups should take (the
+   ordinary launches with all groups go on from there), or after max_turns. Group 0 keeps the
+   counts (DG_NFD_* in 00_shared.h). A barrier that aborts (the groups were not all running)
+   leaves a turn half done: the host then runs the search again from the start without deep
+   launches. Without dctl: launch L0 alone. Two kernels from one text (DG_NF_KERNEL, a template as
+   DG_ADVANCE_KERNEL): dg_sssp_nf, the ordinary launch, without the deep code (one kernel with
+   both ran ordinary launches twice as slow on the 2048 x 2048 grid: bench/NOTES.md, issue 16),
+   and dg_sssp_nf_deep. vmax: the most vertices a turn's near queue may
+   hold (the host's DG__NFD_VERTICES a group). rgroups: the work-groups of an ordinary launch (the
+   local rounds' rule below counts them, so that a deep turn does the rounds a launch would). */
+#define DG_NF_KERNEL(NAME, DEEP) \
+__kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1))) \
+void NAME(DG_ADJ_ARGS, __global const float *wpool, \
+                __global int *q0, __global int *q1, \
+                __global int *far0, __global int *far1, \
+                __global int2 *pieces, const uint piece_cap, const uint hub, \
+                __global uint *ctl, const uint ring, const uint L0, const float delta, \
+                __global uint *dist, __global uint *stamp, __global uint *ff, \
+                __global int *lx0, __global int *lx1, __global uint *ex, const uint rounds, \
+                __global const int *seeds, const uint ns, const uint nt, \
+                __global uint *dctl, const uint max_turns, const uint spin_max, const uint rgroups, \
+                const uint vmax) \
+{ \
+    __local uint l_off[DG_WG], l_base[DG_WG]; \
+    __local float l_du[DG_WG]; \
+    __local int l_q[DG_LOCAL_LIST]; \
+    __local uint l_n, l_out, l_chunk, l_go, l_L; \
+    const uint lid = get_local_id(0), gid = get_global_id(0); \
+    const uint grp = get_group_id(0), ngrp = get_num_groups(0); \
+    const uint fmax = ngrp * DG_NFD_FAR * DG_WG; \
+    volatile __global const uint *vctl = ctl; \
+    const int deep = (DEEP) && dctl != 0; \
+    if (lid == 0) { l_L = L0; l_go = 1u; } \
+    barrier(CLK_LOCAL_MEM_FENCE); \
+    for (;;) {   /* (one exit, at the top: PoCL wants it so) */ \
+        const uint L = l_L; \
+        if (!l_go) break; \
+        __global const int *q_in = (L & 1) ? q1 : q0; \
+        __global int *q_out = (__global int *)((L & 1) ? q0 : q1); \
+        __global uint *prev = dg_slot(ctl, ring, L + ring - 1); \
+        __global uint *cur = dg_slot(ctl, ring, L); \
+        __global uint *nx = dg_slot(ctl, ring, L + 1); \
+        /* this launch's state, from the previous launch's slot */ \
+        const int split = dg_nf_ldu(&prev[DG_NF_MODE], deep) == DG_NF_MODE_SPLIT; \
+        const uint fa = split ? 1u - dg_nf_ldu(&prev[DG_NF_FAR_BUF], deep) : dg_nf_ldu(&prev[DG_NF_FAR_BUF], deep); \
+        const uint F = split ? dg_nf_ldu(&prev[DG_NF_FAR_ADDED], deep) : dg_nf_ldu(&prev[DG_NF_FAR_START], deep) + dg_nf_ldu(&prev[DG_NF_FAR_ADDED], deep); \
+        const float thr = as_float(split ? dg_nf_ldu(&prev[DG_NF_SPLIT_THR], deep) : dg_nf_ldu(&prev[DG_NF_THR], deep)); \
+        const uint fmin = split ? dg_nf_ldu(&prev[DG_NF_ADDED_MIN], deep) : min(dg_nf_ldu(&prev[DG_NF_FAR_MIN], deep), dg_nf_ldu(&prev[DG_NF_ADDED_MIN], deep)); \
+        const uint n_q = dg_nf_ldu(&cur[DG_NF_NEAR], deep), np_in = min(dg_nf_ldu(&prev[DG_NF_PIECES], deep), piece_cap); \
+        const uint n_in = n_q + dg_nf_ldu(&prev[DG_NF_LOCAL], deep); \
+        /* idle stays idle; with targets (seeds[ns..ns+nt)), the launch after a split that found \
+           them all below its threshold (settled: the near queue was empty) idles too */ \
+        const int stop = dg_nf_ldu(&prev[DG_NF_MODE], deep) == DG_NF_MODE_IDLE || (split && nt > 0 && dg_nf_ldu(&prev[DG_NF_UNSETTLED], deep) == 0); \
+        const uint mode = stop ? DG_NF_MODE_IDLE : (n_in > 0 || np_in > 0) ? DG_NF_MODE_RELAX \
+                        : F > 0 ? DG_NF_MODE_SPLIT : DG_NF_MODE_IDLE; \
+        __global const int *lx_in = (L & 1) ? lx0 : lx1; \
+        __global int *lx_out = (L & 1) ? lx1 : lx0; \
+        uint2 cnt = (uint2)(0u, 0u);   /* this work-item's edges relaxed, distances lowered */ \
+        dg_nf nf = { \
+            .wpool = wpool, .dist = dist, .stamp = stamp, .ff = ff, .cur = cur, \
+            .far = fa ? far1 : far0, .F = F, .L = L, .thr = thr, .deep = deep, \
+            .l_q = l_q, .l_n = &l_n, .l_out = &l_out, .out_n = (__global uint *)&nx[DG_NF_NEAR], .q_out = q_out, \
+            .l_off = l_off, .l_base = l_base, .l_du = l_du \
+        }; \
+        if (gid == 0) {   /* (slot L + 2 for launch L + 2) */ \
+            __global uint *z = (__global uint *)dg_slot(ctl, ring, L + 2); \
+            dg_ctl_clear(z); \
+            z[DG_NF_ADDED_MIN] = DG_INF_BITS; \
+            cur[DG_NF_THR] = as_uint(thr); cur[DG_NF_FAR_BUF] = fa; cur[DG_NF_FAR_START] = F; \
+            cur[DG_NF_FAR_MIN] = fmin; cur[DG_NF_MODE] = mode; \
+        } \
+        if (mode == DG_NF_MODE_SPLIT) { \
+            /* (at least past the far minimum, also where delta is lost to rounding) */ \
+            const float thrn = max(max(thr, as_float(fmin)) + delta, nextafter(as_float(fmin), INFINITY)); \
+            if (gid == 0) cur[DG_NF_SPLIT_THR] = as_uint(thrn); \
+            uint t; \
+            for (t = gid; t < nt; t += get_global_size(0)) \
+                if (dg_nf_ldu(&dist[seeds[ns + t]], deep) >= as_uint(thr)) atomic_inc(&cur[DG_NF_UNSETTLED]); \
+            dg_nf_split(&nf, thrn, fa ? far0 : far1); \
+        } \
+        if (mode == DG_NF_MODE_RELAX) { \
+            if (lid == 0) l_n = 0; \
+            barrier(CLK_LOCAL_MEM_FENCE); \
+            /* the hub pieces the previous launch left: piece j to work-group j % ngrp */ \
+            { \
+                __global const int *pin = (__global const int *)(pieces + (size_t)((L + 1) & 1) * piece_cap); \
+                uint j; \
+                for (j = grp; j < np_in; j += ngrp) { \
+                    const int2 pc = (int2)(dg_nf_ldi(&pin[2 * j], deep), dg_nf_ldi(&pin[2 * j + 1], deep)); \
+                    uint deg, e0; \
+                    const uint base = dg_row(DG_ADJ, pc.x, &deg); \
+                    const float du = as_float(dg_nf_ldu(&dist[pc.x], deep)); \
+                    const uint hi = min(deg, (uint)pc.y + DG_PIECE); \
+                    for (e0 = (uint)pc.y; e0 < hi; e0 += DG_WG) { \
+                        if (e0 + lid < hi) { cnt.x++; cnt.y += dg_nf_relax(&nf, DG_ADJ, du, base, e0 + lid); } \
+                        DG_LIST_FLUSH(0, lid, l_q, l_n, l_out, &nx[DG_NF_NEAR], q_out); \
+                    } \
+                } \
+            } \
+            /* the near queue: cs <= DG_WG vertices at a time, their edges expanded together; a small \
+               queue is spread over all work-groups (a few vertices each: one round of edges, not \
+               several rounds in a few work-groups) */ \
+            { \
+                __global int2 *pout = pieces + (size_t)(L & 1) * piece_cap; \
+                const uint cs = n_in >= ngrp * DG_WG ? DG_WG : max(1u, (n_in + ngrp - 1) / ngrp); \
+                /* chunks taken from a counter: a work-group slowed by long lists takes fewer. (The \
+                   loops with barriers have their exit test at the top only: PoCL needs that.) */ \
+                if (lid == 0) l_chunk = atomic_inc(&cur[DG_NF_CHUNK]); \
+                barrier(CLK_LOCAL_MEM_FENCE); \
+                while ((size_t)l_chunk * cs < n_in) { \
+                    const uint i = lid < cs ? l_chunk * cs + lid : 0xffffffffu; \
+                    int v = -1; \
+                    dg_nf_list t; \
+                    if (i < n_q) v = dg_nf_ldi(&q_in[i], deep); \
+                    else if (i < n_in) {   /* expanded locally by launch L-1: again if lowered since */ \
+                        v = dg_nf_ldi(&lx_in[i - n_q], deep); \
+                        if (v >= 0 && dg_nf_ldu(&dist[v], deep) == dg_nf_ldu(&ex[v], deep)) v = -1; \
+                    } \
+                    t = dg_nf_queued(&nf, DG_ADJ, v, pout, piece_cap, hub); \
+                    DG_NF_EXPAND(nf, DG_ADJ, lid, t, cnt); \
+                    barrier(CLK_LOCAL_MEM_FENCE); \
+                    if (lid == 0) l_chunk = atomic_inc(&cur[DG_NF_CHUNK]); \
+                    barrier(CLK_LOCAL_MEM_FENCE); \
+                } \
+            } \
+            /* local rounds: while the vertices this work-group put in the next near queue fit one \
+               chunk, expand them now instead (a high-diameter graph advances `rounds` hops per launch \
+               instead of one). Each is listed in lx_out with the distance it was expanded with in \
+               ex[v]; a vertex lowered again afterwards (by anyone: its stamp already says "queued") \
+               is expanded again by the next launch. Lists longer than hub go to the queue. Only while \
+               the queue is small (under an eighth of an ordinary launch's work-items, rgroups x \
+               DG_WG, also in a deep turn, which has fewer): on a large one (Kronecker) \
+               early expansions only add work. */ \
+            { \
+                uint r = n_in * 8 <= rgroups * DG_WG ? 0 : rounds, nh; \
+                barrier(CLK_LOCAL_MEM_FENCE); \
+                nh = l_n; \
+                barrier(CLK_LOCAL_MEM_FENCE); \
+                while (r < rounds && nh > 0 && nh <= DG_WG) { \
+                    const int v = lid < nh ? l_q[lid] : -1; \
+                    dg_nf_list t; \
+                    r++; \
+                    if (lid == 0) { l_n = 0; l_out = atomic_add(&cur[DG_NF_LOCAL], nh); } \
+                    barrier(CLK_LOCAL_MEM_FENCE); \
+                    t = dg_nf_local(&nf, DG_ADJ, v, lid, hub, lx_out, ex); \
+                    DG_NF_EXPAND(nf, DG_ADJ, lid, t, cnt); \
+                    barrier(CLK_LOCAL_MEM_FENCE); \
+                    nh = l_n; \
+                    barrier(CLK_LOCAL_MEM_FENCE); \
+                } \
+            } \
+            DG_LIST_FLUSH(1, lid, l_q, l_n, l_out, &nx[DG_NF_NEAR], q_out); \
+            /* (l_off and l_base are free again: the counts are summed in them) */ \
+            DG_ADD_COUNTS(lid, l_off, l_base, cnt, &cur[DG_NF_RELAXED], &cur[DG_NF_LOWERED]); \
+        } \
+        DG_DEVICE_FENCE(); \
+        barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE); \
+        if (deep) DG_DEVICE_FENCE(); \
+        barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE); \
+        if (lid == 0) {   /* (the turn's counts live in dctl, not in registers: an ordinary \
+                             launch, which shares this code, needs them not) */ \
+            l_go = 0; \
+            if (deep) { \
+                DG_DEVICE_FENCE(); \
+                if (!dg_deep_arrive(dctl, L - L0 + 1u, ngrp, spin_max)) { \
+                    if (grp == 0) dctl[DG_NFD_ABORTED] = 1u; \
+                } else { \
+                    /* turn L is done: its slot and the next turn's inputs are final */ \
+                    volatile __global const uint *c = vctl + DG_CTL_WORDS * (size_t)(L % ring); \
+                    volatile __global const uint *n1 = vctl + DG_CTL_WORDS * (size_t)((L + 1) % ring); \
+                    const uint m = c[DG_NF_MODE]; \
+                    if (grp == 0) {   /* every group knows the same: group 0 writes it */ \
+                        dctl[DG_NFD_NEXT] = L + 1u; \
+                        if (m == DG_NF_MODE_SPLIT) dctl[DG_NFD_PHASES]++; \
+                        if (m == DG_NF_MODE_RELAX) { \
+                            dg_deep_put64(dctl + DG_NFD_RELAXED, (dctl[DG_NFD_RELAXED] | (ulong)dctl[DG_NFD_RELAXED + 1] << 32) + c[DG_NF_RELAXED]); \
+                            dg_deep_put64(dctl + DG_NFD_LOWERED, (dctl[DG_NFD_LOWERED] | (ulong)dctl[DG_NFD_LOWERED + 1] << 32) + c[DG_NF_LOWERED]); \
+                        } \
+                    } \
+                    l_L = L + 1; \
+                    l_go = m != DG_NF_MODE_IDLE && L + 1u - L0 < max_turns && n1[DG_NF_NEAR] + c[DG_NF_LOCAL] <= vmax && \
+                           c[DG_NF_PIECES] <= ngrp && c[DG_NF_FAR_START] + c[DG_NF_FAR_ADDED] <= fmax && \
+                           c[DG_NF_FAR_ADDED] <= fmax; \
+                } \
+            } \
+        } \
+        barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE); \
+    } \
+    if (deep && lid == 0) atomic_inc(&dctl[DG_NFD_RAN]); \
 }
+DG_NF_KERNEL(dg_sssp_nf, 0)
+DG_NF_KERNEL(dg_sssp_nf_deep, 1)
 
 /* Slot ring-1 and slots 0, 1 before the first launch: the ns sources in the near queue
    (slot 0's DG_NF_NEAR), threshold thr0 (slot ring-1, which launch 0 reads as the previous

@@ -1634,6 +1634,104 @@ static void run_mutations(unsigned part, int undirected, uint32_t page_size, int
 /* ================================ main ================================ */
 static double w0;                 /* the start, for the progress lines */
 
+/* ================================ deep near-far ================================ */
+/* High-diameter graphs (a 5-wide grid, a long path, a path through hubs whose lists are cut
+   into pieces) with near-far's deep launches (dg_sssp_nf's turns in one launch): one group
+   (what PoCL runs), two and three groups (on PoCL they may or may not run at once: either way
+   the answer must be right), three groups that give up waiting at once (a barrier aborts: the
+   search starts again without deep launches), a deep launch cut after 5 turns (the ordinary
+   launches go on from there), and none; then early exit at the farthest vertex, with its path.
+   The default hook must finish the grid in the deep launch (few read-backs). */
+static void deep_sssp_graph(pair *p, int shape, int32_t n)
+{
+    edge_list el = { NULL, 0, 0 };
+    int32_t v, w = 5;
+    size_t i;
+    pair_add_vertices(p, (size_t)n);
+    if (shape == 0) for (v = 0; v + 1 < n; v++) el_add(&el, v, v + 1);
+    if (shape == 1) for (v = 0; v < n; v++) {
+        if (v % w + 1 < w) el_add(&el, v, v + 1);
+        if (v + w < n) el_add(&el, v, v + w);
+    }
+    if (shape == 2) {                            /* a path of n - 3000 through a hub of 3000 */
+        int32_t len = n - 3000, k;
+        for (v = 0; v + 1 < len; v++) el_add(&el, v, v + 1);
+        for (k = 0; k < 3000; k++) el_add(&el, len / 3, len + k);
+        for (k = 0; k < 3000; k += 37) el_add(&el, len + k, 2 * len / 3);
+    }
+    for (i = 0; i < el.n; i++) el.e[i].weight = (float)(1 + (el.e[i].src * 7 + el.e[i].dst * 3) % 9);
+    pair_add_in_batches(p, el.e, el.n);
+    free(el.e);
+}
+
+static void test_deep(void)
+{
+    static const struct { const char *name; int shape; int32_t n; int und; } G[] = {
+        { "grid 5 x 600, undirected", 1, 3000, 1 }, { "path of 2000", 0, 2000, 0 },
+        { "path of 3000 through a hub of 3000, undirected", 2, 6000, 1 },
+    };
+    static const struct { int groups; cl_uint spins, turns; const char *name; } H[] = {
+        { 0, 1u << 20, 1u << 30, "deep, 1 group" }, { 2, 1u << 20, 1u << 30, "deep, 2 groups" },
+        { 3, 1u << 20, 1u << 30, "deep, 3 groups" }, { 3, 0, 1u << 30, "deep, 3 groups giving up" },
+        { 0, 1u << 20, 5, "deep for 5 turns" }, { -1, 0, 1u << 30, "no deep launch" },
+    };
+    int gi, hi;
+    for (gi = 0; gi < (int)(sizeof G / sizeof G[0]); gi++) {
+        pair p;
+        refinfo ri;
+        int32_t t = 0, v;
+        if (!pair_create(&p, 64, G[gi].und, W_INT)) continue;
+        deep_sssp_graph(&p, G[gi].shape, G[gi].n);
+        ref_compute(&ri, &p.m, 0, 1, 0, 1.0f);
+        for (v = 0; v < p.m.bound; v++) if (ri.ref[v] != INFINITY && ri.ref[v] > ri.ref[t]) t = v;
+        for (hi = 0; hi < (int)(sizeof H / sizeof H[0]); hi++) {
+            char label[256];
+            float *dist = (float *)xmalloc((size_t)p.m.bound * sizeof(float));
+            dg_vertex path[8192];
+            size_t len = 0, bad = 0;
+            dg_sssp_options o;
+            dg_sssp_stats st;
+            dg_status s;
+            dg__bfs_deep_groups = H[hi].groups;
+            dg__bfs_deep_spins = H[hi].spins;
+            dg__sssp_deep_turns = H[hi].turns;
+            snprintf(label, sizeof label, "deep: %s, %s", G[gi].name, H[hi].name);
+            if (p.g->dev) p.g->dev->deep_off = 0;
+            if (getenv("TEST_SSSP_SLOW")) printf("  %s (%.1f s)\n", label, now_s() - w0);
+            memset(&o, 0, sizeof o);
+            o.stats = &st;
+            s = dg_sssp(p.g, 0, dist, &o);
+            CHECK_MSG(s == DG_OK, "%s: %s", label, dg_error_message(p.g));
+            for (v = 0; s == DG_OK && v < p.m.bound; v++) bad += dist[v] != ri.ref[v];
+            CHECK_MSG(s == DG_OK && bad == 0, "%s: %zu distances differ from Dijkstra's", label, bad);
+            if (gi == 0 && hi == 0)   /* the grid's frontier stays small: the deep launch does it all */
+                CHECK_MSG(s == DG_OK && st.host_round_trips <= 3 && st.iterations > 100,
+                          "%s: %u read-backs, %u relax turns (the deep launch did not run the search?)", label,
+                          st.host_round_trips, st.iterations);
+            if (H[hi].spins == 0 && H[hi].groups > 1)   /* (PoCL may run 3 groups at once: either way) */
+                CHECK_MSG(p.g->dev->deep_off == 1 || st.host_round_trips <= 3, "%s: no abort and no deep search", label);
+            /* early exit at the farthest vertex, and its path */
+            if (p.g->dev) p.g->dev->deep_off = 0;
+            memset(&o, 0, sizeof o);
+            o.targets = &t; o.target_count = 1;
+            o.path = path; o.path_capacity = sizeof path / sizeof path[0]; o.path_length = &len;
+            s = dg_sssp(p.g, 0, dist, &o);
+            CHECK_MSG(s == DG_OK && dist[t] == ri.ref[t] && len > 1 && path[0] == 0 && path[len - 1] == t,
+                      "%s: to %d: %s, %g (reference %g), path of %zu", label, (int)t, dg_status_string(s),
+                      (double)dist[t], (double)ri.ref[t], len);
+            for (bad = 0, v = 0; s == DG_OK && v < p.m.bound; v++)   /* nearer: exact; farther: exact or unreached */
+                bad += ri.ref[v] < ri.ref[t] ? dist[v] != ri.ref[v] : (dist[v] != ri.ref[v] && dist[v] != INFINITY);
+            CHECK_MSG(bad == 0, "%s: early exit: %zu distances wrong", label, bad);
+            free(dist);
+        }
+        dg__bfs_deep_groups = 0;
+        dg__bfs_deep_spins = 1u << 20;
+        dg__sssp_deep_turns = 1u << 30;
+        ref_release(&ri);
+        pair_free(&p);
+    }
+}
+
 static void case_bad(void)
 {
     test_bad_input();
@@ -1676,8 +1774,13 @@ static void case_mutations(void)
     run_mutations(12, 0, 1024, W_TIES, 80);
     printf("test_sssp: mutations done (%.1f s, %ld searches)\n", now_s() - w0, sssp_runs);
 }
+static void case_deep(void)
+{
+    test_deep();
+    printf("test_sssp: deep near-far done (%.1f s)\n", now_s() - w0);
+}
 static const tt_case cases[] = {
-    { "bad", case_bad }, { "tiny", case_tiny }, { "graphs", case_graphs }, { "weights", case_weights },
+    { "deep", case_deep }, { "bad", case_bad }, { "tiny", case_tiny }, { "graphs", case_graphs }, { "weights", case_weights },
     { "negative", case_negative }, { "rome", case_rome }, { "bips", case_bips }, { "mutations", case_mutations },
 };
 
