@@ -7595,6 +7595,7 @@ static dg_status dg__sssp_nf(dg_graph *g, dg__sssp_run *r) {
     float delta = r->delta;
     cl_uint rounds = r->rounds;
     uint64_t limit = 4 * ((uint64_t)n + g->narcs) + 1024;   /* launches: never reached unless a bug */
+    if (ns > vmax) deep = 0;      /* (many sources: the first turn is already too wide for G groups) */
     DG__TRY(dg__buf_fit(g, &ss->b.q[0], n * 4)); DG__TRY(dg__buf_fit(g, &ss->b.q[1], n * 4));
     DG__TRY(dg__buf_fit(g, &ss->b.sp_far[0], n * 4)); DG__TRY(dg__buf_fit(g, &ss->b.sp_far[1], n * 4));
     DG__TRY(dg__buf_fit(g, &ss->b.sp_stamp, n * 4)); DG__TRY(dg__buf_fit(g, &ss->b.sp_ff, n * 4));

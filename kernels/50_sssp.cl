@@ -615,8 +615,6 @@ void NAME(DG_ADJ_ARGS, __global const float *wpool, \
             /* (l_off and l_base are free again: the counts are summed in them) */ \
             DG_ADD_COUNTS(lid, l_off, l_base, cnt, &cur[DG_NF_RELAXED], &cur[DG_NF_LOWERED]); \
         } \
-        DG_DEVICE_FENCE(); \
-        barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE); \
         if (deep) DG_DEVICE_FENCE(); \
         barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE); \
         if (lid == 0) {   /* (the turn's counts live in dctl, not in registers: an ordinary \
@@ -627,7 +625,10 @@ void NAME(DG_ADJ_ARGS, __global const float *wpool, \
                 if (!dg_deep_arrive(dctl, L - L0 + 1u, ngrp, spin_max)) { \
                     if (grp == 0) dctl[DG_NFD_ABORTED] = 1u; \
                 } else { \
-                    /* turn L is done: its slot and the next turn's inputs are final */ \
+                    /* turn L is done: its slot and the next turn's inputs are final (the \
+                       fence: what other groups wrote is read after the barrier, as in \
+                       dg_bfs_deep) */ \
+                    DG_DEVICE_FENCE(); \
                     volatile __global const uint *c = vctl + DG_CTL_WORDS * (size_t)(L % ring); \
                     volatile __global const uint *n1 = vctl + DG_CTL_WORDS * (size_t)((L + 1) % ring); \
                     const uint m = c[DG_NF_MODE]; \
