@@ -491,7 +491,8 @@
      far pile at most 64 x 256 a group and at most one hub piece a group
      waits; the ordinary launches go on from the turn where it left. A
      query near its source, a grid or a road network then costs no
-     launch and no read-back a turn (2 read-backs in all against 6 to 20).
+     launch and no read-back a turn (1 or 2 read-backs in all against 6 to 20;
+     the ring is read only when a deep launch ended the search at targets).
      A barrier that aborts (the groups were not all running) leaves a turn
      half done: the search starts again without deep launches, and the
      device keeps away from them (a DG_LOG_WARNING says so). Measured (H200,
@@ -7659,11 +7660,13 @@ static dg_status dg__sssp_nf(dg_graph *g, dg__sssp_run *r) {
         r->relax += dctl[DG_NFD_RELAXED] | (uint64_t)dctl[DG_NFD_RELAXED + 1] << 32;
         r->updates += dctl[DG_NFD_LOWERED] | (uint64_t)dctl[DG_NFD_LOWERED + 1] << 32;
         r->iters += L - dctl[DG_NFD_PHASES];   /* (less the idle turn, if the search ended: below) */
-        DG__CL(clEnqueueReadBuffer(d->queue, ss->b.sp_ctl.m, CL_TRUE, 0, sizeof slots, slots, 0, NULL, NULL));
-        r->rt++;
-        if (L > 0 && slots[DG_CTL_WORDS * ((L - 1) % DG_SSSP_RING) + DG_NF_MODE] == DG_NF_MODE_IDLE) {
+        if (dctl[DG_NFD_IDLE]) {   /* it ended the search (the ring only for a stop at the targets) */
             const cl_uint *p = slots + DG_CTL_WORDS * ((L + DG_SSSP_RING - 2) % DG_SSSP_RING);
             r->iters--;
+            if (nt && L > 1) {
+                DG__CL(clEnqueueReadBuffer(d->queue, ss->b.sp_ctl.m, CL_TRUE, 0, sizeof slots, slots, 0, NULL, NULL));
+                r->rt++;
+            }
             if (nt && L > 1 && p[DG_NF_MODE] == DG_NF_MODE_SPLIT && p[DG_NF_UNSETTLED] == 0) {
                 r->cut = 1;
                 r->cut_bits = p[DG_NF_THR];

@@ -124,7 +124,8 @@
 #define DG_NFD_PHASES    5     /* splits among the turns */
 #define DG_NFD_RELAXED   6     /* edges relaxed (2 words) */
 #define DG_NFD_LOWERED   8     /* distances lowered (2 words) */
-#define DG_NFD_WORDS     10
+#define DG_NFD_IDLE      10    /* 1: its last turn idled (the search is over) */
+#define DG_NFD_WORDS     11
 #define DG_NF_MODE_RELAX 0
 #define DG_NF_MODE_SPLIT 1
 #define DG_NF_MODE_IDLE  2
@@ -322,7 +323,8 @@ static const char dg__kernel_source[] =
 "#define DG_NFD_PHASES    5     /* splits among the turns */\n"
 "#define DG_NFD_RELAXED   6     /* edges relaxed (2 words) */\n"
 "#define DG_NFD_LOWERED   8     /* distances lowered (2 words) */\n"
-"#define DG_NFD_WORDS     10\n"
+"#define DG_NFD_IDLE      10    /* 1: its last turn idled (the search is over) */\n"
+"#define DG_NFD_WORDS     11\n"
 "#define DG_NF_MODE_RELAX 0\n"
 "#define DG_NF_MODE_SPLIT 1\n"
 "#define DG_NF_MODE_IDLE  2\n"
@@ -2770,6 +2772,7 @@ static const char dg__kernel_source[] =
 "                    const uint m = c[DG_NF_MODE]; \\\n"
 "                    if (grp == 0) {   /* every group knows the same: group 0 writes it */ \\\n"
 "                        dctl[DG_NFD_NEXT] = L + 1u; \\\n"
+"                        dctl[DG_NFD_IDLE] = m == DG_NF_MODE_IDLE; \\\n"
 "                        if (m == DG_NF_MODE_SPLIT) dctl[DG_NFD_PHASES]++; \\\n"
 "                        if (m == DG_NF_MODE_RELAX) { \\\n"
 "                            dg_deep_put64(dctl + DG_NFD_RELAXED, (dctl[DG_NFD_RELAXED] | (ulong)dctl[DG_NFD_RELAXED + 1] << 32) + c[DG_NF_RELAXED]); \\\n"

@@ -92,6 +92,19 @@ static void add_row(const char *algo, const char *query, const char *where, doub
     r->algo = algo; r->query = query; r->where = where; r->ms = median(t, reps) * 1e3; r->extra = extra;
 }
 
+/* One more dg_sssp(g, A, NULL, o) with stats, and what it did as a note. */
+static void sssp_note(dg_graph *g, dg_vertex A, dg_sssp_options *o, const char *what)
+{
+    dg_sssp_stats ss;
+    memset(&ss, 0, sizeof ss);
+    o->stats = &ss;
+    CK(g, dg_sssp(g, A, NULL, o));
+    o->stats = NULL;
+    note("%s: delta %g, %u relax launches, %u phases, %u read-backs, %llu relaxations, %llu vertices reached, "
+         "device %.3f ms", what, (double)ss.delta, ss.iterations, ss.phases, ss.host_round_trips,
+         (unsigned long long)ss.relaxations, (unsigned long long)ss.vertices_reached, ss.device_ms);
+}
+
 int main(int argc, char **argv)
 {
     long side = 2048, apart = 100, exits = 64, reps = 10;
@@ -220,33 +233,14 @@ int main(int argc, char **argv)
         add_row("sssp", "full", "device", t, (int)reps, 0);
         TIME(CK(gs, dg_sssp(gs, A, NULL, &o)));
         add_row("sssp", "full, no read-back", "device", t, (int)reps, 0);
-        {   /* what the full search did (one more run) */
-            dg_sssp_stats ss;
-            memset(&ss, 0, sizeof ss);
-            o.stats = &ss;
-            CK(gs, dg_sssp(gs, A, NULL, &o));
-            o.stats = NULL;
-            note("sssp full: delta %g, %u relax launches, %u phases, %u read-backs, %llu relaxations, device %.3f ms",
-                 (double)ss.delta, ss.iterations, ss.phases, ss.host_round_trips,
-                 (unsigned long long)ss.relaxations, ss.device_ms);
-        }
+        sssp_note(gs, A, &o, "sssp full");
         o.targets = &B; o.target_count = 1; o.path = path; o.path_capacity = n; o.path_length = &plen;
         o.delta = (float)qdelta;
         TIME(CK(gs, dg_sssp(gs, A, fbuf, &o)));
         add_row("sssp", "to B, dist + path", "device", t, (int)reps, (double)plen);
         TIME(CK(gs, dg_sssp(gs, A, NULL, &o)));
         add_row("sssp", "to B, path only", "device", t, (int)reps, (double)plen);
-        {   /* what the query did (the last run) */
-            dg_sssp_stats ss;
-            memset(&ss, 0, sizeof ss);
-            o.stats = &ss;
-            CK(gs, dg_sssp(gs, A, NULL, &o));
-            o.stats = NULL;
-            note("sssp to B, path only: delta %g, %u relax launches, %u phases, %u read-backs, %llu relaxations, "
-                 "%llu vertices reached, device %.3f ms", (double)ss.delta, ss.iterations, ss.phases,
-                 ss.host_round_trips, (unsigned long long)ss.relaxations, (unsigned long long)ss.vertices_reached,
-                 ss.device_ms);
-        }
+        sssp_note(gs, A, &o, "sssp to B, path only");
         memset(&o, 0, sizeof o);
         o.local_rounds = (int)qrounds;
         o.sources = ex; o.source_count = (size_t)exits;

@@ -109,7 +109,8 @@
 #define DG_NFD_PHASES    5     /* splits among the turns */
 #define DG_NFD_RELAXED   6     /* edges relaxed (2 words) */
 #define DG_NFD_LOWERED   8     /* distances lowered (2 words) */
-#define DG_NFD_WORDS     10
+#define DG_NFD_IDLE      10    /* 1: its last turn idled (the search is over) */
+#define DG_NFD_WORDS     11
 #define DG_NF_MODE_RELAX 0
 #define DG_NF_MODE_SPLIT 1
 #define DG_NF_MODE_IDLE  2

@@ -634,6 +634,7 @@ void NAME(DG_ADJ_ARGS, __global const float *wpool, \
                     const uint m = c[DG_NF_MODE]; \
                     if (grp == 0) {   /* every group knows the same: group 0 writes it */ \
                         dctl[DG_NFD_NEXT] = L + 1u; \
+                        dctl[DG_NFD_IDLE] = m == DG_NF_MODE_IDLE; \
                         if (m == DG_NF_MODE_SPLIT) dctl[DG_NFD_PHASES]++; \
                         if (m == DG_NF_MODE_RELAX) { \
                             dg_deep_put64(dctl + DG_NFD_RELAXED, (dctl[DG_NFD_RELAXED] | (ulong)dctl[DG_NFD_RELAXED + 1] << 32) + c[DG_NF_RELAXED]); \
