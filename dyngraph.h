@@ -349,6 +349,25 @@
      one transfer past 64 runs. Counts (dg_edge_count, added / removed) are right
      when the batch returns. A read-back failure is the call's error; the pages
      stay stale (read again next time).
+   - RESULTS WITHOUT WAITING: results of 1 MB and more (dist, parent, labels,
+     ranks ...) come back through the pinned staging buffer in two halves,
+     the device's copy of one overlapping the host's memcpy of the other
+     (~9 GB/s on an H100 host: the memcpy bounds it). Memory from
+     dg_host_alloc(g, bytes) is pinned itself: results read into it go there
+     by DMA with no copy (~50 GB/s: a 16 MB dist in 0.33 ms instead of 1.8).
+     dg_bfs_options.dist_buffer and dg_sssp_options.dist_buffer take a cl_mem
+     of dg_cl_context(g): dist is copied into it on the device, enqueued on
+     dg_cl_queue(g) before the call returns, so a caller's kernel uses it with
+     no round trip (dist may then be NULL: nothing crosses the bus). The
+     stats' read_ms is the host time of the read-back. Free dg_host_alloc's
+     blocks with dg_host_free (dg_destroy frees what is left).
+   - device memory: the mirror (pages, index, LA table, directory), the
+     16 MiB staging buffer and its device twin, and each module's scratch,
+     kept between calls. A device batch's scratch (the update and the sort:
+     ~20 words an arc of the batch) is kept only while it is at most 64 MiB
+     or a quarter of the pages' bytes: the first load of a large graph does
+     not leave gigabytes behind (Kronecker scale 22: 12.1 -> 1.9 GB after the
+     build). dg_stats.device_bytes counts it all.
    - errors: every OpenCL call is checked; the message names the call and the
      error (CL_...). Out of device memory is DG_ERR_DEVICE_MEMORY. A failed sync
      keeps its marks, so the next one sends everything again.
@@ -422,8 +441,11 @@
    out-edges per compute unit, no list over 4096 entries) the levels run
    many to one launch: one work-group per compute unit, all resident at
    once, meeting at a device-wide barrier after each level (an atomic
-   arrival count and a generation word, with a device-scope fence: PTX
-   membar.gl on NVIDIA, whose OpenCL mem_fence is work-group-scope only). It
+   arrival count and a generation word; after the work-group barrier one
+   work-item of each group fences at device scope for the whole group, as
+   CUDA's grid barrier does: PTX membar.gl on NVIDIA, whose OpenCL mem_fence
+   is work-group-scope only; on NVIDIA the groups' prefix sums run in warp
+   shuffles, 4 local barriers instead of 18). It
    leaves the loop when the frontier grows past those
    limits, when direction-optimizing would switch to bottom-up, at the
    targets, or at the end; the ordinary kernels go on from that level. A CPU
@@ -433,8 +455,10 @@
    all groups agree which barrier failed), the level before it is redone by
    the ordinary kernels (claims already made stay), and this device uses one
    launch a level from then on (a DG_LOG_WARNING says so). Measured (H200,
-   2048 x 2048 grid, 2,764 levels): 48.3 -> 18.6 ms; Kronecker unchanged
-   (bench/NOTES.md, "Issue 17: deep searches").
+   2048 x 2048 grid, 2,764 levels): 48.3 -> 18.6 ms; H100, with the one
+   fence a group and the shuffle scan: 18.4 -> 16.6 ms (6.0 us a level);
+   Kronecker unchanged (bench/NOTES.md, "Issue 17: deep searches", "the
+   barrier's price").
    dg_bfs_options.csr_copy runs the same
    kernels on a plain CSR copy of the graph (for benchmarks: the cost of the
    pages). Measured figures: bench/NOTES.md.
@@ -980,6 +1004,13 @@ DG_API cl_command_queue dg_cl_queue(dg_graph *g);
 DG_API cl_device_id     dg_cl_device(dg_graph *g);
 /* "<platform name>: <device name>" of the device in use; "" before the device is set up. */
 DG_API const char *dg_device_name(const dg_graph *g);
+/* Pinned (page-locked) host memory of the graph's device, for results: an algorithm that reads
+   its results back into such a block (dist of dg_bfs / dg_sssp, labels, ranks, ...) has the
+   device write them there directly at the bus's speed, with no copy through a staging buffer
+   (a 16 MB dist: ~0.7 ms instead of ~2.4 ms on an H100 host). NULL on failure (see
+   dg_error_message). Free with dg_host_free before dg_destroy (which frees what is left). */
+DG_API void *dg_host_alloc(dg_graph *g, size_t bytes);
+DG_API void  dg_host_free(dg_graph *g, void *p);            /* NULL is fine */
 /* Syncs, then reads the device mirror back and compares it byte for byte with the host copy
    (live pages, index, directory of every id, LA-table segments of live lists). DG_OK, or
    DG_ERR_CORRUPT naming the first difference. For tests: reads the whole graph back. */
@@ -1121,6 +1152,7 @@ typedef struct dg_bfs_stats {
     uint64_t edges_inspected;     /* adjacency entries read (bottom-up stops early) */
     double device_ms;             /* device time of the search, from the first kernel to the last */
     double sync_ms;               /* host time of the sync before it */
+    double read_ms;               /* host time of reading dist and parent back (0: none read) */
 } dg_bfs_stats;
 #define DG_BFS_DEFAULT_EDGE_CHUNK 16
 #define DG_BFS_DEFAULT_ALPHA 15.0f
@@ -1154,6 +1186,13 @@ typedef struct dg_bfs_options {   /* zero-initialised means defaults; csr_copy w
     size_t path_capacity;
     size_t *path_length;          /* optional, with targets: vertices on that path (0: targets[0]
                                      not reached), also when more than path_capacity */
+    /* Results without waiting: */
+    cl_mem dist_buffer;           /* optional: a buffer of dg_cl_context(g) of at least
+                                     dg_vertex_id_bound() x 4 bytes; dist is copied into it on the
+                                     device, enqueued on dg_cl_queue(g) before the call returns (a
+                                     caller's kernel enqueued after it sees it; nothing crosses the
+                                     bus when dist is NULL). Too small or of another context:
+                                     DG_ERR_INVALID_ARGUMENT before anything runs. */
 } dg_bfs_options;
 /* dist[v] = hops from source (the nearest source), -1 if unreachable or removed; dist has
    dg_vertex_id_bound() entries (it may be NULL when only parent, path or stats are wanted). opt
@@ -1183,6 +1222,8 @@ typedef struct dg_sssp_stats {
     uint64_t vertices_reached;
     double device_ms;             /* device time of the search, from the first kernel to the last */
     double sync_ms;               /* host time of the sync (and weight check) before it */
+    double read_ms;               /* host time of reading dist and pred back (stats count the
+                                     vertices reached on the host: dist is read for them too) */
 } dg_sssp_stats;
 #define DG_SSSP_DEFAULT_LOCAL_ROUNDS 2
 typedef struct dg_sssp_options {  /* zero-initialised means defaults */
@@ -1209,6 +1250,8 @@ typedef struct dg_sssp_options {  /* zero-initialised means defaults */
     dg_vertex *path;              /* optional: a shortest path from a source to targets[0] */
     size_t path_capacity;
     size_t *path_length;          /* optional: its vertices (0: targets[0] not reached) */
+    cl_mem dist_buffer;           /* optional: dist copied into this buffer on the device, as in
+                                     dg_bfs_options (floats, dg_vertex_id_bound() x 4 bytes) */
 } dg_sssp_options;
 /* dist[v] = weight of a shortest path from source (the nearest source), INFINITY if unreachable
    or removed; dist has dg_vertex_id_bound() entries (it may be NULL when only pred, path or
@@ -3886,6 +3929,8 @@ DG_API cl_context dg_cl_context(dg_graph *g) { dg__no_device(g, "dg_cl_context")
 DG_API cl_command_queue dg_cl_queue(dg_graph *g) { dg__no_device(g, "dg_cl_queue"); return NULL; }
 DG_API cl_device_id dg_cl_device(dg_graph *g) { dg__no_device(g, "dg_cl_device"); return NULL; }
 DG_API const char *dg_device_name(const dg_graph *g) { (void)g; return ""; }
+DG_API void *dg_host_alloc(dg_graph *g, size_t bytes) { (void)bytes; dg__no_device(g, "dg_host_alloc"); return NULL; }
+DG_API void dg_host_free(dg_graph *g, void *p) { (void)g; (void)p; }
 DG_API dg_status dg_validate_device(dg_graph *g) { return dg__no_device(g, "dg_validate_device"); }
 DG_API dg_status dg_scan(dg_graph *g, cl_mem in, cl_mem out, size_t n, uint32_t *total) {
     (void)in; (void)out; (void)n; (void)total;
@@ -4182,6 +4227,7 @@ typedef struct dg__dstore { dg__buf pool, wpool, idx, latab; } dg__dstore;
 
 /* One run of chunks in the staging buffer bound for one destination buffer. */
 typedef struct dg__stgroup { cl_mem dst; size_t first, n; } dg__stgroup;
+typedef struct dg__hostblk { cl_mem m; unsigned char *p; size_t n; } dg__hostblk;   /* dg_host_alloc */
 
 typedef struct dg__dev {
     cl_device_id device;
@@ -4213,6 +4259,8 @@ typedef struct dg__dev {
     uint64_t gen;                 /* incremented by every sync that sent something */
     /* staging: pinned host memory, mapped for good, and its device twin */
     cl_mem pin, stage;
+    dg__hostblk *hblk;            /* dg_host_alloc's blocks */
+    size_t nhblk, hblk_cap;
     unsigned char *pin_ptr;
     size_t st_bytes, st_used;     /* data bytes staged so far */
     uint64_t *desc;               /* chunk descriptors of the staged data (src, dst, len, 0) */
@@ -4922,6 +4970,8 @@ static void dg__dev_free(dg_graph *g) {
         dg__buf_free(d, &d->st[i].latab);
     }
     dg__buf_free(d, &d->dir);
+    while (d->nhblk) dg_host_free(g, d->hblk[d->nhblk - 1].p);
+    dg__free(g, d->hblk);
     if (d->pin_ptr) clEnqueueUnmapMemObject(d->queue, d->pin, d->pin_ptr, 0, NULL, NULL);
     if (d->queue) clFinish(d->queue);
     if (d->pin) clReleaseMemObject(d->pin);
@@ -5385,6 +5435,69 @@ DG_API cl_command_queue dg_cl_queue(dg_graph *g) { return g && dg__sync(g) == DG
 DG_API cl_device_id dg_cl_device(dg_graph *g) { return g && dg__sync(g) == DG_OK ? g->dev->device : NULL; }
 DG_API const char *dg_device_name(const dg_graph *g) { return g && g->dev ? g->dev->name : ""; }
 
+/* dg_host_alloc: a buffer of CL_MEM_ALLOC_HOST_PTR, mapped for good (NVIDIA's driver page-locks
+   such buffers and transfers to and from the mapped pointer by DMA); dg__read_out recognises
+   the blocks and reads straight into them. */
+DG_API void *dg_host_alloc(dg_graph *g, size_t bytes) {
+    dg__dev *d;
+    dg__hostblk b;
+    cl_int e;
+    if (!g) return NULL;
+    if (bytes == 0) { dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_host_alloc: 0 bytes"); return NULL; }
+    if (dg__sync(g) != DG_OK) return NULL;
+    d = g->dev;
+    if (d->nhblk == d->hblk_cap && !dg__grow(g, (void **)&d->hblk, d->hblk_cap, d->hblk_cap ? 2 * d->hblk_cap : 4,
+                                             sizeof *d->hblk)) {
+        dg__oom(g, "dg_host_alloc");
+        return NULL;
+    }
+    if (d->nhblk == d->hblk_cap) d->hblk_cap = d->hblk_cap ? 2 * d->hblk_cap : 4;
+    if (dg__cl_buffer(g, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, bytes, "dg_host_alloc", &b.m) != DG_OK) return NULL;
+    b.p = (unsigned char *)clEnqueueMapBuffer(d->queue, b.m, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, bytes, 0, NULL,
+                                              NULL, &e);
+    if (e != CL_SUCCESS || !b.p) {
+        clReleaseMemObject(b.m);
+        dg__clfail(g, e, "clEnqueueMapBuffer (dg_host_alloc)");
+        return NULL;
+    }
+    b.n = bytes;
+    d->hblk[d->nhblk++] = b;
+    return b.p;
+}
+DG_API void dg_host_free(dg_graph *g, void *p) {
+    dg__dev *d = g ? g->dev : NULL;
+    size_t i;
+    if (!p || !d) return;
+    for (i = 0; i < d->nhblk && d->hblk[i].p != (unsigned char *)p; i++) {}
+    if (i == d->nhblk) return;
+    clEnqueueUnmapMemObject(d->queue, d->hblk[i].m, d->hblk[i].p, 0, NULL, NULL);
+    clFinish(d->queue);
+    clReleaseMemObject(d->hblk[i].m);
+    d->hblk[i] = d->hblk[--d->nhblk];
+}
+/* 1 if [p, p + n) lies in one of dg_host_alloc's blocks. */
+static int dg__host_pinned(const dg__dev *d, const void *p, size_t n) {
+    size_t i;
+    for (i = 0; i < d->nhblk; i++)
+        if ((const unsigned char *)p >= d->hblk[i].p && n <= d->hblk[i].n &&
+            (size_t)((const unsigned char *)p - d->hblk[i].p) <= d->hblk[i].n - n) return 1;
+    return 0;
+}
+
+/* An algorithm's output buffer from the caller (dist_buffer): of this graph's context and at
+   least `bytes` long, else DG_ERR_INVALID_ARGUMENT naming fn. */
+static dg_status dg__out_buffer_check(dg_graph *g, cl_mem m, size_t bytes, const char *fn) {
+    cl_context c = NULL;
+    size_t size = 0;
+    if (clGetMemObjectInfo(m, CL_MEM_CONTEXT, sizeof c, &c, NULL) != CL_SUCCESS ||
+        clGetMemObjectInfo(m, CL_MEM_SIZE, sizeof size, &size, NULL) != CL_SUCCESS)
+        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "%s: dist_buffer is not an OpenCL buffer", fn);
+    if (c != g->dev->ctx)
+        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "%s: dist_buffer belongs to another context than dg_cl_context(g)", fn);
+    if (size < bytes)
+        return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "%s: dist_buffer has %zu bytes, %zu needed", fn, size, bytes);
+    return DG_OK;
+}
 /* Reads the first n bytes of buffer m into out (blocking). */
 static dg_status dg__cl_read(dg_graph *g, cl_mem m, size_t n, void *out) {
     cl_int e;
@@ -5408,7 +5521,7 @@ static dg_status dg__read_out(dg_graph *g, cl_mem m, size_t off, size_t n, void 
     size_t half = DG__READ_PINNED_PIECE, at = 0, k, len;
     cl_event ev[2] = { NULL, NULL };
     if (n == 0) return DG_OK;
-    if (n < DG__READ_PINNED_MIN || !d->pin_ptr || half == 0 || 2 * half > d->st_bytes) {
+    if (n < DG__READ_PINNED_MIN || !d->pin_ptr || half == 0 || 2 * half > d->st_bytes || dg__host_pinned(d, out, n)) {
         DG__CL(clEnqueueReadBuffer(d->queue, m, CL_TRUE, off, n, out, 0, NULL, NULL));
         goto done;
     }
@@ -6334,6 +6447,30 @@ typedef struct dg__update_state {
     size_t stamped[2];            /* pages the stamp arrays cover, zeroed when they grew */
 } dg__update_state;
 
+/* A batch's scratch (~20 words an arc, and the radix sort's two more) stays for the next batch
+   while it is small beside the graph: at most dg__up_keep bytes (64 MiB; a test hook, 0: none
+   kept) or a quarter of the pages' device bytes. A larger batch's (the first load of a large
+   graph: 10 GB for 67M tuples) goes when the batch ends. */
+static size_t dg__up_keep = (size_t)64 << 20;
+static void dg__up_trim(dg_graph *g) {
+    static const int mods[2] = { DG__MOD_UPDATE, DG__MOD_SORT };
+    dg__dev *d = g->dev;
+    size_t i, pages = 0, keep, held = dg__module_bytes(d, DG__MOD_UPDATE) + dg__module_bytes(d, DG__MOD_SORT);
+    int si, k;
+    for (si = 0; si < g->nstores; si++)
+        pages += (size_t)g->st[si].page_hw * g->P * (g->st[si].wpool ? 8u : 4u);
+    keep = dg__up_keep == 0 ? 0 : pages / 4 > dg__up_keep ? pages / 4 : dg__up_keep;
+    if (held <= keep) return;
+    for (k = 0; k < 2; k++) {
+        const dg__module *mod = &d->mod[mods[k]];
+        for (i = 0; mod->state && i < mod->nbufs; i++) dg__buf_free(d, &dg__module_bufs(mod)[i]);
+    }
+    if (d->mod[DG__MOD_UPDATE].state) {   /* the stamps are zeroed again when made again */
+        dg__update_state *us = (dg__update_state *)d->mod[DG__MOD_UPDATE].state;
+        us->stamped[0] = us->stamped[1] = 0;
+    }
+}
+
 static int dg__batch_on_device(const dg_graph *g, size_t n) {
     if (g->desc.device_batches > 0) return 1;
     return g->desc.device_batches == 0 && g->dev && !g->dev->cpu && n >= DG__DEV_BATCH_MIN;
@@ -6789,6 +6926,7 @@ done:
     if (st == DG_OK && add && wmin < g->wmin) g->wmin = wmin;
     for (si = 0; si < 2; si++) dg__room_free(g, &room[si]);
     dg__free(g, chg);
+    dg__up_trim(g);
     return st;
 }
 
@@ -7234,6 +7372,7 @@ DG_API dg_status dg_bfs(dg_graph *g, dg_vertex source, int32_t *dist, const dg_b
     DG__TRY(dg__sync(g));
     d = g->dev;
     if (!(bs = DG__STATE(g, DG__MOD_BFS, dg__bfs_state))) { st = DG_ERR_OUT_OF_MEMORY; goto done; }
+    if (o.dist_buffer) DG__TRY(dg__out_buffer_check(g, o.dist_buffer, g->id_bound * 4, "dg_bfs"));
     if (o.csr_copy) DG__TRY(dg__csr_copy(g));
     sync_ms = dg__now_ms() - t0;
     memset(&r, 0, sizeof r);
@@ -7288,9 +7427,12 @@ DG_API dg_status dg_bfs(dg_graph *g, dg_vertex source, int32_t *dist, const dg_b
         DG__CL(clEnqueueReadBuffer(d->queue, bs->b.lv.m, CL_TRUE, 0, 8, cnt, 0, NULL, NULL));
         r.reached = cnt[0]; r.edges = cnt[1];
     }
+    if (o.dist_buffer && n) DG__CL(clEnqueueCopyBuffer(d->queue, dsrc, o.dist_buffer, doff, 0, n * 4, 0, NULL, NULL));
+    t0 = dg__now_ms();
     if (dist && n) DG__TRY(dg__read_out(g, dsrc, doff, n * 4, dist));
     if (o.parent && n) DG__TRY(dg__read_out(g, bs->b.parent.m, 0, n * 4, o.parent));
     if (o.stats) {
+        if ((dist || o.parent) && n) o.stats->read_ms = dg__now_ms() - t0;
         o.stats->strategy = o.strategy;
         o.stats->levels = r.levels;
         o.stats->bottom_up_levels = r.bu_levels;
@@ -7791,6 +7933,7 @@ DG_API dg_status dg_sssp(dg_graph *g, dg_vertex source, float *dist, const dg_ss
     DG__TRY(dg__sync(g));
     d = g->dev;
     if (!(ss = DG__STATE(g, DG__MOD_SSSP, dg__sssp_state))) { st = DG_ERR_OUT_OF_MEMORY; goto done; }
+    if (o.dist_buffer) DG__TRY(dg__out_buffer_check(g, o.dist_buffer, g->id_bound * 4, "dg_sssp"));
     DG__TRY(dg__sssp_weights(g, o.strategy == DG_SSSP_NEAR_FAR && o.delta == 0, &neg, &mean));
     if (neg != 0xffffffffu && !o.negative_weights) { st = dg__sssp_negative(g, (dg_vertex)neg); goto done; }
     sync_ms = dg__now_ms() - t0;
@@ -7832,8 +7975,11 @@ DG_API dg_status dg_sssp(dg_graph *g, dg_vertex source, float *dist, const dg_ss
     }
     hd = dist;
     if (!hd && o.stats && n && !(hd = (float *)dg__alloc(g, n * 4))) { st = dg__oom(g, "dg_sssp"); goto done; }
+    if (o.dist_buffer && n) DG__CL(clEnqueueCopyBuffer(d->queue, ss->b.dist.m, o.dist_buffer, 0, 0, n * 4, 0, NULL, NULL));
+    t0 = dg__now_ms();
     if (hd && n) DG__TRY(dg__read_out(g, ss->b.dist.m, 0, n * 4, hd));
     if (o.pred && n) DG__TRY(dg__read_out(g, ss->b.parent.m, 0, n * 4, o.pred));
+    if (o.stats && (hd || o.pred) && n) o.stats->read_ms = dg__now_ms() - t0;
     if (o.stats) {
         uint64_t reached = 0;
         for (i = 0; i < n; i++) reached += hd[i] < INFINITY;

@@ -56,6 +56,8 @@ typedef struct options {
     int check_trees;              /* parent trees validated on the first N roots; -1: auto */
     int with_parent;              /* timed runs ask for opt.parent too */
     int large;                    /* --large: scale 24 added to the default scales */
+    const char *file;             /* --file: an edge list benched after the generated graphs */
+    int pinned;                   /* --pinned: dist in dg_host_alloc memory */
     float alpha, beta;
     uint32_t chunk;
 } options;
@@ -481,7 +483,8 @@ static void run_strategy(bench_graph *b, const strat_info *si)
     double *rt = (double *)xmalloc((size_t)nr * sizeof(double));
     double *ins = (double *)xmalloc((size_t)nr * sizeof(double));
     double *sy = (double *)xmalloc((size_t)nr * sizeof(double));
-    int32_t *dist = (int32_t *)xmalloc(b->n * sizeof *dist);
+    double *rd = (double *)xmalloc((size_t)nr * sizeof(double));
+    int32_t *dist = o->pinned ? (int32_t *)dg_host_alloc(b->g, b->n * sizeof *dist) : (int32_t *)xmalloc(b->n * sizeof *dist);
     int32_t *dist2 = (int32_t *)xmalloc(b->n * sizeof *dist2);
     int32_t *parent = (int32_t *)xmalloc(b->n * sizeof *parent);
     dg_bfs_stats st;
@@ -515,7 +518,7 @@ static void run_strategy(bench_graph *b, const strat_info *si)
         wall_s += twall[i];
         tdev[i] = st.device_ms * 1e-3;
         lv[i] = st.levels; bu[i] = st.bottom_up_levels; rt[i] = st.host_round_trips;
-        ins[i] = (double)st.edges_inspected; sy[i] = st.sync_ms;
+        ins[i] = (double)st.edges_inspected; sy[i] = st.sync_ms; rd[i] = st.read_ms;
         if (st.strategy != si->strategy)
             fail("%s root %d: stats.strategy = %d, asked for %d", what, (int)root,
                  (int)st.strategy, (int)si->strategy);
@@ -570,9 +573,18 @@ static void run_strategy(bench_graph *b, const strat_info *si)
     fprintf(stderr, "  %-12s GTEPS device %.4f wall %.4f (median %.3f / %.3f ms, %.0f levels, "
             "%.0f bottom-up)%s\n", si->name, w->gteps_dev, w->gteps_wall, w->dev_ms, w->wall_ms,
             w->levels, w->bu_levels, w->fails ? "  FAILED" : "");
+    {
+        double r = median(rd, nr), bytes = (double)b->n * 4.0;
+        note("%s %s: dist (%.1f MB) read back in %.3f ms median (stats.read_ms: %.1f GB/s), into %s "
+             "memory; wall - device %.3f ms; the issue-17 bound device + bytes / 20 GB/s + 0.1 ms = %.3f ms "
+             "against the wall's %.3f ms", b->name, si->name, bytes / 1e6, r, r > 0 ? bytes / r * 1e-6 : 0.0,
+             o->pinned ? "pinned (dg_host_alloc)" : "pageable (malloc)", w->wall_ms - w->dev_ms,
+             w->dev_ms + bytes / 20e9 * 1e3 + 0.1, w->wall_ms);
+    }
     if (g_csv) { print_bfs_csv_row(g_csv, w); fflush(g_csv); }
-    free(tdev); free(twall); free(tmp); free(lv); free(bu); free(rt); free(ins); free(sy);
-    free(dist); free(dist2); free(parent);
+    free(tdev); free(twall); free(tmp); free(lv); free(bu); free(rt); free(ins); free(sy); free(rd);
+    if (o->pinned) dg_host_free(b->g, dist); else free(dist);
+    free(dist2); free(parent);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -796,13 +808,14 @@ static void run_graph(const options *o, int gi, int scale)
 
     memset(b, 0, sizeof *b);
     b->o = o;
-    b->name = GRAPH_NAMES[gi];
-    b->scale = scale;
+    b->name = gi == NGRAPHS ? (strrchr(o->file, '/') ? strrchr(o->file, '/') + 1 : o->file) : GRAPH_NAMES[gi];
+    b->scale = gi == NGRAPHS ? 0 : scale;
     fprintf(stderr, "%s, scale %d:\n", b->name, scale);
 
     /* generate */
     t0 = now_s();
-    b->tuples = gen_graph(gi, scale, gseed, &b->n, &b->tuples_n);
+    b->tuples = gi == NGRAPHS ? read_edge_list(o->file, &b->n, &b->tuples_n)
+                              : gen_graph(gi, scale, gseed, &b->n, &b->tuples_n);
     t_gen = now_s() - t0;
     loops = count_self_loops(b->tuples, b->tuples_n);
 
@@ -888,7 +901,9 @@ static void usage(void)
         BENCH_USAGE_SCALE
         "                     floor(sqrt(2^S))^2 vertices\n"
         "  --large            add scale 24 to the default list (about 25 GB of host memory)\n"
-        "  --graphs LIST      kron,uniform,grid (default all)\n"
+        "  --graphs LIST      kron,uniform,grid (default all; none when --file is given alone)\n"
+        "  --file PATH        also bench an edge list (\"u v\" lines, ids from 0), e.g. the\n"
+        "                     Rodinia-style graph of ../shared/peers/rodinia_graph.c\n"
         "  --strategies LIST  default all of:");
     for (i = 0; i < NSTRATS; i++) fprintf(stderr, " %s", STRATS[i].name);
     fprintf(stderr, "\n"
@@ -897,6 +912,7 @@ static void usage(void)
         "                     extra untimed run each (default: all roots when n <= 2^20, else 4)\n"
         "  --with-parent      timed runs ask for opt.parent too (and every tree is validated)\n"
         "  --no-deep          levels one launch each (no dg_bfs_deep): the figures before it\n"
+        "  --pinned           dist in pinned memory from dg_host_alloc (read back by DMA)\n"
         BENCH_USAGE_DYNAMIC
         "  --alpha A --beta B --chunk C   dg_bfs_options alpha, beta, max_edge_count (0: default)\n"
         "  --csv FILE         also write the BFS rows as CSV, and the dynamic rows to\n"
@@ -913,6 +929,8 @@ static int own_option(void *ctx, const char *a, const char *v)
     if (!strcmp(a, "--large")) { o->large = 1; return 1; }
     if (!strcmp(a, "--with-parent")) { o->with_parent = 1; return 1; }
     if (!strcmp(a, "--no-deep")) { dg__bfs_deep_groups = -1; return 1; }   /* before/after */
+    if (!strcmp(a, "--pinned")) { o->pinned = 1; return 1; }
+    if (!strcmp(a, "--file")) { if (!v) die("--file needs a path"); o->file = v; return 2; }
     if (!strcmp(a, "--check-trees")) o->check_trees = (int)parse_long(v, a, 0, 4096);
     else if (!strcmp(a, "--alpha")) o->alpha = (float)parse_double(v, a);
     else if (!strcmp(a, "--beta")) o->beta = (float)parse_double(v, a);
@@ -934,11 +952,13 @@ int main(int argc, char **argv)
     opts_read(&o.c, strat_names, NSTRATS, 16, argc, argv, own_option, &o, usage);
     if (o.large && !o.c.scales_given && !o.c.quick) o.c.scales[o.c.nscales++] = 24;
     if (o.c.quick && o.check_trees < 0) o.check_trees = o.c.roots;
+    if (o.file && !o.c.graphs_given) for (i = 0; i < NGRAPHS; i++) o.c.graphs[i] = 0;
 
     csv_start(o.c.csv_path, o.c.ndyn > 0, print_bfs_csv_header, print_dyn_csv_header);
     for (i = 0; i < o.c.nscales; i++)
         for (j = 0; j < NGRAPHS; j++)
             if (o.c.graphs[j]) run_graph(&o, j, o.c.scales[i]);
+    if (o.file) run_graph(&o, NGRAPHS, 0);
     for (i = 0; i < g_nrows && !dev_name; i++)
         if (strncmp(g_rows[i].device, "CPU: ", 5)) dev_name = g_rows[i].device;
     for (i = 0; i < g_ndrows && !dev_name; i++) dev_name = g_drows[i].device;

@@ -445,6 +445,34 @@ BENCH_FN dg_edge *gen_uniform(size_t n, size_t m, uint64_t seed, int no_loops)
     return e;
 }
 
+/* An edge list file: lines "u v" or "u v w" (weights ignored: 1), '#' and '%' lines skipped,
+   ids from 0. *n receives the largest id + 1, *m the tuples. Exits on a bad line. */
+BENCH_FN dg_edge *read_edge_list(const char *path, size_t *n, size_t *m)
+{
+    FILE *f = fopen(path, "r");
+    char line[256];
+    size_t cap = 1 << 20, k = 0, nmax = 0, lineno = 0;
+    dg_edge *e = (dg_edge *)xmalloc(cap * sizeof *e);
+    if (!f) die("cannot open the edge list");
+    while (fgets(line, sizeof line, f)) {
+        long long u, v;
+        lineno++;
+        if (line[0] == '#' || line[0] == '%' || line[0] == '\n') continue;
+        if (sscanf(line, "%lld %lld", &u, &v) != 2 || u < 0 || v < 0 || u > 0x7ffffffe || v > 0x7ffffffe) {
+            fprintf(stderr, BENCH_NAME ": %s line %zu: not \"u v\"\n", path, lineno);
+            exit(1);
+        }
+        if (k == cap) { cap *= 2; e = (dg_edge *)xrealloc(e, cap * sizeof *e); }
+        e[k].src = (dg_vertex)u; e[k].dst = (dg_vertex)v; e[k].weight = 1.0f;
+        if ((size_t)u + 1 > nmax) nmax = (size_t)u + 1;
+        if ((size_t)v + 1 > nmax) nmax = (size_t)v + 1;
+        k++;
+    }
+    fclose(f);
+    *n = nmax; *m = k;
+    return e;
+}
+
 /* 2-D grid of side x side vertices, 4-neighbour: vertex r*side + c is joined to its right and
    lower neighbours; 2*side*(side-1) tuples, no repeats, no self-loops, ids in row-major order
    (not permuted). *m_out receives the tuple count. */

@@ -118,7 +118,42 @@ inline int dg_claim(__global uint *bm, const int v)
 }
 
 /* Exclusive scan of DG_WG values in local memory (x[lid] in, result back in x); returns the
-   total. Work-efficient up-sweep / down-sweep (Blelloch), as in [Martinho 2021]. */
+   total. Every work-item of the group calls it. On NVIDIA: each warp scans its 32 values in
+   registers (PTX shfl.sync, five steps), the warps' totals go through x[0 .. DG_WG/32): 4
+   local barriers where the tree below takes 18 (a deep search pays them every level).
+   Elsewhere: work-efficient up-sweep / down-sweep (Blelloch), as in [Martinho 2021]. */
+#if defined(DG_NV_PTX) && DG_WG >= 32
+inline uint dg_shfl_up(const uint x, const uint d)
+{
+    uint r;
+    asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(r) : "r"(x), "r"(d));
+    return r;
+}
+inline uint dg_local_scan(__local uint *x, const uint lid)
+{
+    const uint lane = lid & 31u, w = lid >> 5;
+    uint v, s, d, i, pre = 0, total = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    v = x[lid];
+    s = v;
+    for (d = 1; d < 32u; d <<= 1) {
+        const uint t = dg_shfl_up(s, d);
+        if (lane >= d) s += t;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (lane == 31u) x[w] = s;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (i = 0; i < DG_WG / 32u; i++) {
+        const uint y = x[i];
+        if (i < w) pre += y;
+        total += y;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    x[lid] = pre + s - v;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    return total;
+}
+#else
 inline uint dg_local_scan(__local uint *x, const uint lid)
 {
     uint d, off = 1, total;
@@ -147,6 +182,7 @@ inline uint dg_local_scan(__local uint *x, const uint lid)
     barrier(CLK_LOCAL_MEM_FENCE);
     return total;
 }
+#endif
 
 /* Largest j in [0, n) with x[j] <= e (x ascending, x[0] <= e): the owner of output element e
    in an exclusive scan. One body for local and global memory (OpenCL 1.2 has no generic

@@ -335,9 +335,10 @@ void dg_bfs_deep(DG_ADJ_ARGS, __global int *qa, __global int *qb, __global uint 
                 }
             }
             DG_LIST_FLUSH(1, lid, l_q, l_n, l_out, nx + DG_LV_VERTICES, q_out);
-            /* the device-wide barrier: every work-item's writes out, the group's counts, then
-               the group arrives (lid 0), and reads the counters for the next level */
-            DG_DEVICE_FENCE();
+            /* the device-wide barrier: the group's counts, then lid 0's device-scope fence
+               (after the work-group barrier it covers every work-item's writes: fences are
+               cumulative, the pattern of CUDA's grid barrier; one fence a group instead of one
+               a work-item), the group arrives, and lid 0 reads the counters for the next level */
             barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
             if (lid == 0) {
                 dg_bfs_counts(cur, nx, l_m, l_got);

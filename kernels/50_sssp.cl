@@ -615,8 +615,8 @@ void NAME(DG_ADJ_ARGS, __global const float *wpool, \
             /* (l_off and l_base are free again: the counts are summed in them) */ \
             DG_ADD_COUNTS(lid, l_off, l_base, cnt, &cur[DG_NF_RELAXED], &cur[DG_NF_LOWERED]); \
         } \
-        if (deep) DG_DEVICE_FENCE(); \
-        barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE); \
+        barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);   /* (lid 0's fence below covers \
+                                                the group's writes, as in dg_bfs_deep) */ \
         if (lid == 0) {   /* (the turn's counts live in dctl, not in registers: an ordinary \
                              launch, which shares this code, needs them not) */ \
             l_go = 0; \

@@ -25,7 +25,9 @@
    path without a target.
 
    Usage: test_path [seed]
-   Cases (DG_TESTS=test_path:NAME): bad, early, graphs. */
+   Results without waiting (case outputs): dist into dg_host_alloc memory and into a caller's
+   cl_mem (dist_buffer) equal the plain result; bad buffers are refused.
+   Cases (DG_TESTS=test_path:NAME): bad, early, graphs, outputs. */
 #define DYNGRAPH_IMPLEMENTATION
 /* results read back through the pinned staging buffer in pieces of 4 KB (dg__read_out's
    large-read path, which the GPU takes for reads of 1 MB and more) */
@@ -506,7 +508,89 @@ static void case_graphs(void)
     }
 }
 
-static const tt_case cases[] = { { "bad", case_bad }, { "early", case_early }, { "graphs", case_graphs } };
+/* Results without waiting: dist into pinned host memory from dg_host_alloc (the read that
+   skips the staging buffer), dist copied into a caller's cl_mem (dist_buffer) with or without
+   a host copy, stats.read_ms, and bad buffers refused before anything runs. */
+static void case_outputs(void)
+{
+    pair p;
+    size_t n, i, k;
+    int32_t *ref, *pin;
+    float *fref;
+    cl_mem buf = NULL, small = NULL, other = NULL;
+    cl_context ctx, ctx2 = NULL;
+    cl_device_id dev;
+    cl_int e;
+    if (!make_pair(&p, 64, 1, 1)) return;
+    build_grid(&p, 40, 30, 12);
+    n = (size_t)p.m.bound;
+    ref = (int32_t *)xmalloc(n * 4);
+    fref = (float *)xmalloc(n * 4);
+    CHECK(dg_host_alloc(p.g, 0) == NULL);
+    pin = (int32_t *)dg_host_alloc(p.g, n * 4 + 64);
+    CHECK(pin != NULL);
+    ctx = dg_cl_context(p.g);
+    dev = dg_cl_device(p.g);
+    CHECK(ctx != NULL && dev != NULL);
+    buf = clCreateBuffer(ctx, CL_MEM_READ_WRITE, n * 4, NULL, &e);
+    CHECK(e == CL_SUCCESS);
+    small = clCreateBuffer(ctx, CL_MEM_READ_WRITE, n * 4 - 4, NULL, &e);
+    CHECK(e == CL_SUCCESS);
+    ctx2 = clCreateContext(NULL, 1, &dev, NULL, NULL, &e);
+    if (ctx2) other = clCreateBuffer(ctx2, CL_MEM_READ_WRITE, n * 4, NULL, &e);
+    for (k = 0; k < 6 && pin && buf && small; k++) {
+        dg_vertex src = (dg_vertex)((k * 397) % n);
+        int sssp = k & 1;
+        dg_bfs_options bo;
+        dg_sssp_options so;
+        dg_bfs_stats bst;
+        dg_sssp_stats sst;
+        int32_t *got = (int32_t *)xmalloc(n * 4);
+        if (!p.m.alive[src]) { free(got); continue; }
+        memset(&bo, 0, sizeof bo); memset(&so, 0, sizeof so);
+        bo.stats = &bst; so.stats = &sst;
+        if (sssp) CHECK(dg_sssp(p.g, src, fref, NULL) == DG_OK);
+        else CHECK(dg_bfs(p.g, src, ref, NULL) == DG_OK);
+        /* into pinned memory (an odd offset in the block) */
+        for (i = 0; i < n; i++) pin[i + 3] = SENT;
+        if (sssp) CHECK(dg_sssp(p.g, src, (float *)(pin + 3), &so) == DG_OK && sst.read_ms >= 0.0);
+        else CHECK(dg_bfs(p.g, src, pin + 3, &bo) == DG_OK && bst.read_ms >= 0.0);
+        CHECK_MSG(!memcmp(pin + 3, sssp ? (void *)fref : (void *)ref, n * 4), "%s into dg_host_alloc memory differs",
+                  sssp ? "dg_sssp" : "dg_bfs");
+        /* into the caller's buffer, with no host copy (BFS: nothing read back) */
+        CHECK(clEnqueueFillBuffer(dg_cl_queue(p.g), buf, &(int32_t){SENT}, 4, 0, n * 4, 0, NULL, NULL) == CL_SUCCESS);
+        bo.dist_buffer = so.dist_buffer = buf;
+        if (sssp) CHECK(dg_sssp(p.g, src, k == 3 ? (float *)(void *)got : NULL, &so) == DG_OK);
+        else {
+            CHECK(dg_bfs(p.g, src, k == 2 ? got : NULL, &bo) == DG_OK);
+            if (k != 2) CHECK_MSG(bst.read_ms == 0.0, "dg_bfs read %g ms back with dist NULL", bst.read_ms);
+        }
+        for (i = 0; i < n; i++) got[i] = SENT;
+        CHECK(clEnqueueReadBuffer(dg_cl_queue(p.g), buf, CL_TRUE, 0, n * 4, got, 0, NULL, NULL) == CL_SUCCESS);
+        CHECK_MSG(!memcmp(got, sssp ? (void *)fref : (void *)ref, n * 4), "%s's dist_buffer differs", sssp ? "dg_sssp" : "dg_bfs");
+        /* refused: too small, another context */
+        bo.dist_buffer = so.dist_buffer = small;
+        CHECK((sssp ? dg_sssp(p.g, src, NULL, &so) : dg_bfs(p.g, src, NULL, &bo)) == DG_ERR_INVALID_ARGUMENT);
+        CHECK(strstr(dg_error_message(p.g), "dist_buffer") != NULL);
+        if (other) {
+            bo.dist_buffer = so.dist_buffer = other;
+            CHECK((sssp ? dg_sssp(p.g, src, NULL, &so) : dg_bfs(p.g, src, NULL, &bo)) == DG_ERR_INVALID_ARGUMENT);
+        }
+        free(got);
+    }
+    dg_host_free(p.g, pin);
+    dg_host_free(p.g, NULL);
+    CHECK(dg_host_alloc(p.g, 256) != NULL);     /* left for dg_destroy to free */
+    if (buf) clReleaseMemObject(buf);
+    if (small) clReleaseMemObject(small);
+    if (other) clReleaseMemObject(other);
+    if (ctx2) clReleaseContext(ctx2);
+    free(ref); free(fref);
+    pair_free(&p);
+}
+
+static const tt_case cases[] = { { "bad", case_bad }, { "early", case_early }, { "graphs", case_graphs },
+                                 { "outputs", case_outputs } };
 
 int main(int argc, char **argv)
 {

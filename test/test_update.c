@@ -211,6 +211,8 @@ static void run_config(int directed, int weighted, uint32_t P, int reuse, int wh
                 room_pages += sts.batch_room_pages;
                 shrinks += !add && sts.large_pages < before.large_pages;
                 CHECK(sts.batch_arcs_host == 0);
+                if (dg__up_keep == 0 && where > 0)   /* the batch's scratch went with it */
+                    CHECK(dg__module_bytes(g->dev, DG__MOD_UPDATE) + dg__module_bytes(g->dev, DG__MOD_SORT) == 0);
             }
             /* single lists right away (read back alone), then single edges on top */
             for (i = 0; i < 4; i++) compare_list(g, &m, (dg_vertex)(i < 2 ? i : rnd((uint32_t)n)));
@@ -253,7 +255,12 @@ static void test_random(void)
         for (weighted = 0; weighted < 2; weighted++)
             for (ps = 0; ps < 2; ps++)
                 for (reuse = 0; reuse < 2; reuse++)
+                {
+                    size_t keep = dg__up_keep;
+                    if (reuse) dg__up_keep = 0;   /* half the configurations: no scratch kept */
                     run_config(directed, weighted, ps ? 1024 : 64, reuse, (directed + weighted + ps + reuse) % 3 == 2 ? -1 : 1);
+                    dg__up_keep = keep;
+                }
     printf("device batches: %zu arcs written, %zu pages laid out again for room, %zu removals that shrank large lists\n",
            arcs_device, room_pages, shrinks);
     CHECK(arcs_device > 1000 && room_pages > 100 && shrinks > 5);
