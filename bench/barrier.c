@@ -19,7 +19,9 @@
    cc -O2 -I. bench/barrier.c -o build/barrier -lOpenCL
      cg       cooperative groups' grid barrier: one atomic add a group that flips the top bit
               when the last arrives, polled by work-item 0; one fence before, one after
-     flags64  flags with the payload: four 64-bit words a group, the step in the high half of
+     cgacq    cg, its poll a PTX ld.acquire.gpu and no fence after it (NVIDIA)
+     cgrel    cgacq, its add a PTX atom.add.release.gpu and no fence before it (NVIDIA)
+     flags64  (not run) flags with the payload: four 64-bit words a group, the step in the high half of
               each (a 64-bit store is single-copy atomic, a vector store is not), one fence
    --acqrel: fence.acq_rel.gpu instead of membar.gl (= fence.sc.gpu) on NVIDIA.
    build/barrier [--groups 132,64,16,4,1] [--steps 20000] [--acqrel] */
@@ -38,6 +40,15 @@ static const char *SRC =
 "#define FENCE() mem_fence(CLK_GLOBAL_MEM_FENCE)\n"
 "#endif\n"
 "#define SPIN (1u << 24)\n"
+"#ifdef NV\n"
+"inline uint ld_acq(volatile __global uint *p) { uint v; asm volatile(\"ld.acquire.gpu.global.u32 %0, [%1];\" : \"=r\"(v) : \"l\"(p) : \"memory\"); return v; }\n"
+"inline uint add_rel(__global uint *p, uint x) { uint v; asm volatile(\"atom.add.release.gpu.global.u32 %0, [%1], %2;\" : \"=r\"(v) : \"l\"(p), \"r\"(x) : \"memory\"); return v; }\n"
+"#define ACQ_FENCE()\n"
+"#else\n"
+"inline uint ld_acq(volatile __global uint *p) { return *p; }\n"
+"inline uint add_rel(__global uint *p, uint x) { FENCE(); return atomic_add(p, x); }\n"
+"#define ACQ_FENCE() FENCE()\n"
+"#endif\n"
 "__kernel void lbar(__global uint *w, uint n) {\n"
 "  __local uint l; uint i; if (get_local_id(0) == 0) l = 0; barrier(CLK_LOCAL_MEM_FENCE);\n"
 "  for (i = 0; i < n; i++) { if (get_local_id(0) == (i & 255)) l += i; barrier(CLK_LOCAL_MEM_FENCE); }\n"
@@ -98,6 +109,28 @@ static const char *SRC =
 "      FENCE(); l_sum += k; }\n"
 "    barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE); }\n"
 "  if (lid == 0) w[4096 + g] = l_sum; }\n"
+"__kernel void cgacq(__global uint *w, uint n) {\n"
+"  __local uint l_end, l_sum; volatile __global uint *a = w + 3; const uint G = get_num_groups(0), lid = get_local_id(0), g = get_group_id(0); uint k;\n"
+"  if (lid == 0) { l_end = 0; l_sum = 0; } barrier(CLK_LOCAL_MEM_FENCE);\n"
+"  for (k = 1; k <= n && !l_end; k++) {\n"
+"    w[16384 + get_global_id(0)] = k; barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);\n"
+"    if (lid == 0) { uint s = 0, old, nb = g == 0 ? 0x80000000u - (G - 1u) : 1u;\n"
+"      FENCE(); old = atomic_add(w + 3, nb);\n"
+"      while (((old ^ ld_acq(a)) & 0x80000000u) == 0u) if (++s > SPIN) { l_end = 1; atomic_inc(w + 2); break; }\n"
+"      ACQ_FENCE(); l_sum += k; }\n"
+"    barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE); }\n"
+"  if (lid == 0) w[4096 + g] = l_sum; }\n"
+"__kernel void cgrel(__global uint *w, uint n) {\n"
+"  __local uint l_end, l_sum; volatile __global uint *a = w + 3; const uint G = get_num_groups(0), lid = get_local_id(0), g = get_group_id(0); uint k;\n"
+"  if (lid == 0) { l_end = 0; l_sum = 0; } barrier(CLK_LOCAL_MEM_FENCE);\n"
+"  for (k = 1; k <= n && !l_end; k++) {\n"
+"    w[16384 + get_global_id(0)] = k; barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);\n"
+"    if (lid == 0) { uint s = 0, old, nb = g == 0 ? 0x80000000u - (G - 1u) : 1u;\n"
+"      old = add_rel(w + 3, nb);\n"
+"      while (((old ^ ld_acq(a)) & 0x80000000u) == 0u) if (++s > SPIN) { l_end = 1; atomic_inc(w + 2); break; }\n"
+"      ACQ_FENCE(); l_sum += k; }\n"
+"    barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE); }\n"
+"  if (lid == 0) w[4096 + g] = l_sum; }\n"
 "__kernel void flags64(__global uint *w, uint n) {\n"
 "  __local uint l_end, l_n, l_m, l_x; volatile __global ulong *f = (volatile __global ulong *)(w + 32768);\n"
 "  const uint G = get_num_groups(0), lid = get_local_id(0), g = get_group_id(0); uint k, tot = 0;\n"
@@ -117,8 +150,8 @@ static const char *SRC =
 
 int main(int argc, char **argv)
 {
-    const char *names[] = { "lbar", "load", "atom", "fence", "counter", "flags", "master", "cg", "flags64" };
-    const int NT = 9;
+    const char *names[] = { "lbar", "load", "atom", "fence", "counter", "flags", "master", "cg", "cgacq", "cgrel" };
+    const int NT = 10;
     long groups[16] = { 0, 64, 32, 16, 4, 1 };
     int ngroups = 6, a, t, gi, nv = 0, acqrel = 0;
     cl_uint steps = 20000, np = 0, i, cus = 0;

@@ -348,7 +348,7 @@ void dg_bfs_deep(DG_ADJ_ARGS, __global int *qa, __global int *qb, __global uint 
                 if (!dg_deep_arrive(ctl, k, G, spin_max)) {
                     l_end = 1;                   /* this level is incomplete: the host redoes it */
                 } else {
-                    DG_DEVICE_FENCE();
+                    DG_ACQUIRE_FENCE();          /* (none on NVIDIA: the poll was an acquire) */
                     nxt = dg_deep_read(vlv, ring, level);
                     inspected += nxt.seen;
                     l_t++; l_level = level + 1;

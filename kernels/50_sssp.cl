@@ -627,8 +627,8 @@ void NAME(DG_ADJ_ARGS, __global const float *wpool, \
                 } else { \
                     /* turn L is done: its slot and the next turn's inputs are final (the \
                        fence: what other groups wrote is read after the barrier, as in \
-                       dg_bfs_deep) */ \
-                    DG_DEVICE_FENCE(); \
+                       dg_bfs_deep; on NVIDIA the barrier's poll was an acquire) */ \
+                    DG_ACQUIRE_FENCE(); \
                     volatile __global const uint *c = vctl + DG_CTL_WORDS * (size_t)(L % ring); \
                     volatile __global const uint *n1 = vctl + DG_CTL_WORDS * (size_t)((L + 1) % ring); \
                     const uint m = c[DG_NF_MODE]; \
