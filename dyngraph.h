@@ -1155,6 +1155,8 @@ typedef struct dg_bfs_stats {
     double device_ms;             /* device time of the search, from the first kernel to the last */
     double sync_ms;               /* host time of the sync before it */
     double read_ms;               /* host time of reading dist and parent back (0: none read) */
+    double kernel_ms;             /* the search's kernels' own times summed: device_ms less the
+                                     gaps between them (launches, read-backs); -1 if unknown */
 } dg_bfs_stats;
 #define DG_BFS_DEFAULT_EDGE_CHUNK 16
 #define DG_BFS_DEFAULT_ALPHA 15.0f
@@ -1226,6 +1228,7 @@ typedef struct dg_sssp_stats {
     double sync_ms;               /* host time of the sync (and weight check) before it */
     double read_ms;               /* host time of reading dist and pred back (stats count the
                                      vertices reached on the host: dist is read for them too) */
+    double kernel_ms;             /* the kernels' own times summed, as in dg_bfs_stats */
 } dg_sssp_stats;
 #define DG_SSSP_DEFAULT_LOCAL_ROUNDS 2
 typedef struct dg_sssp_options {  /* zero-initialised means defaults */
@@ -4271,6 +4274,9 @@ typedef struct dg__dev {
     size_t ngrp;
     size_t sync_bytes, sync_pages;
     cl_event ev_first, ev_last;   /* the first and last command of a timed run (profiling) */
+    cl_event *evs;                /* with ksum: every kernel of the run, for their summed time */
+    size_t nevs, evs_cap;
+    int ksum;
     size_t bytes;                 /* device bytes held */
     /* statistics */
     size_t syncs, last_sync_bytes, last_sync_pages;
@@ -4955,6 +4961,8 @@ static void dg__dev_free(dg_graph *g) {
     if (d->queue) clFinish(d->queue);
     if (d->ev_first) clReleaseEvent(d->ev_first);
     if (d->ev_last) clReleaseEvent(d->ev_last);
+    while (d->nevs) clReleaseEvent(d->evs[--d->nevs]);
+    dg__free(g, d->evs);
     for (i = 0; i < DG__VARIANTS; i++) {
         for (j = 0; j < DG__K_COUNT; j++) if (d->kern[i][j]) clReleaseKernel(d->kern[i][j]);
         for (j = 0; j < DG__MOD_COUNT; j++) if (d->prog[i][j]) clReleaseProgram(d->prog[i][j]);
@@ -5096,6 +5104,12 @@ static dg_status dg__launch(dg_graph *g, cl_kernel k, size_t global, size_t loca
     e = clEnqueueNDRangeKernel(d->queue, k, 1, NULL, &global, &local, 0, NULL, d->profiling ? &ev : NULL);
     if (e != CL_SUCCESS) return dg__clfail(g, e, "clEnqueueNDRangeKernel");
     if (ev) {
+        if (d->ksum && (d->nevs < d->evs_cap ||
+                        dg__grow(g, (void **)&d->evs, d->evs_cap, d->evs_cap ? 2 * d->evs_cap : 64, sizeof *d->evs))) {
+            if (d->nevs == d->evs_cap) d->evs_cap = d->evs_cap ? 2 * d->evs_cap : 64;
+            clRetainEvent(ev);
+            d->evs[d->nevs++] = ev;
+        }
         if (!d->ev_first) d->ev_first = ev;
         else { if (d->ev_last) clReleaseEvent(d->ev_last); d->ev_last = ev; }
     }
@@ -5117,6 +5131,22 @@ static void dg__timing_reset(dg__dev *d) {
     if (d->ev_first) clReleaseEvent(d->ev_first);
     if (d->ev_last) clReleaseEvent(d->ev_last);
     d->ev_first = d->ev_last = NULL;
+    while (d->nevs) clReleaseEvent(d->evs[--d->nevs]);
+}
+/* The summed execution time of the run's kernels (ms; with ksum on, after the queue drained):
+   device_ms less the gaps of launches and read-backs. -1 when not known. */
+static double dg__kernel_ms(dg__dev *d) {
+    double ms = 0;
+    size_t i;
+    if (!d->ksum || !d->profiling) return -1.0;
+    for (i = 0; i < d->nevs; i++) {
+        cl_ulong t0 = 0, t1 = 0;
+        if (clGetEventProfilingInfo(d->evs[i], CL_PROFILING_COMMAND_START, sizeof t0, &t0, NULL) != CL_SUCCESS ||
+            clGetEventProfilingInfo(d->evs[i], CL_PROFILING_COMMAND_END, sizeof t1, &t1, NULL) != CL_SUCCESS)
+            return -1.0;
+        if (t1 > t0) ms += (double)(t1 - t0) * 1e-6;
+    }
+    return ms;
 }
 /* Milliseconds from the start of the first kernel to the end of the last since the reset
    (after clFinish); -1 without profiling. */
@@ -7383,6 +7413,7 @@ DG_API dg_status dg_bfs(dg_graph *g, dg_vertex source, int32_t *dist, const dg_b
     r.early = S.targets && (o.strategy == DG_BFS_TOP_DOWN || o.strategy == DG_BFS_DIRECTION_OPT);
     n = g->id_bound;
     dg__timing_reset(d);
+    d->ksum = o.stats != NULL;                 /* kernel_ms: every kernel's event kept */
     DG__TRY(dg__fit_fill(g, &bs->b.dist, -1, n));
     if (r.want_parent) DG__TRY(dg__fit_fill(g, &bs->b.parent, -1, n));
     switch (o.strategy) {
@@ -7411,6 +7442,7 @@ DG_API dg_status dg_bfs(dg_graph *g, dg_vertex source, int32_t *dist, const dg_b
     if (o.stats) {
         memset(o.stats, 0, sizeof *o.stats);
         o.stats->device_ms = dg__timing_ms(d);
+        o.stats->kernel_ms = dg__kernel_ms(d);
     }
     if (S.targets && (o.path || o.path_length)) {
         size_t len = 0;
@@ -7444,7 +7476,7 @@ DG_API dg_status dg_bfs(dg_graph *g, dg_vertex source, int32_t *dist, const dg_b
         o.stats->sync_ms = sync_ms;
     }
 done:
-    if (d) dg__timing_reset(d);
+    if (d) { dg__timing_reset(d); d->ksum = 0; }
     dg__seeds_free(g, &S);
     return st;
 }
@@ -7948,6 +7980,7 @@ DG_API dg_status dg_sssp(dg_graph *g, dg_vertex source, float *dist, const dg_ss
     r.hub = o.split_degree;
     n = g->id_bound;
     dg__timing_reset(d);
+    d->ksum = o.stats != NULL;                 /* kernel_ms: every kernel's event kept */
     DG__TRY(dg__fit_fill(g, &ss->b.dist, DG__SSSP_INF, n));
     if (r.neg || want_tree) DG__TRY(dg__fit_fill(g, &ss->b.parent, -1, n));
     DG__TRY(dg__buf_fit(g, &ss->b.seeds, (S.ns + S.nt) * 4));
@@ -7969,6 +8002,7 @@ DG_API dg_status dg_sssp(dg_graph *g, dg_vertex source, float *dist, const dg_ss
     if (o.stats) {
         memset(o.stats, 0, sizeof *o.stats);
         o.stats->device_ms = dg__timing_ms(d);
+        o.stats->kernel_ms = dg__kernel_ms(d);
     }
     if (S.targets && (o.path || o.path_length)) {
         size_t len = 0;
@@ -7997,7 +8031,7 @@ DG_API dg_status dg_sssp(dg_graph *g, dg_vertex source, float *dist, const dg_ss
     }
 done:
     if (hd && hd != dist) dg__free(g, hd);
-    if (d) dg__timing_reset(d);
+    if (d) { dg__timing_reset(d); d->ksum = 0; }
     dg__seeds_free(g, &S);
     return st;
 }

@@ -484,6 +484,7 @@ static void run_strategy(bench_graph *b, const strat_info *si)
     double *ins = (double *)xmalloc((size_t)nr * sizeof(double));
     double *sy = (double *)xmalloc((size_t)nr * sizeof(double));
     double *rd = (double *)xmalloc((size_t)nr * sizeof(double));
+    double *kt = (double *)xmalloc((size_t)nr * sizeof(double));
     int32_t *dist = o->pinned ? (int32_t *)dg_host_alloc(b->g, b->n * sizeof *dist) : (int32_t *)xmalloc(b->n * sizeof *dist);
     int32_t *dist2 = (int32_t *)xmalloc(b->n * sizeof *dist2);
     int32_t *parent = (int32_t *)xmalloc(b->n * sizeof *parent);
@@ -518,7 +519,7 @@ static void run_strategy(bench_graph *b, const strat_info *si)
         wall_s += twall[i];
         tdev[i] = st.device_ms * 1e-3;
         lv[i] = st.levels; bu[i] = st.bottom_up_levels; rt[i] = st.host_round_trips;
-        ins[i] = (double)st.edges_inspected; sy[i] = st.sync_ms; rd[i] = st.read_ms;
+        ins[i] = (double)st.edges_inspected; sy[i] = st.sync_ms; rd[i] = st.read_ms; kt[i] = st.kernel_ms;
         if (st.strategy != si->strategy)
             fail("%s root %d: stats.strategy = %d, asked for %d", what, (int)root,
                  (int)st.strategy, (int)si->strategy);
@@ -574,7 +575,10 @@ static void run_strategy(bench_graph *b, const strat_info *si)
             "%.0f bottom-up)%s\n", si->name, w->gteps_dev, w->gteps_wall, w->dev_ms, w->wall_ms,
             w->levels, w->bu_levels, w->fails ? "  FAILED" : "");
     {
-        double r = median(rd, nr), bytes = (double)b->n * 4.0;
+        double r = median(rd, nr), bytes = (double)b->n * 4.0, kms = median(kt, nr);
+        note("%s %s: the kernels' own times summed (stats.kernel_ms) %.3f ms median, of %.3f ms "
+             "device time (first kernel's start to last kernel's end): %.3f ms of gaps (launches, "
+             "read-backs)", b->name, si->name, kms, w->dev_ms, w->dev_ms - kms);
         note("%s %s: dist (%.1f MB) read back in %.3f ms median (stats.read_ms: %.1f GB/s), into %s "
              "memory; wall - device %.3f ms; the issue-17 bound device + bytes / 20 GB/s + 0.1 ms = %.3f ms "
              "against the wall's %.3f ms", b->name, si->name, bytes / 1e6, r, r > 0 ? bytes / r * 1e-6 : 0.0,
@@ -582,7 +586,7 @@ static void run_strategy(bench_graph *b, const strat_info *si)
              w->dev_ms + bytes / 20e9 * 1e3 + 0.1, w->wall_ms);
     }
     if (g_csv) { print_bfs_csv_row(g_csv, w); fflush(g_csv); }
-    free(tdev); free(twall); free(tmp); free(lv); free(bu); free(rt); free(ins); free(sy); free(rd);
+    free(tdev); free(twall); free(tmp); free(lv); free(bu); free(rt); free(ins); free(sy); free(rd); free(kt);
     if (o->pinned) dg_host_free(b->g, dist); else free(dist);
     free(dist2); free(parent);
 }

@@ -273,6 +273,8 @@ static void run_bfs(pair *p, const seeds *s, int si, const char *glabel)
     }
     CHECK_MSG(st.vertices_reached == reached, "[%s] stats say %llu reached, dist %zu", label,
               (unsigned long long)st.vertices_reached, reached);
+    CHECK_MSG(st.device_ms < 0 || (st.kernel_ms >= 0 && st.kernel_ms <= st.device_ms * 1.0001 + 1e-6),
+              "[%s] stats: kernels %g ms of a %g ms span", label, st.kernel_ms, st.device_ms);
     if (s->nt)
         check_path(m, s, path, cap, plen, ref[s->tgt[0]] >= 0 ? (size_t)ref[s->tgt[0]] + 1 : 0, 0, 0, label);
 out:
@@ -326,6 +328,8 @@ static void run_sssp(pair *p, const seeds *s, int si, const char *glabel)
     }
     CHECK_MSG(st.vertices_reached == reached, "[%s] stats say %llu reached, dist %zu", label,
               (unsigned long long)st.vertices_reached, reached);
+    CHECK_MSG(st.device_ms < 0 || (st.kernel_ms >= 0 && st.kernel_ms <= st.device_ms * 1.0001 + 1e-6),
+              "[%s] stats: kernels %g ms of a %g ms span", label, st.kernel_ms, st.device_ms);
     if (s->nt) check_path(m, s, path, cap, plen, ref[s->tgt[0]] < INFINITY, ref[s->tgt[0]], 1, label);
 out:
     free(ref); free(dist); free(pred); free(path);
