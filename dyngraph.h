@@ -445,7 +445,7 @@
    work-item of each group fences at device scope for the whole group, as
    CUDA's grid barrier does: PTX membar.gl on NVIDIA, whose OpenCL mem_fence
    is work-group-scope only; on NVIDIA the groups' prefix sums run in warp
-   shuffles, 4 local barriers instead of 18). It
+   shuffles, 5 local barriers instead of 18). It
    leaves the loop when the frontier grows past those
    limits, when direction-optimizing would switch to bottom-up, at the
    targets, or at the end; the ordinary kernels go on from that level. A CPU
@@ -1256,7 +1256,9 @@ typedef struct dg_sssp_options {  /* zero-initialised means defaults */
     size_t path_capacity;
     size_t *path_length;          /* optional: its vertices (0: targets[0] not reached) */
     cl_mem dist_buffer;           /* optional: dist copied into this buffer on the device, as in
-                                     dg_bfs_options (floats, dg_vertex_id_bound() x 4 bytes) */
+                                     dg_bfs_options (floats, dg_vertex_id_bound() x 4 bytes); but
+                                     with stats, dist is read back anyway (the host counts the
+                                     vertices reached) */
 } dg_sssp_options;
 /* dist[v] = weight of a shortest path from source (the nearest source), INFINITY if unreachable
    or removed; dist has dg_vertex_id_bound() entries (it may be NULL when only pred, path or
@@ -1643,6 +1645,8 @@ struct dg_graph {
     uint32_t vert_per_page; /* vertices a fresh page accepts under the 60% rule */
     uint64_t *mark;       /* per-vertex bits for batch deduplication (grown lazily), all 0 between calls */
     size_t mark_cap;      /* in 64-bit words */
+    struct dg__arc *bscr[3];   /* a batch's arc arrays, kept for the next batch (dg__bscratch) */
+    size_t bscr_cap[3];        /* in arcs */
     dg__item *items;      /* scratch: the lists of the pages being laid out again */
     int32_t *runs;        /* scratch: the pages of a run */
     uint32_t run_max;     /* pages a batch lays out together at most */
@@ -2268,6 +2272,49 @@ static int dg__has_arc(const dg_graph *g, dg_vertex u, dg_vertex v) {
    ========================================================================= */
 /* An arc of a batch: the entry dst (weight w) goes into the list of src. */
 typedef struct dg__arc { int32_t src, dst; float w; } dg__arc;
+/* Batches visit the lists of their sources in id order, each a cache and TLB miss or two
+   (directory entry, then the list's page): they prefetch the directory entry of the source
+   DG__PF_DIR arcs ahead and the list (page header and head) of the source DG__PF_LIST arcs ahead,
+   so that the misses overlap (GCC and Clang; nothing elsewhere). */
+#if defined(__GNUC__) || defined(__clang__)
+#define DG__PREFETCH(p) __builtin_prefetch(p)
+#else
+#define DG__PREFETCH(p) ((void)0)
+#endif
+#define DG__PF_DIR  64
+#define DG__PF_LIST 16
+/* (a macro, not a function: GCC finds such a function free of side effects, since a prefetch
+   is none, and drops its calls) */
+#define DG__PREFETCH_ARCS(g, s, a, i, m) do { \
+    if ((i) + DG__PF_DIR < (m)) DG__PREFETCH(&(s)->dir[(s)->ds * (size_t)(a)[(i) + DG__PF_DIR].src]); \
+    if ((i) + DG__PF_LIST < (m)) { \
+        const int32_t *d_ = &(s)->dir[(s)->ds * (size_t)(a)[(i) + DG__PF_LIST].src]; \
+        if (d_[0] >= 0) { \
+            DG__PREFETCH((s)->pool + (size_t)d_[0] * (g)->P); \
+            DG__PREFETCH((s)->pool + (size_t)d_[0] * (g)->P + d_[1]); \
+        } \
+    } \
+} while (0)
+/* A batch's arc array k (0..2) of at least n arcs, kept between batches: a fresh array a batch
+   cost its page faults (~2,500 for a 100k-edge batch, ~10% of it, on the dev VM). Its contents
+   are not kept. dg__bscratch_trim lets them go when they are large beside the graph. */
+#define DG__FEW_ARCS 2                      /* arcs a batch looks up one by one in a short list */
+#define DG__BSCR_KEEP ((size_t)32 << 20)   /* bytes kept at least (or an eighth of the pages) */
+static dg__arc *dg__bscratch(dg_graph *g, int k, size_t n) {
+    if (g->bscr_cap[k] < n) {
+        dg__free(g, g->bscr[k]);
+        g->bscr[k] = (dg__arc *)dg__alloc(g, (n ? n : 1) * sizeof(dg__arc));
+        g->bscr_cap[k] = g->bscr[k] ? n : 0;
+    }
+    return g->bscr[k];
+}
+static void dg__bscratch_trim(dg_graph *g) {
+    size_t bytes = (g->bscr_cap[0] + g->bscr_cap[1] + g->bscr_cap[2]) * sizeof(dg__arc), pages = 0;
+    int k;
+    for (k = 0; k < g->nstores; k++) pages += (size_t)g->st[k].page_hw * g->P * 4;
+    if (bytes <= DG__BSCR_KEEP || bytes <= pages / 8) return;
+    for (k = 0; k < 3; k++) { dg__free(g, g->bscr[k]); g->bscr[k] = NULL; g->bscr_cap[k] = 0; }
+}
 /* Writes the targets (and weights) of k arcs at pool position at. */
 static void dg__put_arcs(dg__store *s, size_t at, const dg__arc *a, size_t k) {
     size_t i;
@@ -2706,6 +2753,7 @@ DG_API void dg_destroy(dg_graph *g) {
     for (i = 0; i < 2; i++) dg__store_free(g, &g->st[i]);
     dg__free(g, g->dd.blk); dg__free(g, g->dd.list);
     dg__free(g, g->tmp); dg__free(g, g->wtmp); dg__free(g, g->mark); dg__free(g, g->items);
+    dg__free(g, g->bscr[0]); dg__free(g, g->bscr[1]); dg__free(g, g->bscr[2]);
     dg__free(g, g->free_ids);
     dg__free(g, g->dir); dg__free(g, g->runs);
     a = g->desc.allocator;
@@ -3343,8 +3391,11 @@ static void dg__store_batch(dg_graph *g, dg__store *s, const dg__arc *a, size_t 
     uint32_t k = 0;
     int in_place;
     while (i < m) {
-        int32_t p = s->dir[s->ds * (size_t)a[i].src], *pg = DG__PAGE(g, s, p);
+        int32_t p, *pg;
         size_t total;
+        DG__PREFETCH_ARCS(g, s, a, i, m);
+        p = s->dir[s->ds * (size_t)a[i].src];
+        pg = DG__PAGE(g, s, p);
         j = i + 1;
         while (j < m && s->dir[s->ds * (size_t)a[j].src] == p) j++;
         total = j - i;
@@ -3428,39 +3479,24 @@ static dg_status dg__add_edges_ex(dg_graph *g, const dg_edge *e, size_t n, int f
     if (n == 0) goto done;
     if (n > ((size_t)-1 / 2) / sizeof(dg__arc)) { st = dg__fail(g, DG_ERR_LIMIT, "dg_add_edges: batch too large"); goto done; }
     cap = 2 * n;
-    A = (dg__arc *)dg__alloc(g, cap * sizeof(dg__arc));
-    B = (dg__arc *)dg__alloc(g, cap * sizeof(dg__arc));
-    if (g->nstores == 2) C = (dg__arc *)dg__alloc(g, cap * sizeof(dg__arc));
+    A = dg__bscratch(g, 0, cap);
+    B = dg__bscratch(g, 1, cap);
+    if (g->nstores == 2) C = dg__bscratch(g, 2, cap);
     if (keep_min) mpos = (int32_t *)dg__alloc(g, g->id_bound * sizeof(int32_t));
     if (!A || !B || (g->nstores == 2 && !C) || (keep_min && !mpos)) { st = dg__oom(g, "batch"); goto done; }
     if ((st = dg__marks(g)) != DG_OK) goto done;
     m = dg__batch_arcs(g, e, n, flags & DG__BATCH_BOTH_DIRS, A);
     if (flags & DG__BATCH_OWN) { dg__free(g, (void *)(uintptr_t)e); e = NULL; }
     a = dg__sort_arcs(g, &g->st[0], A, B, m);
-    /* the sort's other buffer is free again (the reverse arcs of a directed graph use it) */
-    if (g->nstores == 1) { if (a == A) { dg__free(g, B); B = NULL; } else { dg__free(g, A); A = NULL; } }
+    /* (the sort's other buffer is free again: the reverse arcs of a directed graph use it) */
     if ((st = dg__check_alive(g, a, m, "dg_add_edges")) != DG_OK) goto done;
     /* drop arcs already present and repeats (first wins, or the smallest weight with keep_min) */
     for (i = 0, k = 0; i < m;) {
         dg_vertex u = a[i].src;
         size_t j = i, k0 = k;
+        DG__PREFETCH_ARCS(g, &g->st[0], a, i, m);
         while (j < m && a[j].src == u) j++;
         deg = dg__deg(g, &g->st[0], u);
-        if (j - i <= 32 && deg == 0) {
-            /* a short group into an empty list (the common case of a load): compare with the
-               arcs kept so far, in cache, instead of touching the marks */
-            for (; i < j; i++) {
-                size_t x;
-                for (x = k0; x < k && a[x].dst != a[i].dst; x++) {}
-                if (x < k) {
-                    if (keep_min && a[i].w < a[x].w) a[x].w = a[i].w;
-                    continue;
-                }
-                a[k++] = a[i];
-                nadd += g->nstores == 2 || a[i].src <= a[i].dst;
-            }
-            continue;
-        }
         if ((j - i) * DG__LH_DENSE >= deg)
             h = NULL;                                  /* many arcs for it: one scan is cheaper */
         else if (deg >= DG__LH_MIN)
@@ -3483,6 +3519,24 @@ static dg_status dg__add_edges_ex(dg_graph *g, const dg_edge *e, size_t n, int f
                 nadd += g->nstores == 2 || a[i].src <= a[i].dst;
             }
             for (j = k0; j < k; j++) DG__UNMARK(g, a[j].dst);
+            continue;
+        }
+        if ((deg == 0 && j - i <= 32) || j - i <= DG__FEW_ARCS) {
+            /* a short group into an empty list (the common case of a load), or a few arcs for
+               a short list (a uniform graph's usual case): compare with the arcs kept so far,
+               in cache, and look each up in the list, instead of marking the list and
+               unmarking it */
+            for (; i < j; i++) {
+                size_t x;
+                for (x = k0; x < k && a[x].dst != a[i].dst; x++) {}
+                if (x < k) {
+                    if (keep_min && a[i].w < a[x].w) a[x].w = a[i].w;
+                    continue;
+                }
+                if (deg && dg__find(g, &g->st[0], u, a[i].dst) != (size_t)-1) continue;
+                a[k++] = a[i];
+                nadd += g->nstores == 2 || a[i].src <= a[i].dst;
+            }
             continue;
         }
         dg__mark_list(g, &g->st[0], u, mpos, 1);
@@ -3508,8 +3562,6 @@ static dg_status dg__add_edges_ex(dg_graph *g, const dg_edge *e, size_t n, int f
         dg__arc *t = a == A ? B : A, *r;
         for (i = 0; i < m; i++) { t[i].src = a[i].dst; t[i].dst = a[i].src; t[i].w = a[i].w; }
         r = dg__sort_arcs(g, &g->st[1], t, C, m);
-        if (r == C) { if (t == A) A = NULL; else B = NULL; dg__free(g, t); }   /* spare again */
-        else { dg__free(g, C); C = NULL; }
         if ((st = dg__check_alive(g, r, m, "dg_add_edges")) != DG_OK) goto done;
         dg__store_batch(g, &g->st[1], r, m, 0, &pages[1], &lat[1]);
         for (s = 0; s < 2; s++) {
@@ -3529,7 +3581,8 @@ static dg_status dg__add_edges_ex(dg_graph *g, const dg_edge *e, size_t n, int f
     if (added) *added = nadd;
 done:
     if (st == DG_OK && wmin < g->wmin) g->wmin = wmin;
-    dg__free(g, A); dg__free(g, B); dg__free(g, C); dg__free(g, mpos);
+    dg__free(g, mpos);
+    dg__bscratch_trim(g);
     if ((flags & DG__BATCH_OWN) && e) dg__free(g, (void *)(uintptr_t)e);
     return st;
 }
@@ -3544,8 +3597,10 @@ static size_t dg__store_remove_batch(dg_graph *g, dg__store *s, const dg__arc *a
     size_t i = 0, nr = 0;
     while (i < m) {
         dg_vertex u = a[i].src;
-        uint32_t deg = dg__deg(g, s, u), x = 0;
+        uint32_t deg, x = 0;
         size_t i0 = i, t = i;
+        DG__PREFETCH_ARCS(g, s, a, i, m);
+        deg = dg__deg(g, s, u);
         dg__lhash *h;
         while (t < m && a[t].src == u) t++;
         t -= i;
@@ -3597,9 +3652,9 @@ DG_API dg_status dg_remove_edges(dg_graph *g, const dg_edge *e, size_t n, size_t
     if ((st = dg__check_batch(g, e, n, "dg_remove_edges", NULL)) != DG_OK) return st;
     if (n == 0) return DG_OK;
     if (n > ((size_t)-1 / 2) / sizeof(dg__arc)) return dg__fail(g, DG_ERR_LIMIT, "dg_remove_edges: batch too large");
-    A = (dg__arc *)dg__alloc(g, 2 * n * sizeof(dg__arc));
-    B = (dg__arc *)dg__alloc(g, 2 * n * sizeof(dg__arc));
-    R = (dg__arc *)dg__alloc(g, 2 * n * sizeof(dg__arc));
+    A = dg__bscratch(g, 0, 2 * n);
+    B = dg__bscratch(g, 1, 2 * n);
+    R = dg__bscratch(g, 2, 2 * n);
     if (!A || !B || !R) { st = dg__oom(g, "batch"); goto done; }
     if ((st = dg__marks(g)) != DG_OK) goto done;
     for (i = 0; i < n; i++)
@@ -3619,7 +3674,7 @@ DG_API dg_status dg_remove_edges(dg_graph *g, const dg_edge *e, size_t n, size_t
     if (nr) g->ver_del++;
     if (removed) *removed = nedges;
 done:
-    dg__free(g, A); dg__free(g, B); dg__free(g, R);
+    dg__bscratch_trim(g);
     return st;
 }
 
@@ -4240,7 +4295,9 @@ typedef struct dg__dev {
     cl_command_queue queue;
     int profiling;                /* the queue has CL_QUEUE_PROFILING_ENABLE */
     int pocl;                     /* the platform is PoCL (it caches compiled kernels itself) */
-    int nvidia;                   /* NVIDIA's platform: kernels get -DDG_NV_PTX (inline PTX) */
+    int nvidia;                   /* NVIDIA's platform: kernels get -DDG_NV_PTX (inline PTX), and
+                                     -DDG_NV_SM70 from compute capability 7 on (ld.acquire) */
+    int nv_sm70;
     uint32_t wg;                  /* work-group size of the load-balanced kernels */
     size_t groups;                /* persistent work-groups (compute units x 8) */
     cl_ulong max_alloc, global_mem;
@@ -4276,7 +4333,7 @@ typedef struct dg__dev {
     cl_event ev_first, ev_last;   /* the first and last command of a timed run (profiling) */
     cl_event *evs;                /* with ksum: every kernel of the run, for their summed time */
     size_t nevs, evs_cap;
-    int ksum;
+    int ksum, evs_lost;           /* evs_lost: an event could not be kept (kernel_ms unknown) */
     size_t bytes;                 /* device bytes held */
     /* statistics */
     size_t syncs, last_sync_bytes, last_sync_pages;
@@ -4884,9 +4941,10 @@ static dg_status dg__options(dg_graph *g, char *buf, size_t cap, int csr) {
     const char *extra = getenv("DYNGRAPH_CL_OPTIONS");
     int len;
     while ((1u << lp) < g->P) lp++;
-    len = snprintf(buf, cap, "-cl-std=CL1.2 -DDG_LOG_P=%u -DDG_DS=%u -DDG_WG=%u%s%s%s%s", (unsigned)lp,
+    len = snprintf(buf, cap, "-cl-std=CL1.2 -DDG_LOG_P=%u -DDG_DS=%u -DDG_WG=%u%s%s%s%s%s", (unsigned)lp,
                    (unsigned)(2 * g->nstores), (unsigned)g->dev->wg, csr ? " -DDG_CSR" : "",
-                   g->dev->nvidia ? " -DDG_NV_PTX" : "", extra && *extra ? " " : "", extra ? extra : "");
+                   g->dev->nvidia ? " -DDG_NV_PTX" : "", g->dev->nv_sm70 ? " -DDG_NV_SM70" : "",
+                   extra && *extra ? " " : "", extra ? extra : "");
     if (len < 0 || (size_t)len >= cap)
         return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "DYNGRAPH_CL_OPTIONS is too long (%zu characters; "
                         "the build options hold %zu)", extra ? strlen(extra) : (size_t)0, cap - 1);
@@ -5044,6 +5102,10 @@ static dg_status dg__dev_init(dg_graph *g) {
     pname[sizeof pname - 1] = dname[sizeof dname - 1] = dver[sizeof dver - 1] = drv[sizeof drv - 1] = 0;
     d->pocl = dg__contains(pname, "Portable Computing Language");
     d->nvidia = dg__contains(pname, "NVIDIA");
+    if (d->nvidia) {   /* cl_nv_device_attribute_query: CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV */
+        cl_uint major = 0;
+        d->nv_sm70 = clGetDeviceInfo(d->device, 0x4000, sizeof major, &major, NULL) == CL_SUCCESS && major >= 7;
+    }
     if (snprintf(d->name, sizeof d->name, "%.120s: %.120s", pname, dname) < 0) d->name[0] = 0;
     if (snprintf(d->key, sizeof d->key, "%.200s|%.200s|%.200s|%.200s|%s", pname, dname, dver, drv,
                  DYNGRAPH_VERSION_STRING) < 0) d->key[0] = 0;
@@ -5109,7 +5171,7 @@ static dg_status dg__launch(dg_graph *g, cl_kernel k, size_t global, size_t loca
             if (d->nevs == d->evs_cap) d->evs_cap = d->evs_cap ? 2 * d->evs_cap : 64;
             clRetainEvent(ev);
             d->evs[d->nevs++] = ev;
-        }
+        } else if (d->ksum) d->evs_lost = 1;
         if (!d->ev_first) d->ev_first = ev;
         else { if (d->ev_last) clReleaseEvent(d->ev_last); d->ev_last = ev; }
     }
@@ -5132,13 +5194,14 @@ static void dg__timing_reset(dg__dev *d) {
     if (d->ev_last) clReleaseEvent(d->ev_last);
     d->ev_first = d->ev_last = NULL;
     while (d->nevs) clReleaseEvent(d->evs[--d->nevs]);
+    d->evs_lost = 0;
 }
 /* The summed execution time of the run's kernels (ms; with ksum on, after the queue drained):
    device_ms less the gaps of launches and read-backs. -1 when not known. */
 static double dg__kernel_ms(dg__dev *d) {
     double ms = 0;
     size_t i;
-    if (!d->ksum || !d->profiling) return -1.0;
+    if (!d->ksum || !d->profiling || d->evs_lost) return -1.0;
     for (i = 0; i < d->nevs; i++) {
         cl_ulong t0 = 0, t1 = 0;
         if (clGetEventProfilingInfo(d->evs[i], CL_PROFILING_COMMAND_START, sizeof t0, &t0, NULL) != CL_SUCCESS ||
@@ -5343,6 +5406,19 @@ static int32_t dg__la_first(const dg__store *s, int32_t p) {
     return s->idx[p].la_pos == 0 ? p : s->dir[s->ds * (size_t)s->idx[p].first];
 }
 
+/* The sync visits its changed pages scattered over the pool: it prefetches the record of the
+   page DG__PF_DIR ahead in its list and the first changed segment of the page DG__PF_LIST
+   ahead (a macro for the reason of DG__PREFETCH_ARCS). */
+#define DG__PREFETCH_PAGES(g, s, i) do { \
+    if ((i) + DG__PF_DIR < (s)->changed_pages) DG__PREFETCH(&(s)->ph[(s)->dlist[(i) + DG__PF_DIR]]); \
+    if ((i) + DG__PF_LIST < (s)->changed_pages) { \
+        const int32_t p_ = (s)->dlist[(i) + DG__PF_LIST]; \
+        const uint64_t m_ = (s)->ph[p_].segs; \
+        unsigned b_ = 0; \
+        while (b_ < 63 && m_ && !((m_ >> b_) & 1)) b_++; \
+        DG__PREFETCH((s)->pool + (size_t)p_ * (g)->P + ((size_t)b_ << (g)->seg_shift)); \
+    } \
+} while (0)
 /* Stages the changed segments of page p of a pool (all of it when the page was rewritten). */
 static dg_status dg__stage_page(dg_graph *g, const dg__store *s, cl_mem dst, const int32_t *pool, int32_t p) {
     uint64_t m = s->ph[p].segs;
@@ -5368,7 +5444,10 @@ static dg_status dg__sync_store(dg_graph *g, int si) {
     if (s->wpool) DG__TRY(dg__buf_grow(g, &m->wpool, hw * P * 4, d->uploaded ? m->wpool.cap : 0));
     DG__TRY(dg__buf_grow(g, &m->idx, hw * sizeof(dg__pindex), d->uploaded ? m->idx.cap : 0));
     DG__TRY(dg__buf_grow(g, &m->latab, (s->latab_len ? s->latab_len : 1) * 4, d->uploaded ? m->latab.cap : 0));
-    for (i = 0; i < s->changed_pages; i++) DG__TRY(dg__stage_page(g, s, m->pool.m, s->pool, s->dlist[i]));
+    for (i = 0; i < s->changed_pages; i++) {
+        DG__PREFETCH_PAGES(g, s, i);
+        DG__TRY(dg__stage_page(g, s, m->pool.m, s->pool, s->dlist[i]));
+    }
     if (s->wpool)
         for (i = 0; i < s->changed_pages; i++)
             DG__TRY(dg__stage_page(g, s, m->wpool.m, (const int32_t *)(const void *)s->wpool, s->dlist[i]));
@@ -5507,6 +5586,7 @@ DG_API void dg_host_free(dg_graph *g, void *p) {
     clReleaseMemObject(d->hblk[i].m);
     d->hblk[i] = d->hblk[--d->nhblk];
 }
+static size_t dg__reads_direct;   /* reads into dg_host_alloc blocks (a test counts them) */
 /* 1 if [p, p + n) lies in one of dg_host_alloc's blocks. */
 static int dg__host_pinned(const dg__dev *d, const void *p, size_t n) {
     size_t i;
@@ -5553,7 +5633,12 @@ static dg_status dg__read_out(dg_graph *g, cl_mem m, size_t off, size_t n, void 
     size_t half = DG__READ_PINNED_PIECE, at = 0, k, len;
     cl_event ev[2] = { NULL, NULL };
     if (n == 0) return DG_OK;
-    if (n < DG__READ_PINNED_MIN || !d->pin_ptr || half == 0 || 2 * half > d->st_bytes || dg__host_pinned(d, out, n)) {
+    if (dg__host_pinned(d, out, n)) {            /* the caller's pinned block: straight in */
+        dg__reads_direct++;
+        DG__CL(clEnqueueReadBuffer(d->queue, m, CL_TRUE, off, n, out, 0, NULL, NULL));
+        goto done;
+    }
+    if (n < DG__READ_PINNED_MIN || !d->pin_ptr || half == 0 || 2 * half > d->st_bytes) {
         DG__CL(clEnqueueReadBuffer(d->queue, m, CL_TRUE, off, n, out, 0, NULL, NULL));
         goto done;
     }
@@ -6492,7 +6577,7 @@ static void dg__up_trim(dg_graph *g) {
     for (si = 0; si < g->nstores; si++)
         pages += (size_t)g->st[si].page_hw * g->P * (g->st[si].wpool ? 8u : 4u);
     keep = dg__up_keep == 0 ? 0 : pages / 4 > dg__up_keep ? pages / 4 : dg__up_keep;
-    if (held <= keep) return;
+    if (held <= 2 * keep) return;   /* (twice: batches just past the limit do not remake it each time) */
     for (k = 0; k < 2; k++) {
         const dg__module *mod = &d->mod[mods[k]];
         for (i = 0; mod->state && i < mod->nbufs; i++) dg__buf_free(d, &dg__module_bufs(mod)[i]);
@@ -7461,10 +7546,11 @@ DG_API dg_status dg_bfs(dg_graph *g, dg_vertex source, int32_t *dist, const dg_b
         DG__CL(clEnqueueReadBuffer(d->queue, bs->b.lv.m, CL_TRUE, 0, 8, cnt, 0, NULL, NULL));
         r.reached = cnt[0]; r.edges = cnt[1];
     }
-    if (o.dist_buffer && n) DG__CL(clEnqueueCopyBuffer(d->queue, dsrc, o.dist_buffer, doff, 0, n * 4, 0, NULL, NULL));
     t0 = dg__now_ms();
     if (dist && n) DG__TRY(dg__read_out(g, dsrc, doff, n * 4, dist));
     if (o.parent && n) DG__TRY(dg__read_out(g, bs->b.parent.m, 0, n * 4, o.parent));
+    if (o.dist_buffer && n)   /* (after the reads: read_ms is theirs alone) */
+        DG__CL(clEnqueueCopyBuffer(d->queue, dsrc, o.dist_buffer, doff, 0, n * 4, 0, NULL, NULL));
     if (o.stats) {
         if ((dist || o.parent) && n) o.stats->read_ms = dg__now_ms() - t0;
         o.stats->strategy = o.strategy;
@@ -8011,11 +8097,12 @@ DG_API dg_status dg_sssp(dg_graph *g, dg_vertex source, float *dist, const dg_ss
     }
     hd = dist;
     if (!hd && o.stats && n && !(hd = (float *)dg__alloc(g, n * 4))) { st = dg__oom(g, "dg_sssp"); goto done; }
-    if (o.dist_buffer && n) DG__CL(clEnqueueCopyBuffer(d->queue, ss->b.dist.m, o.dist_buffer, 0, 0, n * 4, 0, NULL, NULL));
     t0 = dg__now_ms();
     if (hd && n) DG__TRY(dg__read_out(g, ss->b.dist.m, 0, n * 4, hd));
     if (o.pred && n) DG__TRY(dg__read_out(g, ss->b.parent.m, 0, n * 4, o.pred));
     if (o.stats && (hd || o.pred) && n) o.stats->read_ms = dg__now_ms() - t0;
+    if (o.dist_buffer && n)   /* (after the reads: read_ms is theirs alone) */
+        DG__CL(clEnqueueCopyBuffer(d->queue, ss->b.dist.m, o.dist_buffer, 0, 0, n * 4, 0, NULL, NULL));
     if (o.stats) {
         uint64_t reached = 0;
         for (i = 0; i < n; i++) reached += hd[i] < INFINITY;

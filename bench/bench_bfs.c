@@ -856,10 +856,12 @@ static void run_graph(const options *o, int gi, int scale)
              "(first id %d)", b->name, scale, ue, b->m, added, (int)first);
     note("%s scale %d: n %zu, %zu tuples (%zu self-loops), %zu edges stored; generated in %.2f s, "
          "dg build %.2f s (%.2f M tuples/s), device setup %.2f s, first dg_sync %.3f s "
-         "(%.1f MB, %zu pages), host %.1f MB, device %.1f MB; CSR built in %.2f s",
+         "(%.1f MB, %zu pages), host %.1f MB, device %.1f MB (of it modules' scratch %.1f MB; a CSR "
+         "of the graph: %.1f MB); CSR built in %.2f s",
          b->name, scale, b->n, b->tuples_n, loops, b->m, t_gen, t_build,
          b->tuples_n / t_build * 1e-6, t_setup, t_sync, gs.last_sync_bytes / 1048576.0,
-         gs.last_sync_pages, gs.host_bytes / 1048576.0, gs.device_bytes / 1048576.0, now_s() - t0);
+         gs.last_sync_pages, gs.host_bytes / 1048576.0, gs.device_bytes / 1048576.0,
+         gs.module_bytes / 1048576.0, (4.0 * (double)(b->n + 1) + 8.0 * (double)b->m) / 1048576.0, now_s() - t0);
 
     /* roots: distinct random vertices with an edge that is not a self-loop (Graph500) */
     b->roots = pick_roots(b->c.off, b->c.col, b->n, o->c.roots, gseed, &b->nroots);

@@ -119,7 +119,7 @@ inline int dg_claim(__global uint *bm, const int v)
 
 /* Exclusive scan of DG_WG values in local memory (x[lid] in, result back in x); returns the
    total. Every work-item of the group calls it. On NVIDIA: each warp scans its 32 values in
-   registers (PTX shfl.sync, five steps), the warps' totals go through x[0 .. DG_WG/32): 4
+   registers (PTX shfl.sync, five steps), the warps' totals go through x[0 .. DG_WG/32): 5
    local barriers where the tree below takes 18 (a deep search pays them every level).
    Elsewhere: work-efficient up-sweep / down-sweep (Blelloch), as in [Martinho 2021]. */
 #if defined(DG_NV_PTX) && DG_WG >= 32
@@ -246,9 +246,10 @@ DG_DEFINE_OWNER(dg_global_owner, __global)
 
 /* The poll of a device-wide barrier: a load with acquire semantics at device scope (what other
    groups wrote before they arrived is seen by the loads after it), so no fence is needed after
-   the barrier. NVIDIA: PTX ld.acquire.gpu (measured 0.34 us a barrier less than a volatile
-   poll and membar.gl, bench/barrier.c); elsewhere a volatile load and DG_ACQUIRE_FENCE. */
-#ifdef DG_NV_PTX
+   the barrier. NVIDIA from compute capability 7 (Volta; the host passes DG_NV_SM70): PTX
+   ld.acquire.gpu (measured 0.34 us a barrier less than a volatile poll and membar.gl,
+   bench/barrier.c); elsewhere a volatile load and DG_ACQUIRE_FENCE. */
+#if defined(DG_NV_PTX) && defined(DG_NV_SM70)
 inline uint dg_ld_acquire(volatile __global const uint *p)
 {
     uint v;
