@@ -457,7 +457,8 @@
    launch a level from then on (a DG_LOG_WARNING says so). Measured (H200,
    2048 x 2048 grid, 2,764 levels): 48.3 -> 18.6 ms; H100, with the one
    fence a group, the shuffle scan and the barrier's poll an acquire load
-   (PTX ld.acquire.gpu: no fence after the barrier): 18.4 -> 15.8 ms
+   (PTX ld.acquire.gpu from compute capability 7: no fence after the
+   barrier): 18.4 -> 15.8 ms
    (5.7 us a level);
    Kronecker unchanged (bench/NOTES.md, "Issue 17: deep searches", "the
    barrier's price").
