@@ -535,7 +535,14 @@ static void scc_shape(const char *what, size_t nblocks, int bmax, int chain, siz
             dg_add_edge(g, perm[0], perm[3 * rnd((uint32_t)((n + 2) / 3))], 1.0f);
             dg_add_edge(g, perm[3 * rnd((uint32_t)((n + 2) / 3))], perm[0], 1.0f);
         }
-    for (i = 0; nblocks > 1 && i < n / 100; i++) dg_remove_vertex(g, (dg_vertex)rnd((uint32_t)n));
+    for (i = 0; nblocks > 1 && i < n / 100; i++) {   /* (the hub stays, with its degrees: some
+                                                        seeds removed it, or enough of its ends
+                                                        for min(out, in) to fall below the pivot's
+                                                        threshold, and no pivot was chosen) */
+        dg_vertex v = (dg_vertex)rnd((uint32_t)n);
+        if (giant == 3 && (v == perm[0] || dg_has_edge(g, perm[0], v) || dg_has_edge(g, v, perm[0]))) continue;
+        dg_remove_vertex(g, v);
+    }
     snprintf(label, sizeof label, "scc shape %s (%zu vertices)", what, n);
     CHECK(check_all(g, label, 1));
     if (on_device || want_pivot >= 0) {   /* the last dg_scc of check_all: who finished it, its pivot */
