@@ -2302,7 +2302,8 @@ typedef struct dg__arc { int32_t src, dst; float w; } dg__arc;
    cost its page faults (~2,500 for a 100k-edge batch, ~10% of it, on the dev VM). Its contents
    are not kept. dg__bscratch_trim lets them go when they are large beside the graph. */
 #define DG__FEW_ARCS 2                      /* arcs a batch looks up one by one in a short list */
-#define DG__BSCR_KEEP ((size_t)32 << 20)   /* bytes kept at least (or an eighth of the pages) */
+static size_t dg__bscr_keep = (size_t)32 << 20;   /* bytes kept at least (or an eighth of the
+                                                     pages); a test hook, 0: none kept */
 static dg__arc *dg__bscratch(dg_graph *g, int k, size_t n) {
     if (g->bscr_cap[k] < n) {
         dg__free(g, g->bscr[k]);
@@ -2315,7 +2316,7 @@ static void dg__bscratch_trim(dg_graph *g) {
     size_t bytes = (g->bscr_cap[0] + g->bscr_cap[1] + g->bscr_cap[2]) * sizeof(dg__arc), pages = 0;
     int k;
     for (k = 0; k < g->nstores; k++) pages += (size_t)g->st[k].page_hw * g->P * 4;
-    if (bytes <= DG__BSCR_KEEP || bytes <= pages / 8) return;
+    if (dg__bscr_keep && (bytes <= dg__bscr_keep || bytes <= pages / 8)) return;
     for (k = 0; k < 3; k++) { dg__free(g, g->bscr[k]); g->bscr[k] = NULL; g->bscr_cap[k] = 0; }
 }
 /* Writes the targets (and weights) of k arcs at pool position at. */

@@ -204,6 +204,8 @@ static void run_config(int directed, int weighted, uint32_t P, int reuse, int wh
             CHECK_MSG(st == DG_OK, "%s: %s", what, dg_error_message(g));
             CHECK_MSG(got == want, "%s: batch of %zu (%s%s) changed %zu, model %zu", what, k, add ? "add" : "remove",
                       cl ? ", _cl" : "", got, want);
+            if (dg__bscr_keep == 0)   /* a host batch's arc arrays went with it */
+                CHECK(!g->bscr[0] && !g->bscr[1] && !g->bscr[2] && !g->bscr_cap[0]);
             if (where >= 0 && step % 3 == 0) {  /* both ways of the device path ran (read back all) */
                 dg_stats sts;
                 CHECK(dg_get_stats(g, &sts) == DG_OK);
@@ -256,10 +258,11 @@ static void test_random(void)
             for (ps = 0; ps < 2; ps++)
                 for (reuse = 0; reuse < 2; reuse++)
                 {
-                    size_t keep = dg__up_keep;
-                    if (reuse) dg__up_keep = 0;   /* half the configurations: no scratch kept */
+                    size_t keep = dg__up_keep, bkeep = dg__bscr_keep;
+                    if (reuse) dg__up_keep = dg__bscr_keep = 0;   /* half the configurations: no scratch kept */
                     run_config(directed, weighted, ps ? 1024 : 64, reuse, (directed + weighted + ps + reuse) % 3 == 2 ? -1 : 1);
                     dg__up_keep = keep;
+                    dg__bscr_keep = bkeep;
                 }
     printf("device batches: %zu arcs written, %zu pages laid out again for room, %zu removals that shrank large lists\n",
            arcs_device, room_pages, shrinks);
