@@ -7104,7 +7104,7 @@ DG_API dg_status dg_remove_edges_cl(dg_graph *g, cl_mem edges, size_t n, size_t 
 /* The BFS module's device state. */
 typedef struct dg__bfs_state {
     struct {
-        dg__buf dist, parent, q[2], vis, front, next, lv, hubs, flag;
+        dg__buf dist, parent, q[2], vis, front, next, third, lv, hubs, flag;
         dg__buf mask[3];   /* MASK: frontier, updating, visited; QUEUE: the user data */
         dg__buf seeds;     /* the sources and targets (dg__seeds) */
     } b;
@@ -7193,26 +7193,128 @@ done:
     return st;
 }
 
+/* Levels whose direction the device decides (kernels/40_bfs.cl, dg_bfs_mode): the first level
+   of the queue, its direction (DG_BFS_MODE_*; 0: the host decides, none of this), the
+   out-degrees not yet reached after it, the rule's alpha and n / beta, the bitmaps' words. */
+typedef struct dg__bfs_ctl {
+    cl_int level0;
+    cl_uint mode0;
+    cl_ulong mu0;
+    cl_float alpha, nbeta;
+    cl_uint words;
+    cl_uint dist0;   /* level0 runs bottom-up after a level not queued: its frontier as dist == level0 */
+} dg__bfs_ctl;
+/* The arguments of dg_bfs_td, dg_bfs_td_hubs and dg_bfs_bu that change from level to level
+   (their positions, as in kernels/40_bfs.cl). */
+enum { DG__TD_QIN = 5, DG__TD_QOUT = 6, DG__TD_LEVEL = 9, DG__TD_ZERO = 16,
+       DG__HUB_QOUT = 6, DG__HUB_LEVEL = 9,
+       DG__BU_FRONT = 7, DG__BU_NEXT = 8, DG__BU_QOUT = 12, DG__BU_LEVEL = 15, DG__BU_ZERO = 17 };
+/* Test hooks: 0 = the host decides every direction-optimizing level (one read-back a level);
+   the queues of device-decided levels run so far. */
+static int dg__bfs_dctl = 1;
+static long dg__bfs_queues;
+
+/* The arguments of dg_bfs_td and dg_bfs_td_hubs for `level`: hub (the hub threshold, or
+   0xffffffff), zero (the bitmap to clear: NULL unless c has a mode). */
+static dg_status dg__bfs_td_args(dg_graph *g, const dg__bfs_run *r, cl_kernel ktd, cl_kernel khub, uint32_t level,
+                                 cl_uint hub, cl_mem zero, const dg__bfs_ctl *c) {
+    dg__bfs_state *bs = (dg__bfs_state *)g->dev->mod[DG__MOD_BFS].state;
+    cl_uint ring = DG_BFS_RING, want_m = 1;
+    cl_int lvl = (cl_int)level;
+    cl_mem par = r->want_parent ? bs->b.parent.m : NULL;
+    dg_status st = dg__args(g, ktd, dg__adj(0, r->csr), DG__A(bs->b.q[level & 1].m), DG__A(bs->b.q[(level + 1) & 1].m),
+                            DG__A(bs->b.lv.m), DG__A(ring), DG__A(lvl), DG__A(bs->b.dist.m), DG__A(par),
+                            DG__A(bs->b.vis.m), DG__A(bs->b.hubs.m), DG__A(hub), DG__A(want_m),
+                            DG__A(zero), DG__A(c->words), DG__A(c->level0), DG__A(c->mode0), DG__A(c->mu0),
+                            DG__A(c->alpha), DG__A(c->nbeta), DG__END);
+    if (st != DG_OK) return st;
+    return dg__args(g, khub, dg__adj(0, r->csr), DG__A(bs->b.hubs.m), DG__A(bs->b.q[(level + 1) & 1].m),
+                    DG__A(bs->b.lv.m), DG__A(ring), DG__A(lvl), DG__A(bs->b.dist.m), DG__A(par),
+                    DG__A(bs->b.vis.m), DG__A(want_m), DG__END);
+}
+/* The arguments of dg_bfs_bu for `level`: the frontier's bitmap, the next level's, and the one
+   to clear (NULL unless c has a mode). */
+static dg_status dg__bfs_bu_args(dg_graph *g, const dg__bfs_run *r, cl_kernel kbu, uint32_t level, cl_mem front,
+                                 cl_mem next, cl_mem zero, const dg__bfs_ctl *c) {
+    dg__core_state *cs = (dg__core_state *)g->dev->mod[DG__MOD_CORE].state;
+    dg__bfs_state *bs = (dg__bfs_state *)g->dev->mod[DG__MOD_BFS].state;
+    dg__dev *d = g->dev;
+    cl_uint ring = DG_BFS_RING, un = (cl_uint)g->id_bound;
+    cl_int lvl = (cl_int)level;
+    cl_mem par = r->want_parent ? bs->b.parent.m : NULL;
+    cl_mem odir = r->csr ? cs->b.csr_row[0].m : d->dir.m, opool = r->csr ? cs->b.csr_col[0].m : d->st[0].pool.m;
+    return dg__args(g, kbu, dg__adj(1, r->csr), DG__A(odir), DG__A(opool), DG__A(front), DG__A(next),
+                    DG__A(bs->b.vis.m), DG__A(bs->b.dist.m), DG__A(par), DG__A(bs->b.q[(level + 1) & 1].m),
+                    DG__A(bs->b.lv.m), DG__A(ring), DG__A(lvl), DG__A(un), DG__A(zero), DG__A(c->words),
+                    DG__A(c->level0), DG__A(c->mode0), DG__A(c->mu0), DG__A(c->alpha), DG__A(c->nbeta),
+                    DG__A(c->dist0), DG__END);
+}
+
+/* K direction-optimizing levels from level c->level0 queued, each deciding its direction on
+   the device (dg_bfs_td, dg_bfs_td_hubs where a list can be a hub, dg_bfs_bu), then one
+   read-back of the level counters into lvh. Level L's frontier bitmap is bm[L % 3]; when
+   level0 runs bottom-up, bm[(level0 + 1) % 3] is clear unless `fill` (the level before was
+   not queued), and the frontier is bm[level0 % 3] unless c->dist0. */
+static dg_status dg__bfs_queued(dg_graph *g, dg__bfs_run *r, const cl_kernel *k, uint32_t K, const dg__bfs_ctl *c,
+                                int fill, cl_uint *lvh) {
+    dg__bfs_state *bs = (dg__bfs_state *)g->dev->mod[DG__MOD_BFS].state;
+    dg__dev *d = g->dev;
+    dg_status st = DG_OK;
+    cl_mem bm[3];
+    uint32_t j, L0 = (uint32_t)c->level0;
+    int hubs = g->st[0].large_lists > 0 || g->P > DG_BFS_TD_HUB;   /* a list over DG_BFS_TD_HUB is large */
+    bm[0] = bs->b.front.m; bm[1] = bs->b.next.m; bm[2] = bs->b.third.m;
+    dg__bfs_queues++;
+    if (fill) DG__TRY(dg__fill_bytes(g, bm[(L0 + 1) % 3], 0, 0, (size_t)c->words * 4));
+    DG__TRY(dg__bfs_td_args(g, r, k[0], k[1], L0, hubs ? DG_BFS_TD_HUB : 0xffffffffu, bm[(L0 + 2) % 3], c));
+    DG__TRY(dg__bfs_bu_args(g, r, k[2], L0, bm[L0 % 3], bm[(L0 + 1) % 3], bm[(L0 + 2) % 3], c));
+    for (j = 0; j < K; j++) {   /* after the first level only the level's own arguments change */
+        uint32_t L = L0 + j;
+        cl_int lvl = (cl_int)L;
+        if (j) {
+            DG__TRY(dg__arg(g, k[0], DG__TD_QIN, sizeof(cl_mem), &bs->b.q[L & 1].m));
+            DG__TRY(dg__arg(g, k[0], DG__TD_QOUT, sizeof(cl_mem), &bs->b.q[(L + 1) & 1].m));
+            DG__TRY(dg__arg(g, k[0], DG__TD_LEVEL, sizeof lvl, &lvl));
+            DG__TRY(dg__arg(g, k[0], DG__TD_ZERO, sizeof(cl_mem), &bm[(L + 2) % 3]));
+            DG__TRY(dg__arg(g, k[2], DG__BU_FRONT, sizeof(cl_mem), &bm[L % 3]));
+            DG__TRY(dg__arg(g, k[2], DG__BU_NEXT, sizeof(cl_mem), &bm[(L + 1) % 3]));
+            DG__TRY(dg__arg(g, k[2], DG__BU_QOUT, sizeof(cl_mem), &bs->b.q[(L + 1) & 1].m));
+            DG__TRY(dg__arg(g, k[2], DG__BU_LEVEL, sizeof lvl, &lvl));
+            DG__TRY(dg__arg(g, k[2], DG__BU_ZERO, sizeof(cl_mem), &bm[(L + 2) % 3]));
+            if (hubs) {
+                DG__TRY(dg__arg(g, k[1], DG__HUB_QOUT, sizeof(cl_mem), &bs->b.q[(L + 1) & 1].m));
+                DG__TRY(dg__arg(g, k[1], DG__HUB_LEVEL, sizeof lvl, &lvl));
+            }
+        }
+        DG__TRY(dg__launch(g, k[0], d->groups * d->wg, d->wg));
+        if (hubs) DG__TRY(dg__launch(g, k[1], d->groups * d->wg, d->wg));
+        DG__TRY(dg__launch(g, k[2], d->groups * d->wg, d->wg));
+    }
+    DG__CL(clEnqueueReadBuffer(d->queue, bs->b.lv.m, CL_TRUE, 0, DG_BFS_RING * DG_LV_WORDS * 4, lvh, 0, NULL, NULL));
+    r->rt++;
+done:
+    return st;
+}
+
 /* DG_BFS_TOP_DOWN and DG_BFS_DIRECTION_OPT. While the frontier stays small (a high-diameter
    graph), levels run many to a launch in dg_bfs_deep; without it (or past its limits), several
-   levels are queued per read-back of the level counters (up to 64). */
+   levels are queued per read-back of the level counters (up to 64), and direction-optimizing
+   levels decide their direction on the device (dg__bfs_queued). */
 static dg_status dg__bfs_do(dg_graph *g, dg__bfs_run *r, int bottom_up, double alpha, double beta) {
-    dg__core_state *cs = (dg__core_state *)g->dev->mod[DG__MOD_CORE].state;
     dg__bfs_state *bs = (dg__bfs_state *)g->dev->mod[DG__MOD_BFS].state;
     dg__dev *d = g->dev;
     const int variant = r->csr;
     dg_status st = DG_OK;
     size_t n = g->id_bound, words = (n + 31) / 32;
     cl_kernel ktd = NULL, kbu = NULL, kq = NULL, khub = NULL, kdeep = NULL;
-    cl_uint ring = DG_BFS_RING, un = (cl_uint)n;
+    cl_uint ring = DG_BFS_RING;
     cl_uint lvh[DG_LV_ALL_WORDS];
     size_t G = dg__deep_groups(d);
-    cl_mem par = r->want_parent ? bs->b.parent.m : NULL;
-    uint32_t L = 0, K = 1, small = 0, j;
+    uint32_t L = 0, K = 1, small = 0, j, KQ = 4;
     uint64_t nf = 1, mf, prev_nf = 0;
-    cl_uint want_m = 1;          /* degrees of new vertices: the switch, and work-group counts */
     double mu;
-    int bu = 0;
+    int bu = 0, prev_bu = 0, dctl = bottom_up && dg__bfs_dctl, queued = 0;   /* queued: level L - 1 was */
+    const dg__bfs_ctl no = { 0, 0, 0, 0.0f, 0.0f, 0, 0 };
     size_t i;
     for (mf = 0, i = 0; i < r->S->ns; i++) mf += dg__deg(g, &g->st[0], r->S->v[i]);
     nf = r->S->ns;
@@ -7224,6 +7326,7 @@ static dg_status dg__bfs_do(dg_graph *g, dg__bfs_run *r, int bottom_up, double a
     DG__TRY(dg__fill_bytes(g, bs->b.vis.m, 0, 0, words * 4));
     if (bottom_up) {
         DG__TRY(dg__buf_fit(g, &bs->b.front, words * 4)); DG__TRY(dg__buf_fit(g, &bs->b.next, words * 4));
+        if (dctl) DG__TRY(dg__buf_fit(g, &bs->b.third, words * 4));
         DG__TRY(dg__kernel(g, DG__K_BFS_BU, variant, &kbu));
     }
     DG__TRY(dg__kernel(g, DG__K_BFS_TD, variant, &ktd));
@@ -7233,7 +7336,7 @@ static dg_status dg__bfs_do(dg_graph *g, dg__bfs_run *r, int bottom_up, double a
     DG__TRY(dg__bfs_start(g, r, bs->b.dist.m, 0, bs->b.vis.m, bs->b.q[0].m, NULL, NULL, (cl_uint)mf));
     r->levels = 1; r->reached = nf;
     for (;;) {
-        if (bottom_up && !bu && (double)mf > mu / alpha && nf > prev_nf) {   /* top-down -> bottom-up
+        if (!dctl && bottom_up && !bu && (double)mf > mu / alpha && nf > prev_nf) {   /* top-down -> bottom-up
                                                            while the frontier grows */
             cl_int lvl = (cl_int)L;
             DG__TRY(dg__fill_bytes(g, bs->b.front.m, 0, 0, words * 4));
@@ -7242,16 +7345,16 @@ static dg_status dg__bfs_do(dg_graph *g, dg__bfs_run *r, int bottom_up, double a
             DG__TRY(dg__launch(g, kq, d->groups * d->wg, d->wg));
             bu = 1;
         }
-        if (bu) {
-            cl_int lvl = (cl_int)L;
-            cl_mem odir = r->csr ? cs->b.csr_row[0].m : d->dir.m, opool = r->csr ? cs->b.csr_col[0].m : d->st[0].pool.m;
+        if (dctl) {   /* level L's direction (the rule of the host branches below) */
+            prev_bu = bu;
+            if (!bu) bu = (double)mf > mu / alpha && nf > prev_nf;
+            else bu = !((double)nf < (double)n / beta && nf < prev_nf);
+        }
+        if (!dctl && bu) {
             dg__buf t;
             uint32_t nn;
             DG__TRY(dg__fill_bytes(g, bs->b.next.m, 0, 0, words * 4));
-            DG__TRY(dg__args(g, kbu, dg__adj(1, r->csr), DG__A(odir), DG__A(opool),
-                                   DG__A(bs->b.front.m), DG__A(bs->b.next.m), DG__A(bs->b.vis.m),
-                                   DG__A(bs->b.dist.m), DG__A(par), DG__A(bs->b.q[(L + 1) & 1].m),
-                                   DG__A(bs->b.lv.m), DG__A(ring), DG__A(lvl), DG__A(un), DG__END));
+            DG__TRY(dg__bfs_bu_args(g, r, kbu, L, bs->b.front.m, bs->b.next.m, NULL, &no));
             DG__TRY(dg__launch(g, kbu, d->groups * d->wg, d->wg));
             DG__CL(clEnqueueReadBuffer(d->queue, bs->b.lv.m, CL_TRUE, 0, DG_BFS_RING * DG_LV_WORDS * 4, lvh, 0, NULL, NULL));
             r->rt++; r->bu_levels++;
@@ -7265,7 +7368,7 @@ static dg_status dg__bfs_do(dg_graph *g, dg__bfs_run *r, int bottom_up, double a
             if ((double)nf < (double)n / beta && nf < prev_nf) bu = 0;   /* bottom-up -> top-down */
             continue;
         }
-        if (kdeep && !d->deep_off && nf <= G * DG_DEEP_VERTICES * d->wg && mf <= G * DG_DEEP_EDGES * d->wg &&
+        if (!bu && kdeep && !d->deep_off && nf <= G * DG_DEEP_VERTICES * d->wg && mf <= G * DG_DEEP_EDGES * d->wg &&
             mf <= DG_BFS_HUB) {
             uint32_t did = 0;
             int fin = 0;
@@ -7276,34 +7379,51 @@ static dg_status dg__bfs_do(dg_graph *g, dg__bfs_run *r, int bottom_up, double a
                 prev_nf = lvh[DG_LV_WORDS * ((L - 1) % DG_BFS_RING) + DG_LV_VERTICES];
                 nf = lvh[DG_LV_WORDS * (L % DG_BFS_RING) + DG_LV_VERTICES];
                 mf = lvh[DG_LV_WORDS * (L % DG_BFS_RING) + DG_LV_DEGREES];
-                small = 0;
+                small = 0; KQ = 4; queued = 0;
                 continue;
             }
         }
+        if (dctl) {   /* KQ levels queued, directions decided on the device; level L's by the host */
+            const cl_kernel k3[3] = { ktd, khub, kbu };
+            dg__bfs_ctl c;
+            c.level0 = (cl_int)L; c.words = (cl_uint)words; c.alpha = (cl_float)alpha; c.nbeta = (cl_float)((double)n / beta);
+            c.mu0 = mu > 0 ? (cl_ulong)mu : 0;
+            c.mode0 = bu ? DG_BFS_MODE_BU : DG_BFS_MODE_TD;
+            c.dist0 = !(queued && prev_bu);   /* bottom-up after bottom-up: its bitmap; else dist */
+            DG__TRY(dg__bfs_queued(g, r, k3, KQ, &c, bu && !queued, lvh));
+            queued = 1;
+            for (j = 0; j < KQ; j++) {
+                const cl_uint *cur = lvh + DG_LV_WORDS * ((L + j) % DG_BFS_RING);
+                const cl_uint *nx = lvh + DG_LV_WORDS * ((L + j + 1) % DG_BFS_RING);
+                bu = cur[DG_LV_MODE] == DG_BFS_MODE_BU;
+                r->bu_levels += (uint32_t)bu;
+                r->edges += cur[DG_LV_INSPECTED];
+                if (nx[DG_LV_VERTICES] == 0) { L += j + 1; goto finished; }
+                r->levels++; r->reached += nx[DG_LV_VERTICES];
+                mu -= (double)nx[DG_LV_DEGREES];
+                prev_nf = cur[DG_LV_VERTICES];
+            }
+            L += KQ;
+            nf = lvh[DG_LV_WORDS * (L % DG_BFS_RING) + DG_LV_VERTICES];
+            mf = lvh[DG_LV_WORDS * (L % DG_BFS_RING) + DG_LV_DEGREES];
+            /* a shrinking frontier: the search is near its end (levels queued past it cost
+               their launches); else twice as many */
+            KQ = nf < prev_nf ? 2 : KQ * 2 > 64 ? 64 : KQ * 2;
+            continue;
+        }
         /* top-down: K levels, then one read-back. A single level whose frontier has a list
-           longer than DG_BFS_HUB (mf says whether one can) hands it to the hub kernel. Work-groups:
+           longer than DG_BFS_TD_HUB (mf says whether one can) hands it to the hub kernel. Work-groups:
            enough for the frontier (persistent: any frontier is covered, only slower). */
         K = small >= 4 ? (K * 2 > 64 ? 64 : K * 2) : 1;
         for (j = 0; j < K; j++) {
-            cl_int lvl = (cl_int)(L + j);
-            cl_uint hub = K == 1 && mf > DG_BFS_HUB ? DG_BFS_HUB : 0xffffffffu;
+            cl_uint hub = K == 1 && mf > DG_BFS_TD_HUB ? DG_BFS_TD_HUB : 0xffffffffu;
             size_t grp = (size_t)((K == 1 ? nf : 4 * nf) + d->wg - 1) / d->wg;
             size_t egrp = (size_t)(mf / (8 * (uint64_t)d->wg)) + 1;   /* ~8 rounds of edges each */
             if (K == 1 && egrp > grp) grp = egrp;
             grp = grp < 1 ? 1 : grp > d->groups ? d->groups : grp;
-            DG__TRY(dg__args(g, ktd, dg__adj(0, r->csr), DG__A(bs->b.q[(L + j) & 1].m),
-                                   DG__A(bs->b.q[(L + j + 1) & 1].m), DG__A(bs->b.lv.m),
-                                   DG__A(ring), DG__A(lvl), DG__A(bs->b.dist.m), DG__A(par),
-                                   DG__A(bs->b.vis.m), DG__A(bs->b.hubs.m), DG__A(hub),
-                                   DG__A(want_m), DG__END));
+            DG__TRY(dg__bfs_td_args(g, r, ktd, khub, L + j, hub, NULL, &no));
             DG__TRY(dg__launch(g, ktd, grp * d->wg, d->wg));
-            if (hub != 0xffffffffu) {
-                DG__TRY(dg__args(g, khub, dg__adj(0, r->csr), DG__A(bs->b.hubs.m),
-                                       DG__A(bs->b.q[(L + j + 1) & 1].m), DG__A(bs->b.lv.m),
-                                       DG__A(ring), DG__A(lvl), DG__A(bs->b.dist.m), DG__A(par),
-                                       DG__A(bs->b.vis.m), DG__A(want_m), DG__END));
-                DG__TRY(dg__launch(g, khub, d->groups * d->wg, d->wg));
-            }
+            if (hub != 0xffffffffu) DG__TRY(dg__launch(g, khub, d->groups * d->wg, d->wg));
         }
         DG__CL(clEnqueueReadBuffer(d->queue, bs->b.lv.m, CL_TRUE, 0, DG_BFS_RING * DG_LV_WORDS * 4, lvh, 0, NULL, NULL));
         r->rt++;

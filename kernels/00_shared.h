@@ -36,13 +36,22 @@
    level L. The kernel of level L appends to slot L + 1 and clears slot L + 2, so the host
    queues up to DG_BFS_RING - 2 levels per read-back. */
 #define DG_BFS_RING      128
-#define DG_BFS_HUB       4096  /* top-down: lists longer than this are spread over all groups */
-#define DG_LV_WORDS      5
+#define DG_BFS_HUB       4096  /* dg_bfs_deep: no frontier list longer than this */
+#define DG_BFS_TD_HUB    1024  /* top-down levels: lists longer than this are cut into pieces
+                                  spread over all work-groups (dg_bfs_td_hubs); with 4096, a
+                                  Kronecker level of a few hundred chunks of lists of 1k-4k
+                                  entries left most groups idle (bench/NOTES.md, issue 17) */
+#define DG_LV_WORDS      8
 #define DG_LV_VERTICES   0     /* vertices in the level's frontier */
 #define DG_LV_DEGREES    1     /* sum of their out-degrees */
 #define DG_LV_INSPECTED  2     /* adjacency entries read while expanding it */
 #define DG_LV_HUBS       3     /* top-down: lists handed to dg_bfs_td_hubs */
 #define DG_LV_MAXDEG     4     /* dg_bfs_deep: the largest out-degree in the frontier */
+#define DG_LV_MODE       5     /* levels whose direction the device decides: DG_BFS_MODE_* */
+#define DG_LV_MU         6     /* and the out-degrees not yet reached after the level's frontier
+                                  (2 words: low, high), the direction rule's "unvisited edges" */
+#define DG_BFS_MODE_TD   1     /* top-down */
+#define DG_BFS_MODE_BU   2     /* bottom-up */
 /* Early exit at targets (top-down, direction-optimizing): two words after the ring. A target
    not yet reached has the distance DG_BFS_TARGET instead of -1; whoever reaches it counts
    DG_LV_TARGETS down, and the last one sets DG_LV_STOP to its distance + 1. Every level

@@ -143,11 +143,60 @@ inline void dg_td_visit(DG_ADJ_ARGS, const dg_bfs_found f, const int u, const in
     if (dg_claim(f.vis, u)) dg_bfs_found_add(f, u, p, f.want_m ? dg_degree(DG_ADJ, u) : 0u);
 }
 
+/* ---- directions decided on the device (DG_BFS_DIRECTION_OPT, levels queued) ----
+   The host queues several levels, each a launch of dg_bfs_td, dg_bfs_td_hubs and dg_bfs_bu,
+   and reads the counters back once for all of them. Each of those kernels decides the level's
+   direction itself, from the counters the levels before left (the same rule as the host's,
+   [Beamer 2012]): top-down turns bottom-up when the frontier's out-degrees x alpha pass the
+   out-degrees not yet reached and the frontier grew; bottom-up turns top-down when the
+   frontier is under n / beta and shrank. Level0's direction and its count of out-degrees not
+   yet reached (mu0) come from the host. The kernel of the other direction returns at once;
+   work-item 0 writes the decision into the level's slot for the next level and the host.
+   Bitmaps: a bottom-up level L finds its frontier in bm[L % 3] (or, after a top-down level,
+   as dist == L), sets the next one's in bm[(L + 1) % 3], and either direction clears
+   bm[(L + 2) % 3] for the level after. mode0 = 0: the host decides (one level a read-back)
+   and none of this happens. *prev_mode: the direction of the level before (level0: mode0). */
+inline uint dg_bfs_mode(__global uint *lv, const uint ring, const int level, const int level0,
+                        const uint mode0, const ulong mu0, const float alpha, const float nbeta,
+                        uint *prev_mode)
+{
+    __global uint *cur = dg_lv(lv, ring, level);
+    uint mode = mode0;
+    ulong mu = mu0;
+    *prev_mode = mode0;
+    if (level != level0) {
+        __global const uint *pv = dg_lv(lv, ring, level - 1);
+        const uint nf = cur[DG_LV_VERTICES], prev = pv[DG_LV_VERTICES];
+        const ulong mf = cur[DG_LV_DEGREES], pmu = pv[DG_LV_MU] | (ulong)pv[DG_LV_MU + 1] << 32;
+        mu = pmu > mf ? pmu - mf : 0;
+        mode = *prev_mode = pv[DG_LV_MODE];
+        if (mode == DG_BFS_MODE_TD) {
+            if ((float)mf * alpha > (float)mu && nf > prev) mode = DG_BFS_MODE_BU;
+        } else if ((float)nf < nbeta && nf < prev) {
+            mode = DG_BFS_MODE_TD;
+        }
+    }
+    if (get_global_id(0) == 0) {
+        cur[DG_LV_MODE] = mode;
+        cur[DG_LV_MU] = (uint)mu;
+        cur[DG_LV_MU + 1] = (uint)(mu >> 32);
+    }
+    return mode;
+}
+/* Clears words [0, n) of bm, the whole launch together. */
+inline void dg_bfs_zero(__global uint *bm, const uint n)
+{
+    size_t i;
+    for (i = get_global_id(0); i < n; i += get_global_size(0)) bm[i] = 0;
+}
+
 __kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1)))
 void dg_bfs_td(DG_ADJ_ARGS, __global const int *q_in, __global int *q_out,
                __global uint *lv, const uint ring, const int level,
                __global int *dist, __global int *parent, __global uint *vis,
-               __global int *hubs, const uint hub, const uint want_m)
+               __global int *hubs, const uint hub, const uint want_m,
+               __global uint *zero, const uint words, const int level0, const uint mode0,
+               const ulong mu0, const float alpha, const float nbeta)
 {
     __local uint l_off[DG_WG], l_base[DG_WG];
     __local int l_v[DG_WG], l_q[DG_LOCAL_LIST];
@@ -156,8 +205,10 @@ void dg_bfs_td(DG_ADJ_ARGS, __global const int *q_in, __global int *q_out,
     __global uint *cur = dg_lv(lv, ring, level), *nx = dg_lv(lv, ring, level + 1);
     const uint n_in = dg_bfs_stopped(lv, level, &l_stop) ? 0u : cur[DG_LV_VERTICES];
     const dg_bfs_found f = { dist, parent, vis, l_q, &l_n, &l_m, lv, level + 1, want_m };
-    uint chunk, seen = 0;
+    uint chunk, seen = 0, prev;
     if (get_global_id(0) == 0) dg_lv_clear(dg_lv(lv, ring, level + 2));
+    if (mode0 && dg_bfs_mode(lv, ring, level, level0, mode0, mu0, alpha, nbeta, &prev) != DG_BFS_MODE_TD) return;
+    if (zero && n_in) dg_bfs_zero(zero, words);
     if (lid == 0) { l_n = 0; l_m = 0; }
     for (chunk = get_group_id(0); (size_t)chunk * DG_WG < n_in; chunk += get_num_groups(0)) {
         uint deg = dg_td_list(DG_ADJ, q_in, chunk * DG_WG + lid, n_in, l_v, l_base, lid), total, e0;
@@ -397,8 +448,9 @@ __kernel void dg_bfs_count(DG_ADJ_ARGS, __global const int *dist, const uint dis
    and the queue too, so that switching back to top-down costs nothing. The degree for the
    level counters comes from the out-store (odir, opool). */
 
-/* Unvisited v: its first in-neighbour in the frontier `front` (if any) makes it found, in the
-   next bitmap too. Returns the entries it read. */
+/* Unvisited v: its first in-neighbour in the frontier (if any) makes it found, in the next
+   bitmap too. The frontier: the bitmap `front`, or (front NULL) the vertices at distance
+   f.level - 1. Returns the entries it read. */
 inline uint dg_bu_visit(DG_ADJ_ARGS, __global const int *odir, __global const int *opool,
                         __global const uint *front, __global uint *next, const dg_bfs_found f,
                         const int v)
@@ -407,7 +459,7 @@ inline uint dg_bu_visit(DG_ADJ_ARGS, __global const int *odir, __global const in
     const uint base = dg_row(DG_ADJ, v, &deg);
     for (k = 0; k < deg; k++) {
         const int u = dg_neighbor(DG_ADJ, base, k);
-        if (dg_bit(front, u)) {
+        if (front ? dg_bit(front, u) : f.dist[u] == f.level - 1) {
             dg_bfs_mark(f.vis, v);
             dg_bfs_mark(next, v);
             dg_bfs_found_add(f, v, u, dg_degree(odir, 0, opool, idx, latab, v));
@@ -421,7 +473,9 @@ __kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1)))
 void dg_bfs_bu(DG_ADJ_ARGS, __global const int *odir, __global const int *opool,
                __global const uint *front, __global uint *next, __global uint *vis,
                __global int *dist, __global int *parent, __global int *q_out,
-               __global uint *lv, const uint ring, const int level, const uint n)
+               __global uint *lv, const uint ring, const int level, const uint n,
+               __global uint *zero, const uint words, const int level0, const uint mode0,
+               const ulong mu0, const float alpha, const float nbeta, const uint dist0)
 {
     __local int l_q[DG_WG];   /* flushed every round (last = 1): one vertex per work-item */
     __local uint l_n, l_m, l_out, l_e, l_stop;
@@ -431,8 +485,14 @@ void dg_bfs_bu(DG_ADJ_ARGS, __global const int *odir, __global const int *opool,
     __global uint *nx = dg_lv(lv, ring, level + 1);
     const dg_bfs_found f = { dist, parent, vis, l_q, &l_n, &l_m, lv, level + 1, 1 };
     size_t r;
-    uint seen = 0;
+    uint seen = 0, prev;
     if (get_global_id(0) == 0) dg_lv_clear(dg_lv(lv, ring, level + 2));
+    if (mode0) {   /* (an empty frontier: the search ended in an earlier level of the queue) */
+        if (dg_bfs_mode(lv, ring, level, level0, mode0, mu0, alpha, nbeta, &prev) != DG_BFS_MODE_BU ||
+            dg_lv(lv, ring, level)[DG_LV_VERTICES] == 0u) return;
+        if (level == level0 ? dist0 != 0u : prev != DG_BFS_MODE_BU) front = NULL;   /* after top-down */
+        if (zero) dg_bfs_zero(zero, words);
+    }
     if (lid == 0) { l_n = 0; l_m = 0; l_e = 0; }
     barrier(CLK_LOCAL_MEM_FENCE);
     for (r = 0; r < rounds; r++) {

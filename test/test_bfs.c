@@ -91,32 +91,36 @@ typedef struct {
     int csr_copy;
     int bu;                       /* 1: bottom-up must run when levels >= 3; -1: never; 0: either */
     int may_refuse;               /* DG_ERR_INVALID_ARGUMENT is an acceptable answer (see below) */
+    int host_dirs;                /* 1: the host decides every level's direction (dg__bfs_dctl = 0),
+                                     and a second run, the device deciding, must decide the same */
 } variant;
 
 static const variant VARIANTS[] = {
-    { "AUTO", DG_BFS_AUTO, 0, 0, 0, 0, 0, 0 },
-    { "MASK", DG_BFS_MASK, 0, 0, 0, 0, -1, 0 },
-    { "QUEUE", DG_BFS_QUEUE, 0, 0, 0, 0, -1, 0 },
-    { "EDGE_CHUNK(default)", DG_BFS_EDGE_CHUNK, 0, 0, 0, 0, -1, 0 },
-    { "EDGE_CHUNK(16)", DG_BFS_EDGE_CHUNK, 16, 0, 0, 0, -1, 0 },
-    { "EDGE_CHUNK(3)", DG_BFS_EDGE_CHUNK, 3, 0, 0, 0, -1, 0 },
-    { "EDGE_CHUNK(1)", DG_BFS_EDGE_CHUNK, 1, 0, 0, 0, -1, 0 },
-    { "EDGE_CHUNK(1000)", DG_BFS_EDGE_CHUNK, 1000, 0, 0, 0, -1, 0 },
-    { "TOP_DOWN", DG_BFS_TOP_DOWN, 0, 0, 0, 0, -1, 0 },
-    { "DIRECTION_OPT", DG_BFS_DIRECTION_OPT, 0, 0, 0, 0, 0, 0 },
-    { "DIRECTION_OPT(bottom-up at once: alpha 1e9, beta 1e9)", DG_BFS_DIRECTION_OPT, 0, 1e9f, 1e9f, 0, 1, 0 },
-    { "DIRECTION_OPT(oscillate: alpha 1e9, beta 1e-9)", DG_BFS_DIRECTION_OPT, 0, 1e9f, 1e-9f, 0, 0, 0 },
-    { "DIRECTION_OPT(never bottom-up: alpha 1e-9)", DG_BFS_DIRECTION_OPT, 0, 1e-9f, 0, 0, -1, 0 },
-    { "DIRECTION_OPT(alpha 2, beta 2)", DG_BFS_DIRECTION_OPT, 0, 2.0f, 2.0f, 0, 0, 0 },
-    { "csr_copy AUTO", DG_BFS_AUTO, 0, 0, 0, 1, 0, 0 },
-    { "csr_copy MASK", DG_BFS_MASK, 0, 0, 0, 1, -1, 0 },
+    { "AUTO", DG_BFS_AUTO, 0, 0, 0, 0, 0, 0, 0 },
+    { "MASK", DG_BFS_MASK, 0, 0, 0, 0, -1, 0, 0 },
+    { "QUEUE", DG_BFS_QUEUE, 0, 0, 0, 0, -1, 0, 0 },
+    { "EDGE_CHUNK(default)", DG_BFS_EDGE_CHUNK, 0, 0, 0, 0, -1, 0, 0 },
+    { "EDGE_CHUNK(16)", DG_BFS_EDGE_CHUNK, 16, 0, 0, 0, -1, 0, 0 },
+    { "EDGE_CHUNK(3)", DG_BFS_EDGE_CHUNK, 3, 0, 0, 0, -1, 0, 0 },
+    { "EDGE_CHUNK(1)", DG_BFS_EDGE_CHUNK, 1, 0, 0, 0, -1, 0, 0 },
+    { "EDGE_CHUNK(1000)", DG_BFS_EDGE_CHUNK, 1000, 0, 0, 0, -1, 0, 0 },
+    { "TOP_DOWN", DG_BFS_TOP_DOWN, 0, 0, 0, 0, -1, 0, 0 },
+    { "DIRECTION_OPT", DG_BFS_DIRECTION_OPT, 0, 0, 0, 0, 0, 0, 0 },
+    { "DIRECTION_OPT(bottom-up at once: alpha 1e9, beta 1e9)", DG_BFS_DIRECTION_OPT, 0, 1e9f, 1e9f, 0, 1, 0, 0 },
+    { "DIRECTION_OPT(oscillate: alpha 1e9, beta 1e-9)", DG_BFS_DIRECTION_OPT, 0, 1e9f, 1e-9f, 0, 0, 0, 0 },
+    { "DIRECTION_OPT(never bottom-up: alpha 1e-9)", DG_BFS_DIRECTION_OPT, 0, 1e-9f, 0, 0, -1, 0, 0 },
+    { "DIRECTION_OPT(alpha 2, beta 2)", DG_BFS_DIRECTION_OPT, 0, 2.0f, 2.0f, 0, 0, 0, 0 },
+    { "DIRECTION_OPT(host decides)", DG_BFS_DIRECTION_OPT, 0, 0, 0, 0, 0, 0, 1 },
+    { "DIRECTION_OPT(oscillate, host decides)", DG_BFS_DIRECTION_OPT, 0, 1e9f, 1e-9f, 0, 0, 0, 1 },
+    { "csr_copy AUTO", DG_BFS_AUTO, 0, 0, 0, 1, 0, 0, 0 },
+    { "csr_copy MASK", DG_BFS_MASK, 0, 0, 0, 1, -1, 0, 0 },
     /* QUEUE runs on the public primitives, over the pages: the library refuses csr_copy there
        (DG_ERR_INVALID_ARGUMENT, "csr_copy does not apply to DG_BFS_QUEUE"); either that or a
        right answer is accepted */
-    { "csr_copy QUEUE", DG_BFS_QUEUE, 0, 0, 0, 1, -1, 1 },
-    { "csr_copy EDGE_CHUNK(3)", DG_BFS_EDGE_CHUNK, 3, 0, 0, 1, -1, 0 },
-    { "csr_copy TOP_DOWN", DG_BFS_TOP_DOWN, 0, 0, 0, 1, -1, 0 },
-    { "csr_copy DIRECTION_OPT(bottom-up at once)", DG_BFS_DIRECTION_OPT, 0, 1e9f, 1e9f, 1, 1, 0 },
+    { "csr_copy QUEUE", DG_BFS_QUEUE, 0, 0, 0, 1, -1, 1, 0 },
+    { "csr_copy EDGE_CHUNK(3)", DG_BFS_EDGE_CHUNK, 3, 0, 0, 1, -1, 0, 0 },
+    { "csr_copy TOP_DOWN", DG_BFS_TOP_DOWN, 0, 0, 0, 1, -1, 0, 0 },
+    { "csr_copy DIRECTION_OPT(bottom-up at once)", DG_BFS_DIRECTION_OPT, 0, 1e9f, 1e9f, 1, 1, 0, 0 },
 };
 #define NVARIANTS ((int)(sizeof VARIANTS / sizeof VARIANTS[0]))
 static int variant_counts[NVARIANTS];
@@ -175,7 +179,22 @@ static int check_bfs(dg_graph *g, const csr *r, const int32_t *ref_dist, ref_res
     opt.parent = parent;
     opt.stats = &st;
 
+    dg__bfs_dctl = !va->host_dirs;
     s = dg_bfs(g, src, dist, &opt);
+    dg__bfs_dctl = 1;
+    if (s == DG_OK && va->host_dirs) {   /* the device's directions: the same levels and turns */
+        dg_bfs_options o2 = opt;
+        dg_bfs_stats st2;
+        dg_status s2;
+        o2.parent = NULL;
+        o2.stats = &st2;
+        s2 = dg_bfs(g, src, NULL, &o2);
+        CHECK_MSG(s2 == DG_OK && st2.levels == st.levels && st2.bottom_up_levels == st.bottom_up_levels,
+                  "%s: the device decided %u bottom-up levels of %u (%s), the host %u of %u", where,
+                  (unsigned)st2.bottom_up_levels, (unsigned)st2.levels, dg_status_string(s2),
+                  (unsigned)st.bottom_up_levels, (unsigned)st.levels);
+        if (s2 != DG_OK || st2.bottom_up_levels != st.bottom_up_levels) ok = 0;
+    }
     if (va->may_refuse && s == DG_ERR_INVALID_ARGUMENT) {
         CHECK_MSG(dg_error_message(g)[0] != '\0', "%s: refused without a message", where);
         free(dist); free(parent);
@@ -805,7 +824,10 @@ static void case_bad(void)
 }
 static void case_graphs(void)
 {
+    long q0 = dg__bfs_queues;
     test_graphs();
+    CHECK_MSG(dg__bfs_queues > q0, "no direction-optimizing search queued levels whose direction the device "
+              "decides (%ld queues)", dg__bfs_queues - q0);
     printf("test_bfs: graphs done (%lds, %ld BFS runs)\n", (long)(time(NULL) - w0), bfs_runs);
 }
 static void case_datasets(void)
