@@ -418,11 +418,23 @@
      queue while the frontier is small, bottom-up levels (every unvisited
      vertex looks for a parent among its in-neighbours, stopping at the
      first) while the frontier's edges exceed the unvisited edges / alpha;
-     back to top-down when the frontier falls under n / beta.
+     back to top-down when the frontier falls under n / beta. The levels
+     past the small first ones are queued a few at a time (4, then twice as
+     many, 2 once the frontier shrinks) with one read-back for all of them:
+     each level's kernels (top-down, its hub kernel where a list can be
+     longer than 1024, bottom-up) decide its direction on the device by the
+     same rule from the level counters the levels before left, and the one
+     of the other direction returns at once; the first bottom-up level after
+     a top-down one reads the frontier as dist == level (no bitmap made from
+     the queue). Measured (H100, 16 roots): the Rodinia graph 0.655 -> 0.564
+     ms, Kronecker scale 22 with DG_BFS_TD_HUB 39.8 -> 71.3 GTEPS (device
+     time), uniform 75.5 -> 80.4 (bench/NOTES.md, issue 17, "directions
+     decided on the device").
    - DG_BFS_TOP_DOWN: the same top-down levels only. A work-group takes 256
      frontier vertices, scans their degrees in local memory and expands all
-     their edges together, one per work-item; lists over 4096 entries are
-     spread over all work-groups instead. Visited vertices are claimed in a
+     their edges together, one per work-item; lists over 1024 entries
+     (DG_BFS_TD_HUB) are cut into pieces spread over all work-groups
+     instead. Visited vertices are claimed in a
      bitmap; new ones are appended with one atomic per work-group round.
    - DG_BFS_EDGE_CHUNK: the edge-chunk scheme of [Chernoskutov 2013]:
      the edges are numbered by a scan of all degrees and cut into chunks of
@@ -436,8 +448,8 @@
    Read-backs: MASK and EDGE_CHUNK read a flag per level, QUEUE three small
    values per level; TOP_DOWN and DIRECTION_OPT keep level counters on the
    device and, once the frontier has stayed small for 4 levels (a road
-   network, a grid), queue up to 64 levels per read-back
-   (dg_bfs_stats.host_round_trips).
+   network, a grid), queue up to 64 levels per read-back; DIRECTION_OPT
+   queues its wide levels as said above (dg_bfs_stats.host_round_trips).
    DEEP SEARCHES (TOP_DOWN, DIRECTION_OPT; kernels/40_bfs.cl dg_bfs_deep):
    while the frontier is small (at most 2 x 256 vertices and 8 x 256
    out-edges per compute unit, no list over 4096 entries) the levels run

@@ -110,7 +110,6 @@ static const variant VARIANTS[] = {
     { "DIRECTION_OPT(oscillate: alpha 1e9, beta 1e-9)", DG_BFS_DIRECTION_OPT, 0, 1e9f, 1e-9f, 0, 0, 0, 0 },
     { "DIRECTION_OPT(never bottom-up: alpha 1e-9)", DG_BFS_DIRECTION_OPT, 0, 1e-9f, 0, 0, -1, 0, 0 },
     { "DIRECTION_OPT(alpha 2, beta 2)", DG_BFS_DIRECTION_OPT, 0, 2.0f, 2.0f, 0, 0, 0, 0 },
-    { "DIRECTION_OPT(host decides)", DG_BFS_DIRECTION_OPT, 0, 0, 0, 0, 0, 0, 1 },
     { "DIRECTION_OPT(oscillate, host decides)", DG_BFS_DIRECTION_OPT, 0, 1e9f, 1e-9f, 0, 0, 0, 1 },
     { "csr_copy AUTO", DG_BFS_AUTO, 0, 0, 0, 1, 0, 0, 0 },
     { "csr_copy MASK", DG_BFS_MASK, 0, 0, 0, 1, -1, 0, 0 },
