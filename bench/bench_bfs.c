@@ -919,7 +919,8 @@ static void usage(void)
         "  --with-parent      timed runs ask for opt.parent too (and every tree is validated)\n"
         "  --no-deep          levels one launch each (no dg_bfs_deep): the figures before it\n"
         "  --host-dirs        the host decides each direction-optimizing level's direction, one\n"
-        "                     read-back a level: the figures before device-decided levels\n"
+        "                     read-back a level: the figures before device-decided levels;\n"
+        "                     --device-dirs: the device decides them on a CPU device too\n"
         "  --pinned           dist in pinned memory from dg_host_alloc (read back by DMA)\n"
         BENCH_USAGE_DYNAMIC
         "  --alpha A --beta B --chunk C   dg_bfs_options alpha, beta, max_edge_count (0: default)\n"
@@ -938,6 +939,7 @@ static int own_option(void *ctx, const char *a, const char *v)
     if (!strcmp(a, "--with-parent")) { o->with_parent = 1; return 1; }
     if (!strcmp(a, "--no-deep")) { dg__bfs_deep_groups = -1; return 1; }   /* before/after */
     if (!strcmp(a, "--host-dirs")) { dg__bfs_dctl = 0; return 1; }
+    if (!strcmp(a, "--device-dirs")) { dg__bfs_dctl = 1; return 1; }
     if (!strcmp(a, "--pinned")) { o->pinned = 1; return 1; }
     if (!strcmp(a, "--file")) { if (!v) die("--file needs a path"); o->file = v; return 2; }
     if (!strcmp(a, "--check-trees")) o->check_trees = (int)parse_long(v, a, 0, 4096);

@@ -178,15 +178,15 @@ static int check_bfs(dg_graph *g, const csr *r, const int32_t *ref_dist, ref_res
     opt.parent = parent;
     opt.stats = &st;
 
-    dg__bfs_dctl = !va->host_dirs;
+    dg__bfs_dctl = !va->host_dirs;   /* (a CPU device would let the host decide by itself) */
     s = dg_bfs(g, src, dist, &opt);
-    dg__bfs_dctl = 1;
     if (s == DG_OK && va->host_dirs) {   /* the device's directions: the same levels and turns */
         dg_bfs_options o2 = opt;
         dg_bfs_stats st2;
         dg_status s2;
         o2.parent = NULL;
         o2.stats = &st2;
+        dg__bfs_dctl = 1;
         s2 = dg_bfs(g, src, NULL, &o2);
         CHECK_MSG(s2 == DG_OK && st2.levels == st.levels && st2.bottom_up_levels == st.bottom_up_levels,
                   "%s: the device decided %u bottom-up levels of %u (%s), the host %u of %u", where,
@@ -194,6 +194,7 @@ static int check_bfs(dg_graph *g, const csr *r, const int32_t *ref_dist, ref_res
                   (unsigned)st.bottom_up_levels, (unsigned)st.levels);
         if (s2 != DG_OK || st2.bottom_up_levels != st.bottom_up_levels) ok = 0;
     }
+    dg__bfs_dctl = -1;
     if (va->may_refuse && s == DG_ERR_INVALID_ARGUMENT) {
         CHECK_MSG(dg_error_message(g)[0] != '\0', "%s: refused without a message", where);
         free(dist); free(parent);
