@@ -418,15 +418,16 @@
      queue while the frontier is small, bottom-up levels (every unvisited
      vertex looks for a parent among its in-neighbours, stopping at the
      first) while the frontier's edges exceed the unvisited edges / alpha;
-     back to top-down when the frontier falls under n / beta. The levels
-     past the small first ones are queued a few at a time (4, then twice as
+     back to top-down when the frontier falls under n / beta. On a GPU the
+     levels past the small first ones are queued a few at a time (4, then twice as
      many, 2 once the frontier shrinks) with one read-back for all of them:
      each level's kernels (top-down, its hub kernel where a list can be
      longer than 1024, bottom-up) decide its direction on the device by the
      same rule from the level counters the levels before left, and the one
      of the other direction returns at once; the first bottom-up level after
      a top-down one reads the frontier as dist == level (no bitmap made from
-     the queue). Measured (H100, 16 roots): the Rodinia graph 0.655 -> 0.564
+     the queue). A CPU device reads the counters back at no cost: there the
+     host decides. Measured (H100, 16 roots): the Rodinia graph 0.655 -> 0.564
      ms, Kronecker scale 22 with DG_BFS_TD_HUB 39.8 -> 71.3 GTEPS (device
      time), uniform 75.5 -> 80.4 (bench/NOTES.md, issue 17, "directions
      decided on the device").
