@@ -448,21 +448,19 @@ __kernel void dg_bfs_count(DG_ADJ_ARGS, __global const int *dist, const uint dis
    and the queue too, so that switching back to top-down costs nothing. The degree for the
    level counters comes from the out-store (odir, opool). */
 
-/* Unvisited v: its first in-neighbour in the frontier (if any) makes it found, in the next
-   bitmap too. The frontier: the bitmap `front`, or (front NULL) the vertices at distance
-   f.level - 1. Returns the entries it read. */
+/* Unvisited v: its first in-neighbour in the frontier (if any) makes it found (*found = 1;
+   the caller sets its bits). The frontier: the bitmap `front`, or (front NULL) the vertices at
+   distance f.level - 1. Returns the entries it read. */
 inline uint dg_bu_visit(DG_ADJ_ARGS, __global const int *odir, __global const int *opool,
-                        __global const uint *front, __global uint *next, const dg_bfs_found f,
-                        const int v)
+                        __global const uint *front, const dg_bfs_found f, const int v, int *found)
 {
     uint deg, k;
     const uint base = dg_row(DG_ADJ, v, &deg);
     for (k = 0; k < deg; k++) {
         const int u = dg_neighbor(DG_ADJ, base, k);
         if (front ? dg_bit(front, u) : f.dist[u] == f.level - 1) {
-            dg_bfs_mark(f.vis, v);
-            dg_bfs_mark(next, v);
             dg_bfs_found_add(f, v, u, dg_degree(odir, 0, opool, idx, latab, v));
+            *found = 1;
             return k + 1;
         }
     }
@@ -479,6 +477,9 @@ void dg_bfs_bu(DG_ADJ_ARGS, __global const int *odir, __global const int *opool,
 {
     __local int l_q[DG_WG];   /* flushed every round (last = 1): one vertex per work-item */
     __local uint l_n, l_m, l_out, l_e, l_stop;
+#if DG_WG >= 32
+    __local uint l_bits[DG_WG / 32];   /* the round's found vertices: the group's words of the bitmaps */
+#endif
     const uint lid = get_local_id(0);
     const size_t gsize = get_global_size(0);
     const size_t rounds = dg_bfs_stopped(lv, level, &l_stop) ? 0 : (n + gsize - 1) / gsize;
@@ -495,11 +496,32 @@ void dg_bfs_bu(DG_ADJ_ARGS, __global const int *odir, __global const int *opool,
     }
     if (lid == 0) { l_n = 0; l_m = 0; l_e = 0; }
     barrier(CLK_LOCAL_MEM_FENCE);
+    /* A round's vertices are consecutive, so a word of 32 of them belongs to one work-group:
+       the found ones are gathered in local memory and the group writes its words of vis and
+       next itself, with no global atomics (32 work-items of a warp would set bits of the same
+       word). */
     for (r = 0; r < rounds; r++) {
         const size_t v = r * gsize + get_global_id(0);
+        int found = 0;
+#if DG_WG >= 32
+        if (lid < DG_WG / 32) l_bits[lid] = 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+#endif
         if (v < n && !dg_bit(vis, (int)v))
-            seen += dg_bu_visit(DG_ADJ, odir, opool, front, next, f, (int)v);
+            seen += dg_bu_visit(DG_ADJ, odir, opool, front, f, (int)v, &found);
+#if DG_WG >= 32
+        if (found) atomic_or(&l_bits[lid >> 5], 1u << (lid & 31u));
+#else
+        if (found) { dg_bfs_mark(vis, (int)v); dg_bfs_mark(next, (int)v); }
+#endif
         DG_LIST_FLUSH(1, lid, l_q, l_n, l_out, nx + DG_LV_VERTICES, q_out);
+#if DG_WG >= 32
+        if (lid < DG_WG / 32 && l_bits[lid]) {
+            const size_t w = (r * gsize + (size_t)get_group_id(0) * DG_WG) / 32 + lid;
+            vis[w] |= l_bits[lid];
+            next[w] |= l_bits[lid];
+        }
+#endif
     }
     if (seen) atomic_add(&l_e, seen);
     barrier(CLK_LOCAL_MEM_FENCE);
