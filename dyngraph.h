@@ -4322,6 +4322,8 @@ typedef struct dg__dev {
     size_t cu;                    /* compute units */
     int deep_off;                 /* a deep search found its groups not all resident: the
                                      levels go one launch each from then on (>>bfs) */
+    size_t reads_direct;          /* counts for the tests: reads into dg_host_alloc blocks, */
+    size_t bfs_queues;            /* queues of BFS levels whose direction the device decides */
     char name[256];
     char key[1024];               /* what the binary cache keys on besides source and options */
     cl_program prog[DG__VARIANTS][DG__MOD_COUNT];   /* built on first use (dg__program) */
@@ -5603,7 +5605,6 @@ DG_API void dg_host_free(dg_graph *g, void *p) {
     clReleaseMemObject(d->hblk[i].m);
     d->hblk[i] = d->hblk[--d->nhblk];
 }
-static size_t dg__reads_direct;   /* reads into dg_host_alloc blocks (a test counts them) */
 /* 1 if [p, p + n) lies in one of dg_host_alloc's blocks. */
 static int dg__host_pinned(const dg__dev *d, const void *p, size_t n) {
     size_t i;
@@ -5651,7 +5652,7 @@ static dg_status dg__read_out(dg_graph *g, cl_mem m, size_t off, size_t n, void 
     cl_event ev[2] = { NULL, NULL };
     if (n == 0) return DG_OK;
     if (dg__host_pinned(d, out, n)) {            /* the caller's pinned block: straight in */
-        dg__reads_direct++;
+        g->dev->reads_direct++;
         DG__CL(clEnqueueReadBuffer(d->queue, m, CL_TRUE, off, n, out, 0, NULL, NULL));
         goto done;
     }
@@ -7215,19 +7216,29 @@ typedef struct dg__bfs_ctl {
     cl_ulong mu0;
     cl_float alpha, nbeta;
     cl_uint words;
-    cl_uint dist0;   /* level0 runs bottom-up after a level not queued: its frontier as dist == level0 */
+    cl_uint dist0;   /* level0 runs bottom-up after a top-down level or one not queued: its frontier
+                        as dist == level0 */
 } dg__bfs_ctl;
 /* The arguments of dg_bfs_td, dg_bfs_td_hubs and dg_bfs_bu that change from level to level
    (their positions, as in kernels/40_bfs.cl). */
 enum { DG__TD_QIN = 5, DG__TD_QOUT = 6, DG__TD_LEVEL = 9, DG__TD_ZERO = 16,
        DG__HUB_QOUT = 6, DG__HUB_LEVEL = 9,
        DG__BU_FRONT = 7, DG__BU_NEXT = 8, DG__BU_QOUT = 12, DG__BU_LEVEL = 15, DG__BU_ZERO = 17 };
-/* Test hooks: whether the device decides the directions of queued levels (-1: on a GPU; a CPU
+/* Test hook: whether the device decides the directions of queued levels (-1: on a GPU; a CPU
    device reads its counters back at no cost, and there empty launches of the other direction
    cost more than they save: PoCL, Kronecker scale 20, 42.7 ms against 48.0; 1: always; 0: never,
-   the host decides every level, one read-back a level); the queues run so far. */
+   the host decides every level, one read-back a level). */
 static int dg__bfs_dctl = -1;
-static long dg__bfs_queues;
+
+/* Level L's direction (1: bottom-up) after the level before's (bu), Beamer's rule in the
+   kernels' float arithmetic (dg_bfs_mode), so that host and device decide alike: top-down
+   turns bottom-up when the frontier's out-degrees mf x alpha pass the out-degrees not yet
+   reached mu and the frontier grew; bottom-up turns top-down when the frontier nf is under
+   n / beta and shrank. */
+static int dg__bfs_dir(int bu, uint64_t nf, uint64_t mf, uint64_t prev_nf, double mu, float alpha, float nbeta) {
+    if (!bu) return (float)mf * alpha > (float)(mu > 0 ? mu : 0) && nf > prev_nf;
+    return !((float)nf < nbeta && nf < prev_nf);
+}
 
 /* The arguments of dg_bfs_td and dg_bfs_td_hubs for `level`: hub (the hub threshold, or
    0xffffffff), zero (the bitmap to clear: NULL unless c has a mode). */
@@ -7268,8 +7279,9 @@ static dg_status dg__bfs_bu_args(dg_graph *g, const dg__bfs_run *r, cl_kernel kb
 /* K direction-optimizing levels from level c->level0 queued, each deciding its direction on
    the device (dg_bfs_td, dg_bfs_td_hubs where a list can be a hub, dg_bfs_bu), then one
    read-back of the level counters into lvh. Level L's frontier bitmap is bm[L % 3]; when
-   level0 runs bottom-up, bm[(level0 + 1) % 3] is clear unless `fill` (the level before was
-   not queued), and the frontier is bm[level0 % 3] unless c->dist0. */
+   level0 runs bottom-up, bm[(level0 + 1) % 3] must be clear: `fill` clears it (the level
+   before was not queued; else that level did), and the frontier is bm[level0 % 3] unless
+   c->dist0. */
 static dg_status dg__bfs_queued(dg_graph *g, dg__bfs_run *r, const cl_kernel *k, uint32_t K, const dg__bfs_ctl *c,
                                 int fill, cl_uint *lvh) {
     dg__bfs_state *bs = (dg__bfs_state *)g->dev->mod[DG__MOD_BFS].state;
@@ -7279,7 +7291,7 @@ static dg_status dg__bfs_queued(dg_graph *g, dg__bfs_run *r, const cl_kernel *k,
     uint32_t j, L0 = (uint32_t)c->level0;
     int hubs = g->st[0].large_lists > 0 || g->P > DG_BFS_TD_HUB;   /* a list over DG_BFS_TD_HUB is large */
     bm[0] = bs->b.front.m; bm[1] = bs->b.next.m; bm[2] = bs->b.third.m;
-    dg__bfs_queues++;
+    d->bfs_queues++;
     if (fill) DG__TRY(dg__fill_bytes(g, bm[(L0 + 1) % 3], 0, 0, (size_t)c->words * 4));
     DG__TRY(dg__bfs_td_args(g, r, k[0], k[1], L0, hubs ? DG_BFS_TD_HUB : 0xffffffffu, bm[(L0 + 2) % 3], c));
     DG__TRY(dg__bfs_bu_args(g, r, k[2], L0, bm[L0 % 3], bm[(L0 + 1) % 3], bm[(L0 + 2) % 3], c));
@@ -7329,6 +7341,7 @@ static dg_status dg__bfs_do(dg_graph *g, dg__bfs_run *r, int bottom_up, double a
     uint64_t nf = 1, mf, prev_nf = 0;
     double mu;
     int bu = 0, prev_bu = 0, queued = 0;   /* queued: level L - 1 was */
+    const float fa = (float)alpha, fnb = (float)((double)n / beta);
     int dctl = bottom_up && (dg__bfs_dctl > 0 || (dg__bfs_dctl < 0 && !d->cpu));
     const dg__bfs_ctl no = { 0, 0, 0, 0.0f, 0.0f, 0, 0 };
     size_t i;
@@ -7352,7 +7365,7 @@ static dg_status dg__bfs_do(dg_graph *g, dg__bfs_run *r, int bottom_up, double a
     DG__TRY(dg__bfs_start(g, r, bs->b.dist.m, 0, bs->b.vis.m, bs->b.q[0].m, NULL, NULL, (cl_uint)mf));
     r->levels = 1; r->reached = nf;
     for (;;) {
-        if (!dctl && bottom_up && !bu && (double)mf > mu / alpha && nf > prev_nf) {   /* top-down -> bottom-up
+        if (!dctl && bottom_up && !bu && dg__bfs_dir(0, nf, mf, prev_nf, mu, fa, fnb)) {   /* top-down -> bottom-up
                                                            while the frontier grows */
             cl_int lvl = (cl_int)L;
             DG__TRY(dg__fill_bytes(g, bs->b.front.m, 0, 0, words * 4));
@@ -7361,10 +7374,9 @@ static dg_status dg__bfs_do(dg_graph *g, dg__bfs_run *r, int bottom_up, double a
             DG__TRY(dg__launch(g, kq, d->groups * d->wg, d->wg));
             bu = 1;
         }
-        if (dctl) {   /* level L's direction (the rule of the host branches below) */
+        if (dctl) {   /* level L's direction (as the host branches below decide) */
             prev_bu = bu;
-            if (!bu) bu = (double)mf > mu / alpha && nf > prev_nf;
-            else bu = !((double)nf < (double)n / beta && nf < prev_nf);
+            bu = dg__bfs_dir(bu, nf, mf, prev_nf, mu, fa, fnb);
         }
         if (!dctl && bu) {
             dg__buf t;
@@ -7381,7 +7393,7 @@ static dg_status dg__bfs_do(dg_graph *g, dg__bfs_run *r, int bottom_up, double a
             r->levels++; r->reached += nn;
             t = bs->b.front; bs->b.front = bs->b.next; bs->b.next = t;
             prev_nf = nf; nf = nn; mf = lvh[DG_LV_WORDS * (L % DG_BFS_RING) + DG_LV_DEGREES]; mu -= (double)mf;
-            if ((double)nf < (double)n / beta && nf < prev_nf) bu = 0;   /* bottom-up -> top-down */
+            bu = dg__bfs_dir(1, nf, mf, prev_nf, mu, fa, fnb);   /* or back to top-down */
             continue;
         }
         if (!bu && kdeep && !d->deep_off && nf <= G * DG_DEEP_VERTICES * d->wg && mf <= G * DG_DEEP_EDGES * d->wg &&
@@ -7399,10 +7411,12 @@ static dg_status dg__bfs_do(dg_graph *g, dg__bfs_run *r, int bottom_up, double a
                 continue;
             }
         }
-        if (dctl) {   /* KQ levels queued, directions decided on the device; level L's by the host */
+        if (dctl && (bu || (double)mf * alpha * 4 >= mu)) {   /* KQ levels queued, directions decided
+                on the device; level L's by the host. (A small top-down frontier far from turning
+                goes on below: groups sized to it, many levels a read-back once it stays small.) */
             const cl_kernel k3[3] = { ktd, khub, kbu };
             dg__bfs_ctl c;
-            c.level0 = (cl_int)L; c.words = (cl_uint)words; c.alpha = (cl_float)alpha; c.nbeta = (cl_float)((double)n / beta);
+            c.level0 = (cl_int)L; c.words = (cl_uint)words; c.alpha = fa; c.nbeta = fnb;
             c.mu0 = mu > 0 ? (cl_ulong)mu : 0;
             c.mode0 = bu ? DG_BFS_MODE_BU : DG_BFS_MODE_TD;
             c.dist0 = !(queued && prev_bu);   /* bottom-up after bottom-up: its bitmap; else dist */
@@ -7454,6 +7468,7 @@ static dg_status dg__bfs_do(dg_graph *g, dg__bfs_run *r, int bottom_up, double a
         prev_nf = nf;
         nf = lvh[DG_LV_WORDS * (L % DG_BFS_RING) + DG_LV_VERTICES];
         mf = lvh[DG_LV_WORDS * (L % DG_BFS_RING) + DG_LV_DEGREES];
+        queued = 0;
         if (!bottom_up || (double)mf * alpha * 4 < mu) small++; else small = 0;
     }
 finished:

@@ -129,6 +129,9 @@ static const char *MODE_NAMES[] = { "dist", "dist+parent", "parent only", "stats
 
 static uint64_t seed;
 static long bfs_runs;
+static size_t bfs_queues;   /* queues of levels whose direction the device decided */
+
+static size_t dg_graph_dev_queues(const dg_graph *g) { return g->dev ? g->dev->bfs_queues : 0; }
 
 /* 1 if a live vertex that the search does not reach has an out-edge */
 static int unreached_with_edges(const csr *r, const int32_t *ref_dist)
@@ -151,6 +154,7 @@ static int check_bfs(dg_graph *g, const csr *r, const int32_t *ref_dist, ref_res
     dg_bfs_stats st;
     dg_status s;
     int ok = 1;
+    size_t queues0;
     char where[512];
 
     snprintf(where, sizeof where, "[%s] source %d, %s, %s (seed %llu)", label, (int)src, va->name,
@@ -178,8 +182,12 @@ static int check_bfs(dg_graph *g, const csr *r, const int32_t *ref_dist, ref_res
     opt.parent = parent;
     opt.stats = &st;
 
-    dg__bfs_dctl = !va->host_dirs;   /* (a CPU device would let the host decide by itself) */
+    /* the device decides the directions on every other run (on a CPU device, the default -1
+       lets the host decide), the host on the variants that compare the two */
+    dg__bfs_dctl = va->host_dirs ? 0 : (bfs_runs & 1) ? 1 : -1;
+    queues0 = dg_graph_dev_queues(g);
     s = dg_bfs(g, src, dist, &opt);
+    bfs_queues += dg_graph_dev_queues(g) - queues0;
     if (s == DG_OK && va->host_dirs) {   /* the device's directions: the same levels and turns */
         dg_bfs_options o2 = opt;
         dg_bfs_stats st2;
@@ -192,7 +200,7 @@ static int check_bfs(dg_graph *g, const csr *r, const int32_t *ref_dist, ref_res
                   "%s: the device decided %u bottom-up levels of %u (%s), the host %u of %u", where,
                   (unsigned)st2.bottom_up_levels, (unsigned)st2.levels, dg_status_string(s2),
                   (unsigned)st.bottom_up_levels, (unsigned)st.levels);
-        if (s2 != DG_OK || st2.bottom_up_levels != st.bottom_up_levels) ok = 0;
+        if (s2 != DG_OK || st2.levels != st.levels || st2.bottom_up_levels != st.bottom_up_levels) ok = 0;
     }
     dg__bfs_dctl = -1;
     if (va->may_refuse && s == DG_ERR_INVALID_ARGUMENT) {
@@ -824,10 +832,10 @@ static void case_bad(void)
 }
 static void case_graphs(void)
 {
-    long q0 = dg__bfs_queues;
+    size_t q0 = bfs_queues;
     test_graphs();
-    CHECK_MSG(dg__bfs_queues > q0, "no direction-optimizing search queued levels whose direction the device "
-              "decides (%ld queues)", dg__bfs_queues - q0);
+    CHECK_MSG(bfs_queues > q0, "no direction-optimizing search queued levels whose direction the device "
+              "decides (%zu queues)", bfs_queues - q0);
     printf("test_bfs: graphs done (%lds, %ld BFS runs)\n", (long)(time(NULL) - w0), bfs_runs);
 }
 static void case_datasets(void)

@@ -551,7 +551,7 @@ static void case_outputs(void)
         dg_bfs_stats bst;
         dg_sssp_stats sst;
         int32_t *got = (int32_t *)xmalloc(n * 4);
-        size_t direct0 = dg__reads_direct;
+        size_t direct0 = p.g->dev ? p.g->dev->reads_direct : 0;
         if (!p.m.alive[src]) { free(got); continue; }
         memset(&bo, 0, sizeof bo); memset(&so, 0, sizeof so);
         bo.stats = &bst; so.stats = &sst;
@@ -564,7 +564,7 @@ static void case_outputs(void)
         else CHECK(dg_bfs(p.g, src, pin + 3, &bo) == DG_OK && bst.read_ms >= 0.0);
         CHECK_MSG(!memcmp(pin + 3, sssp ? (void *)fref : (void *)ref, n * 4), "%s into dg_host_alloc memory differs",
                   sssp ? "dg_sssp" : "dg_bfs");
-        CHECK_MSG(dg__reads_direct > direct0, "%s did not read straight into dg_host_alloc memory", sssp ? "dg_sssp" : "dg_bfs");
+        CHECK_MSG(p.g->dev && p.g->dev->reads_direct > direct0, "%s did not read straight into dg_host_alloc memory", sssp ? "dg_sssp" : "dg_bfs");
         read_sum += sssp ? sst.read_ms : bst.read_ms;
         /* into the caller's buffer, with no host copy (BFS: nothing read back) */
         CHECK(clEnqueueFillBuffer(dg_cl_queue(p.g), buf, &(int32_t){SENT}, 4, 0, n * 4, 0, NULL, NULL) == CL_SUCCESS);
