@@ -7411,9 +7411,9 @@ static dg_status dg__bfs_do(dg_graph *g, dg__bfs_run *r, int bottom_up, double a
                 continue;
             }
         }
-        if (dctl && (bu || (double)mf * alpha * 4 >= mu)) {   /* KQ levels queued, directions decided
-                on the device; level L's by the host. (A small top-down frontier far from turning
-                goes on below: groups sized to it, many levels a read-back once it stays small.) */
+        if (dctl && (bu || (double)mf * alpha * 4 >= mu || small < 2)) {   /* KQ levels queued, directions
+                decided on the device; level L's by the host. (A top-down frontier that stays small,
+                far from turning, goes on below: groups sized to it, many levels a read-back.) */
             const cl_kernel k3[3] = { ktd, khub, kbu };
             dg__bfs_ctl c;
             c.level0 = (cl_int)L; c.words = (cl_uint)words; c.alpha = fa; c.nbeta = fnb;
@@ -7439,6 +7439,7 @@ static dg_status dg__bfs_do(dg_graph *g, dg__bfs_run *r, int bottom_up, double a
             /* a shrinking frontier: the search is near its end (levels queued past it cost
                their launches); else twice as many */
             KQ = nf < prev_nf ? 2 : KQ * 2 > 64 ? 64 : KQ * 2;
+            if (!bu && (double)mf * alpha * 4 < mu) small++; else small = 0;
             continue;
         }
         /* top-down: K levels, then one read-back. A single level whose frontier has a list
