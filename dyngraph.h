@@ -420,7 +420,8 @@
      first) while the frontier's edges exceed the unvisited edges / alpha;
      back to top-down when the frontier falls under n / beta. On a GPU the
      levels past the small first ones are queued a few at a time (4, then twice as
-     many, 2 once the frontier shrinks) with one read-back for all of them:
+     many, 2 once the frontier shrinks; a top-down frontier that stays small
+     goes back to the ordinary levels below) with one read-back for all of them:
      each level's kernels (top-down, its hub kernel where a list can be
      longer than 1024, bottom-up) decide its direction on the device by the
      same rule from the level counters the levels before left, and the one
