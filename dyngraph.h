@@ -290,7 +290,9 @@
    Nothing touches OpenCL until the first device operation (dg_sync, dg_bfs, a
    primitive, dg_cl_context ...). Then:
    - the device: dg_desc.context + dg_desc.queue if given (retained, released by
-     dg_destroy; profiling on the queue gives dg_bfs_stats.device_ms). Else
+     dg_destroy; profiling on the queue gives dg_bfs_stats.device_ms; kernels
+     keep profiling events only during calls given a stats struct: an event
+     costs ~7 us of host time a launch on NVIDIA's OpenCL). Else
      dg_desc.device, else the environment variable DYNGRAPH_DEVICE, chooses:
      "gpu", "cpu", or text found (any case) in "<platform> <device>", e.g.
      DYNGRAPH_DEVICE=nvidia; with neither, the first GPU, else any device (PoCL
@@ -4351,6 +4353,10 @@ typedef struct dg__dev {
     size_t ngrp;
     size_t sync_bytes, sync_pages;
     cl_event ev_first, ev_last;   /* the first and last command of a timed run (profiling) */
+    int timed;                    /* launches keep events: a caller reports device time (with
+                                     ksum, or set by dg_reach_ex and dg_result_update for their
+                                     stats); an event costs ~7 us of host time a launch on
+                                     NVIDIA's OpenCL (5.3 -> 12.3 us, bench/NOTES.md) */
     cl_event *evs;                /* with ksum: every kernel of the run, for their summed time */
     size_t nevs, evs_cap;
     int ksum, evs_lost;           /* evs_lost: an event could not be kept (kernel_ms unknown) */
@@ -5183,7 +5189,8 @@ static dg_status dg__launch(dg_graph *g, cl_kernel k, size_t global, size_t loca
     cl_int e;
     if (global == 0) return DG_OK;
     global = (global + local - 1) / local * local;
-    e = clEnqueueNDRangeKernel(d->queue, k, 1, NULL, &global, &local, 0, NULL, d->profiling ? &ev : NULL);
+    e = clEnqueueNDRangeKernel(d->queue, k, 1, NULL, &global, &local, 0, NULL,
+                               d->profiling && (d->ksum || d->timed) ? &ev : NULL);
     if (e != CL_SUCCESS) return dg__clfail(g, e, "clEnqueueNDRangeKernel");
     if (ev) {
         if (d->ksum && (d->nevs < d->evs_cap ||
@@ -9024,6 +9031,7 @@ DG_API dg_status dg_reach_ex(dg_graph *g, const dg_vertex *src, const dg_vertex 
     exact = R->ver_del == g->ver_del;
     if (n && (st = dg__reach_wmax(g, (int)exact, o.search_mb, &wmax)) != DG_OK) return st;
     dg__timing_reset(d);
+    d->timed = o.stats != NULL;
     DG__TRY(dg__kernel(g, DG__K_REACH_LABELS, 0, &kl));
     for (at = 0; at < n; at += DG__REACH_CHUNK) {
         cl_uint nq = (cl_uint)(n - at < DG__REACH_CHUNK ? n - at : DG__REACH_CHUNK), ud = R->d;
@@ -9071,6 +9079,7 @@ DG_API dg_status dg_reach_ex(dg_graph *g, const dg_vertex *src, const dg_vertex 
     }
 done:
     dg__timing_reset(d);
+    d->timed = 0;
     return st;
 }
 
@@ -10674,6 +10683,7 @@ DG_API dg_status dg_result_update(dg_result *r, void *values, dg_result_stats *s
     if ((st = dg__sync(g)) != DG_OK) goto done;
     if (g->id_bound > 0x7fffffffu) { st = dg__fail(g, DG_ERR_LIMIT, "dg_result_update: too many vertex ids"); goto done; }
     dg__timing_reset(g->dev);
+    g->dev->timed = stats != NULL;
     switch (r->desc.kind) {
     case DG_RESULT_BFS: case DG_RESULT_SSSP: st = dg__res_dist(g, r, values, &S); break;
     case DG_RESULT_COMPONENTS: st = dg__res_cc(g, r, values, &S); break;
@@ -10688,7 +10698,7 @@ DG_API dg_status dg_result_update(dg_result *r, void *values, dg_result_stats *s
         if (ms > 0) S.device_ms += ms;
     }
 done:
-    if (g->dev) dg__timing_reset(g->dev);
+    if (g->dev) { dg__timing_reset(g->dev); g->dev->timed = 0; }
     r->valid = st == DG_OK;
     if (st == DG_OK) {
         r->seq = g->clog.base + g->clog.n;
