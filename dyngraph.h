@@ -7248,6 +7248,12 @@ static int dg__bfs_dir(int bu, uint64_t nf, uint64_t mf, uint64_t prev_nf, doubl
     return !((float)nf < nbeta && nf < prev_nf);
 }
 
+/* A top-down frontier far from turning bottom-up (a quarter of the rule's threshold): levels
+   that stay so run many to a read-back with groups sized to them. */
+static int dg__bfs_narrow(int bu, uint64_t mf, double mu, double alpha) {
+    return !bu && (double)mf * alpha * 4 < mu;
+}
+
 /* The arguments of dg_bfs_td and dg_bfs_td_hubs for `level`: hub (the hub threshold, or
    0xffffffff), zero (the bitmap to clear: NULL unless c has a mode). */
 static dg_status dg__bfs_td_args(dg_graph *g, const dg__bfs_run *r, cl_kernel ktd, cl_kernel khub, uint32_t level,
@@ -7419,7 +7425,7 @@ static dg_status dg__bfs_do(dg_graph *g, dg__bfs_run *r, int bottom_up, double a
                 continue;
             }
         }
-        if (dctl && (bu || (double)mf * alpha * 4 >= mu || small < 2)) {   /* KQ levels queued, directions
+        if (dctl && (!dg__bfs_narrow(bu, mf, mu, alpha) || small < 2)) {   /* KQ levels queued, directions
                 decided on the device; level L's by the host. (A top-down frontier that stays small,
                 far from turning, goes on below: groups sized to it, many levels a read-back.) */
             const cl_kernel k3[3] = { ktd, khub, kbu };
@@ -7447,7 +7453,7 @@ static dg_status dg__bfs_do(dg_graph *g, dg__bfs_run *r, int bottom_up, double a
             /* a shrinking frontier: the search is near its end (levels queued past it cost
                their launches); else twice as many */
             KQ = nf < prev_nf ? 2 : KQ * 2 > 64 ? 64 : KQ * 2;
-            if (!bu && (double)mf * alpha * 4 < mu) small++; else small = 0;
+            small = dg__bfs_narrow(bu, mf, mu, alpha) ? small + 1 : 0;
             continue;
         }
         /* top-down: K levels, then one read-back. A single level whose frontier has a list
@@ -7478,7 +7484,7 @@ static dg_status dg__bfs_do(dg_graph *g, dg__bfs_run *r, int bottom_up, double a
         nf = lvh[DG_LV_WORDS * (L % DG_BFS_RING) + DG_LV_VERTICES];
         mf = lvh[DG_LV_WORDS * (L % DG_BFS_RING) + DG_LV_DEGREES];
         queued = 0;
-        if (!bottom_up || (double)mf * alpha * 4 < mu) small++; else small = 0;
+        small = !bottom_up || dg__bfs_narrow(0, mf, mu, alpha) ? small + 1 : 0;
     }
 finished:
     r->parents_done = 1;
