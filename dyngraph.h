@@ -4326,7 +4326,8 @@ typedef struct dg__dev {
     int deep_off;                 /* a deep search found its groups not all resident: the
                                      levels go one launch each from then on (>>bfs) */
     size_t reads_direct;          /* counts for the tests: reads into dg_host_alloc blocks, */
-    size_t bfs_queues;            /* queues of BFS levels whose direction the device decides */
+    size_t bfs_queues;            /* queues of BFS levels whose direction the device decides, */
+    size_t events;                /* launches that asked for a profiling event */
     char name[256];
     char key[1024];               /* what the binary cache keys on besides source and options */
     cl_program prog[DG__VARIANTS][DG__MOD_COUNT];   /* built on first use (dg__program) */
@@ -5193,6 +5194,7 @@ static dg_status dg__launch(dg_graph *g, cl_kernel k, size_t global, size_t loca
                                d->profiling && (d->ksum || d->timed) ? &ev : NULL);
     if (e != CL_SUCCESS) return dg__clfail(g, e, "clEnqueueNDRangeKernel");
     if (ev) {
+        d->events++;
         if (d->ksum && (d->nevs < d->evs_cap ||
                         dg__grow(g, (void **)&d->evs, d->evs_cap, d->evs_cap ? 2 * d->evs_cap : 64, sizeof *d->evs))) {
             if (d->nevs == d->evs_cap) d->evs_cap = d->evs_cap ? 2 * d->evs_cap : 64;
