@@ -204,13 +204,18 @@
      touched, spread evenly, whatever a hub's degree). Lists whose new arcs fit
      in the gap after them (or on a large list's last page) are written in
      place. A list without room gets it: its page is laid out again by the
-     rules above (the same and new pages, 7/8 full, a list too long for a page
-     made large) or, for a large list, continuation pages are added; the host
-     plans that from the degrees the device reports (it knows every page's
-     slots: the device never writes slots) and writes headers, slots, the
-     directory, index and LA table; the device moves the lists' entries, then
-     every arc is written in place. Only metadata crosses the bus (8 bytes up
-     and down a list of such a page; dg_stats.batch_room_pages counts them).
+     rules above (the same page and new ones after it, 7/8 full, the free
+     entries spread as gaps) on the device itself (dg_up_room_*: one
+     work-group a page plans the layout, the host hands it pages it reserved
+     and links them in the page order, the device writes headers, slots,
+     records, its directory and index entries, and the host reads where each
+     list went, 12 bytes a list, into its directory). Where a list would
+     outgrow a page (it becomes large) or a large list needs continuation
+     pages, the host plans the page from the degrees the device reports (the
+     page read back first if stale) and writes headers, slots, the directory,
+     index and LA table, and the device moves the lists' entries. Then every
+     arc is written in place (dg_stats.batch_room_pages counts the pages laid
+     out again).
      Removals are always in place: removed entries are marked, survivors past
      the new degree fill the holes, the tail is cleared; a large list left with
      fewer pages ends on its new last page (or becomes an ordinary list) and
@@ -1000,8 +1005,8 @@ typedef struct dg_stats {
     size_t batch_arcs_device;     /* the last device batch (>>update): arcs it wrote in place on the device, */
     size_t batch_arcs_host;       /* always 0: the device makes room itself
                                      (no arc goes to the host; kept so that readers compile) */
-    size_t batch_room_pages;      /* pages it laid out again to make room (insertions; the host plans
-                                     the layout, the device moves the entries) */
+    size_t batch_room_pages;      /* pages it laid out again to make room (insertions; on the device,
+                                     or by the host where a list becomes or is large) */
 } dg_stats;
 DG_API dg_status dg_get_stats(const dg_graph *g, dg_stats *out);
 /* Walks every invariant of the pages, index, LA tables, list indexes, directory, reverse
@@ -1561,8 +1566,6 @@ DG_API dg_status dg_export_csr(const dg_graph *g, int64_t *offsets, dg_vertex *t
 
 #define DG__HDR 3                 /* header entries of every page */
 #define DG__MAX_IDS 0x7ffffffe    /* at most this many vertex ids (the last id is 2^31 - 3) */
-#define DG_PACK_FILL_NUM 7        /* batch repacking fills new pages to 7/8 ... */
-#define DG_PACK_FILL_DEN 8        /* ... of their entries, leaving room to grow */
 #define DG__BATCH_KEEP_MIN 1      /* batch repeats keep the smallest weight, not the first */
 #define DG__BATCH_BOTH_DIRS 2     /* batch adds v->u too (symmetric files into directed graphs) */
 #define DG__BATCH_OWN 4           /* the edges are the loader's, handed over: the batch frees them
@@ -1899,23 +1902,29 @@ static dg_status dg__reserve_pages(dg_graph *g, dg__store *s, size_t k) {
     return DG_OK;
 }
 
-/* Hands out an empty page (reserved beforehand) and links it after page `after` (-1: first). */
-static int32_t dg__page_new(dg_graph *g, dg__store *s, int32_t after, int la) {
-    int32_t p, *pg;
+/* Hands out a page (reserved beforehand), links it after page `after` (-1: first) and
+   clears its index entry; its content is the caller's (a device batch's room: the device's
+   copy; the host's is not touched, a new page's memory may not even be mapped yet). */
+static int32_t dg__page_take(dg__store *s, int32_t after) {
+    int32_t p;
     if (s->free_head >= 0) { p = s->free_head; s->free_head = s->ph[p].next; s->nfree--; }
     else { DG_ASSERT(s->page_hw < s->page_cap); p = (int32_t)s->page_hw++; }
-    pg = DG__PAGE(g, s, p);
-    pg[0] = 0; pg[1] = DG__HDR; pg[2] = la;
-    memset(pg + DG__HDR, 0xff, (g->P - DG__HDR) * sizeof(int32_t));   /* every free entry is -1 */
-    if (s->wpool) memset(s->wpool + (size_t)p * g->P, 0, g->P * sizeof(float));
     s->ph[p].fill = DG__HDR;
     s->idx[p].first = -1; s->idx[p].la_pos = -1; s->idx[p].la_len = -1; s->idx[p].la_tab = -1;
     s->ph[p].prev = after;
     s->ph[p].next = after >= 0 ? s->ph[after].next : s->head;
     if (s->ph[p].next >= 0) s->ph[s->ph[p].next].prev = p; else s->tail = p;
     if (after >= 0) s->ph[after].next = p; else s->head = p;
-    dg__touch(s, p);
     s->live_pages++;
+    return p;
+}
+/* Hands out an empty page (reserved beforehand) and links it after page `after` (-1: first). */
+static int32_t dg__page_new(dg_graph *g, dg__store *s, int32_t after, int la) {
+    int32_t p = dg__page_take(s, after), *pg = DG__PAGE(g, s, p);
+    pg[0] = 0; pg[1] = DG__HDR; pg[2] = la;
+    memset(pg + DG__HDR, 0xff, (g->P - DG__HDR) * sizeof(int32_t));   /* every free entry is -1 */
+    if (s->wpool) memset(s->wpool + (size_t)p * g->P, 0, g->P * sizeof(float));
+    dg__touch(s, p);
     return p;
 }
 
@@ -2032,7 +2041,8 @@ static dg_status dg__fresh_list(const dg_graph *cg, int si, dg_vertex v) {
     dg__store *s = &g->st[si];
     int32_t p;
     if (!s->nstale || v < 0 || (size_t)v >= g->id_bound || (p = s->dir[s->ds * (size_t)v]) < 0) return DG_OK;
-    if (!DG__PAGE(g, s, p)[2]) return s->ph[p].stale ? dg__fresh_pages(g, si, &p, 1) : DG_OK;
+    if (s->idx[p].la_pos < 0) return s->ph[p].stale ? dg__fresh_pages(g, si, &p, 1) : DG_OK;   /* (the index,
+        not the page's header: a stale page's host copy may be anything) */
     return dg__fresh_pages(g, si, s->latab + s->idx[p].la_tab + 1, (size_t)s->idx[p].la_len);
 }
 /* Makes room in the directories for ids below n. All-or-nothing. */
@@ -4182,6 +4192,9 @@ DG_API long dg_debug_device_allocs(void) { return 0; }
     X(UPDATE, UP_INSERT,       dg_up_insert) \
     X(UPDATE, UP_DEGS,         dg_up_degs) \
     X(UPDATE, UP_MOVE,         dg_up_move) \
+    X(UPDATE, UP_ROOM_COUNT,   dg_up_room_count) \
+    X(UPDATE, UP_ROOM_PLAN,    dg_up_room_plan) \
+    X(UPDATE, UP_ROOM_WRITE,   dg_up_room_write) \
     X(UPDATE, UP_RM_MARK,      dg_up_rm_mark) \
     X(UPDATE, UP_RM_PAIR,      dg_up_rm_pair) \
     X(UPDATE, UP_RM_MOVE,      dg_up_rm_move) \
@@ -4336,6 +4349,7 @@ typedef struct dg__dev {
     size_t programs_built;        /* programs this graph compiled or loaded from the disk cache */
     size_t batch_dev;             /* the last device batch's arcs */
     size_t batch_room;            /* and the pages it made room on */
+    size_t batch_room_host;       /* of which the host laid out (large lists; lists outgrowing a page) */
     int ctx_listed;               /* ctx is in the process-wide context table (a user there) */
     /* the mirror */
     dg__dstore st[2];
@@ -6570,8 +6584,9 @@ DG_API dg_status dg_sort_pairs(dg_graph *g, cl_mem keys, cl_mem values, size_t n
    dg_add_edges / dg_remove_edges with dg_desc.device_batches = 1 (or 0, a GPU already in use
    and at least DG__DEV_BATCH_MIN edges), and dg_add_edges_cl / dg_remove_edges_cl, run the
    batch through kernels/25_update.cl: checks, the two radix sorts, repeats, the lookup in the
-   lists, then per store a plan, room where lists lack it (dg__room_*: the host lays the pages
-   out again from the degrees the device reports, the device moves the entries), and the
+   lists, then per store a plan, room where lists lack it (dg__droom_*: the device lays the
+   pages out again itself; dg__room_*: where a list is or becomes large, the host lays the
+   page out from the degrees the device reports and the device moves the entries), and the
    writes in place; removals that leave a large list with fewer pages release them
    (dg__shrink_large). No list goes to the host. Nothing is written before the batch is
    checked and every buffer and page is reserved, so a failure leaves the graph as it was.
@@ -6586,7 +6601,9 @@ typedef struct dg__update_state {
         dg__buf edges, keys, vals, flag, sc, sc2, asrc, adst, aw, pos, nsrc, ndst, nx, isrc, idst,
             ix, holes, movers, cnt, tot, segdeg[2], hc[2], mc[2], hstamp[2], cstamp[2], clist[2],
             hlist[2];
-        dg__buf rv[2], rpos[2], rdeg[2], rk[2], rfrom[2], rord[2], scr[2], wscr[2];   /* room */
+        dg__buf rv[2], rpos[2], rdeg[2], rk[2], rfrom[2], rord[2], scr[2], wscr[2];   /* room (host) */
+        dg__buf dnl[2], dlofs[2], dnpg[2], dpofs[2], dlv[2], dlold[2], dldeg[2], dlk[2], dlt[2],
+            dlnew[2], dids[2], dfb[2], dpg[2], dscr[2], dwscr[2];                      /* room (device) */
     } b;
     cl_int gen;                   /* this batch's stamp (hstamp, cstamp) */
     size_t stamped[2];            /* pages the stamp arrays cover, zeroed when they grew */
@@ -6681,13 +6698,20 @@ done:
 }
 
 /* Marks the pages a batch wrote stale; the hash indexes of the lists on them go: found through
-   the pages' slots (the host's copy of the slots is right: the device never writes slots) when
-   few pages changed, else through the list of indexes (O(min(pages x slots, indexes))). */
-static void dg__mark_stale(dg_graph *g, dg__store *s, const int32_t *pages, size_t n) {
-    size_t i, k = 0, k0;
-    int by_slots = n * 8 < s->nlh;
+   the pages' slots when few pages changed, else through the list of indexes (O(min(pages x
+   slots, indexes))). The host's copy of a page that turns stale here has the slots of every
+   list that was on it before the batch: the device writes slots only when it lays a page out
+   again (dg__droom_*), and the new pages it spreads those lists to are stale already. */
+static void dg__slist_compact(dg__store *s) {   /* drops the pages read back since */
+    size_t i, k = 0;
     for (i = 0; i < s->nstale; i++) if (s->ph[s->slist[i]].stale) s->slist[k++] = s->slist[i];
-    s->nstale = k0 = k;
+    s->nstale = k;
+}
+static void dg__mark_stale(dg_graph *g, dg__store *s, const int32_t *pages, size_t n) {
+    size_t i, k0;
+    int by_slots = n * 8 < s->nlh;
+    dg__slist_compact(s);
+    k0 = s->nstale;
     for (i = 0; i < n; i++) {
         int32_t p = pages[i];
         if (s->ph[p].stale) continue;
@@ -6728,9 +6752,10 @@ static void dg__shrink_large(dg_graph *g, dg__store *s, dg_vertex u, int32_t L) 
     else dg__la_dissolve(g, s, p0, 0);      /* the host's copy keeps the header the device wrote */
 }
 
-/* Room for the lists of an insertion that have none (one store's part). The device lists the
-   pages (pg) of those lists; the host, which knows every page's slots (the device never
-   writes slots), lists their lists and has the device tell their degrees and how many arcs
+/* Room on the host for the lists of an insertion that the device leaves to it (dg__droom_*:
+   a large list, or a page one of whose lists would outgrow a page; one store's part). The
+   device lists the pages (pg) of those lists; the host, which knows their slots (read back
+   first where stale), lists their lists and has the device tell their degrees and how many arcs
    each takes; it lays those pages out again as its own batches do (dg__layout: the same and
    new pages, lists too long for a page made large), and grows large lists by continuation
    pages (dg__room_large), writing only headers, slots, degrees, the directory, the index and
@@ -6789,11 +6814,11 @@ static void dg__room_layout(dg_graph *g, dg__store *s, const dg__room *r, int co
         dg__layout(g, s, &p, 1, g->items, n, NULL, NULL, NULL, commit, pages, latab);
     }
 }
-/* Reads the pages store si's lists lack room on (np of them, listed in hlist), lists their
+/* The pages pgs[0..np) that store si's lists lack room on (not stale), lists their
    lists and has the device count (dg_up_degs over the arcs S[0..N)); adds up what their
    layout takes. */
-static dg_status dg__room_plan(dg_graph *g, dg__update_state *us, int si, size_t np, cl_mem S, cl_uint N,
-                               dg__room *r, size_t *pages, size_t *latab) {
+static dg_status dg__room_plan(dg_graph *g, dg__update_state *us, int si, const int32_t *pgs, size_t np, cl_mem S,
+                               cl_uint N, dg__room *r, size_t *pages, size_t *latab) {
     dg__store *s = &g->st[si];
     dg_status st = DG_OK;
     size_t i, l = 0;
@@ -6801,7 +6826,7 @@ static dg_status dg__room_plan(dg_graph *g, dg__update_state *us, int si, size_t
     r->np = np;
     if (!(r->pg = (int32_t *)dg__alloc(g, np * sizeof(int32_t))) || !(r->ord = (int32_t *)dg__alloc(g, np * sizeof(int32_t))))
         return dg__oom(g, "device batch: room");
-    DG__TRY(dg__cl_read(g, us->b.hlist[si].m, np * 4, r->pg));
+    memcpy(r->pg, pgs, np * sizeof(int32_t));
     qsort(r->pg, np, sizeof(int32_t), dg__cmp_i32);
     for (i = 0; i < np; i++) {
         const int32_t *pg = DG__PAGE(g, s, r->pg[i]);
@@ -6873,6 +6898,139 @@ done:
     return st;
 }
 
+/* Room made on the device (one store's part): the pages without room (hlist, np of them)
+   are laid out again by dg_up_room_* (kernels/25_update.cl) as dg__layout lays out a page,
+   onto themselves and new pages the host reserves and links after them (dg__page_take); the
+   device writes headers, slots, records, its directory and index entries. The host follows:
+   it reads where each list went (12 bytes a list) into its directory; the pages are stale
+   here (the host's copy of the page keeps its old slots until read back, which is how
+   dg__mark_stale finds the lists whose hash indexes go; the new pages are stale from the
+   start, their host memory untouched). A large list's page, or one whose list would outgrow
+   a page, is left to the host (dg__room_*: fb). */
+typedef struct dg__droom {
+    int32_t *pg, *fb, *ids, *lv;   /* the pages without room (np); the host's (nfb); the new pages
+                                 (C, page i's after those of the pages before it); per list its vertex, */
+    uint32_t *nl, *npg, *lt, *lnew;   /* per page its lists, its new pages; per list its place */
+    size_t np, nfb, nlists, C;        /* lists, new pages in all */
+} dg__droom;
+static void dg__droom_free(dg_graph *g, dg__droom *r) {
+    dg__free(g, r->pg); dg__free(g, r->fb); dg__free(g, r->ids); dg__free(g, r->lv); dg__free(g, r->nl);
+    dg__free(g, r->npg); dg__free(g, r->lt); dg__free(g, r->lnew);
+    memset(r, 0, sizeof *r);
+}
+/* The device's plan for the np pages without room of store si (arcs S[0..N)): per page its
+   lists and new pages, read back with the pages (the caller reads the counters after). */
+static dg_status dg__droom_plan(dg_graph *g, dg__update_state *us, int si, size_t np, cl_mem S, cl_uint N,
+                                dg__droom *r) {
+    dg_status st = DG_OK;
+    cl_uint unp = (cl_uint)np, slot = DG_UP_FALLBACK + (cl_uint)si;
+    size_t i, L;
+    cl_mem pool = g->dev->st[si].pool.m;
+    r->np = np;
+    if (!(r->pg = (int32_t *)dg__alloc(g, np * 4)) || !(r->nl = (uint32_t *)dg__alloc(g, np * 4)) ||
+        !(r->npg = (uint32_t *)dg__alloc(g, np * 4)))
+        return dg__oom(g, "device batch: room");
+    DG__TRY(dg__buf_fit(g, &us->b.dnl[si], np * 4)); DG__TRY(dg__buf_fit(g, &us->b.dlofs[si], np * 4));
+    DG__TRY(dg__buf_fit(g, &us->b.dnpg[si], np * 4)); DG__TRY(dg__buf_fit(g, &us->b.dpofs[si], np * 4));
+    DG__TRY(dg__buf_fit(g, &us->b.dfb[si], np * 4));
+    DG__TRY(dg__run(g, DG__K_UP_ROOM_COUNT, np, DG__A(us->b.hlist[si].m), DG__A(unp), DG__A(pool), DG__A(us->b.dnl[si].m), DG__END));
+    DG__CL(clEnqueueReadBuffer(g->dev->queue, us->b.hlist[si].m, CL_FALSE, 0, np * 4, r->pg, 0, NULL, NULL));
+    DG__CL(clEnqueueReadBuffer(g->dev->queue, us->b.dnl[si].m, CL_TRUE, 0, np * 4, r->nl, 0, NULL, NULL));
+    for (i = 0, L = 0; i < np; i++) L += r->nl[i];
+    r->nlists = L;
+    L = L ? L : 1;
+    DG__TRY(dg__buf_fit(g, &us->b.dlv[si], L * 4)); DG__TRY(dg__buf_fit(g, &us->b.dlold[si], L * 4));
+    DG__TRY(dg__buf_fit(g, &us->b.dldeg[si], L * 4)); DG__TRY(dg__buf_fit(g, &us->b.dlk[si], L * 4));
+    DG__TRY(dg__buf_fit(g, &us->b.dlt[si], L * 4)); DG__TRY(dg__buf_fit(g, &us->b.dlnew[si], L * 4));
+    DG__TRY(dg__scan(g, us->b.dnl[si].m, us->b.dlofs[si].m, np, NULL, 0));
+    DG__TRY(dg__run(g, DG__K_UP_ROOM_PLAN, (np < 65536 ? np : 65536) * g->dev->wg, DG__A(us->b.hlist[si].m), DG__A(unp), DG__A(pool), DG__A(S), DG__A(N),
+                    DG__A(us->b.dlofs[si].m), DG__A(us->b.dlv[si].m), DG__A(us->b.dlold[si].m), DG__A(us->b.dldeg[si].m),
+                    DG__A(us->b.dlk[si].m), DG__A(us->b.dlt[si].m), DG__A(us->b.dlnew[si].m), DG__A(us->b.dnpg[si].m),
+                    DG__A(us->b.dfb[si].m), DG__A(us->b.cnt.m), DG__A(slot), DG__END));
+    DG__TRY(dg__scan(g, us->b.dnpg[si].m, us->b.dpofs[si].m, np, NULL, 0));
+    DG__CL(clEnqueueReadBuffer(g->dev->queue, us->b.dnpg[si].m, CL_FALSE, 0, np * 4, r->npg, 0, NULL, NULL));
+done:
+    return st;
+}
+/* After the counters are read (nfb pages left to the host): those pages, read back where
+   stale (the host lays them out from its copy of their slots); the new pages in all, and
+   the memory of the layout (before anything is written). */
+static dg_status dg__droom_fallback(dg_graph *g, dg__update_state *us, int si, size_t nfb, dg__droom *r) {
+    dg_status st = DG_OK;
+    size_t i, L = r->nlists ? r->nlists : 1;
+    for (i = 0, r->C = 0; i < r->np; i++) r->C += r->npg[i];
+    r->nfb = nfb;
+    if (nfb) {
+        if (!(r->fb = (int32_t *)dg__alloc(g, nfb * 4))) return dg__oom(g, "device batch: room");
+        DG__TRY(dg__cl_read(g, us->b.dfb[si].m, nfb * 4, r->fb));
+        DG__TRY(dg__fresh_pages(g, si, r->fb, nfb));
+    }
+    if (r->np == nfb) return DG_OK;
+    if (!(r->ids = (int32_t *)dg__alloc(g, (r->C ? r->C : 1) * 4)) || !(r->lv = (int32_t *)dg__alloc(g, L * 4)) ||
+        !(r->lt = (uint32_t *)dg__alloc(g, L * 4)) || !(r->lnew = (uint32_t *)dg__alloc(g, L * 4)))
+        return dg__oom(g, "device batch: room");
+    DG__TRY(dg__buf_fit(g, &us->b.dids[si], (r->C ? r->C : 1) * 4));
+    DG__TRY(dg__buf_fit(g, &us->b.dpg[si], r->np * 4));   /* (hlist may grow before the layout) */
+    DG__TRY(dg__buf_fit(g, &us->b.dscr[si], r->np * g->P * 4));
+    if (g->st[si].wpool) DG__TRY(dg__buf_fit(g, &us->b.dwscr[si], r->np * g->P * 4));
+done:
+    return st;
+}
+/* The layout (pages reserved): the new pages taken and linked after their pages, the pages
+   copied, laid out on the device, and where each list went read back into the host's
+   directory and index. */
+static dg_status dg__droom_write(dg_graph *g, dg__update_state *us, int si, dg__droom *r, cl_int gen, double *tr) {
+    dg__store *s = &g->st[si];
+    dg__dstore *m = &g->dev->st[si];
+    dg_status st = DG_OK;
+    cl_uint unp = (cl_uint)r->np, dso = 2 * (cl_uint)si, zero = 0, slot = DG_UP_CHANGED + (cl_uint)si;
+    size_t i, j, c, o, groups = r->np < 65536 ? r->np : 65536;
+    int32_t *ids = r->ids;
+    cl_mem wp = m->wpool.m, ws = s->wpool ? us->b.dwscr[si].m : us->b.dscr[si].m;
+    if (r->np == r->nfb) return DG_OK;
+    dg__slist_compact(s);
+    for (i = 0, c = 0; i < r->np; i++) {          /* new pages follow their page, stale already (the */
+        int32_t after = r->pg[i];                  /* lists on them had their hash indexes on page i) */
+        for (j = 0; j < r->npg[i]; j++) {
+            after = ids[c++] = dg__page_take(s, after);
+            s->ph[after].stale = 1;
+            s->slist[s->nstale++] = after;
+        }
+    }
+    dg__up_trace(g, tr, "room-take");
+    if (r->C) DG__CL(clEnqueueWriteBuffer(g->dev->queue, us->b.dids[si].m, CL_FALSE, 0, r->C * 4, ids, 0, NULL, NULL));
+    DG__CL(clEnqueueWriteBuffer(g->dev->queue, us->b.dpg[si].m, CL_FALSE, 0, r->np * 4, r->pg, 0, NULL, NULL));
+    DG__TRY(dg__run(g, DG__K_GATHER_PAGES, groups * g->dev->wg, DG__A(m->pool.m), DG__A(us->b.dpg[si].m), DG__A(zero),
+                    DG__A(unp), DG__A(us->b.dscr[si].m), DG__END));
+    if (s->wpool)
+        DG__TRY(dg__run(g, DG__K_GATHER_PAGES, groups * g->dev->wg, DG__A(m->wpool.m), DG__A(us->b.dpg[si].m), DG__A(zero),
+                        DG__A(unp), DG__A(us->b.dwscr[si].m), DG__END));
+    DG__TRY(dg__run(g, DG__K_UP_ROOM_WRITE, groups * g->dev->wg, DG__A(us->b.dpg[si].m), DG__A(unp), DG__A(us->b.dnl[si].m),
+                    DG__A(us->b.dlofs[si].m), DG__A(us->b.dnpg[si].m), DG__A(us->b.dpofs[si].m), DG__A(us->b.dids[si].m),
+                    DG__A(us->b.dlv[si].m), DG__A(us->b.dlold[si].m), DG__A(us->b.dldeg[si].m), DG__A(us->b.dlk[si].m),
+                    DG__A(us->b.dlt[si].m), DG__A(us->b.dlnew[si].m), DG__A(g->dev->dir.m), DG__A(dso), DG__A(m->pool.m),
+                    DG__A(wp), DG__A(m->idx.m), DG__A(us->b.dscr[si].m), DG__A(ws), DG__A(us->b.cstamp[si].m),
+                    DG__A(us->b.clist[si].m), DG__A(us->b.cnt.m), DG__A(slot), DG__A(gen), DG__END));
+    dg__up_trace(g, tr, "room-kernels");
+    DG__CL(clEnqueueReadBuffer(g->dev->queue, us->b.dlv[si].m, CL_FALSE, 0, r->nlists * 4, r->lv, 0, NULL, NULL));
+    DG__CL(clEnqueueReadBuffer(g->dev->queue, us->b.dlt[si].m, CL_FALSE, 0, r->nlists * 4, r->lt, 0, NULL, NULL));
+    DG__CL(clEnqueueReadBuffer(g->dev->queue, us->b.dlnew[si].m, CL_TRUE, 0, r->nlists * 4, r->lnew, 0, NULL, NULL));
+    dg__up_trace(g, tr, "room-read");
+    for (i = 0, o = 0, c = 0; i < r->np; o += r->nl[i], c += r->npg[i], i++) {
+        if (!r->nl[i] || r->lt[o] == DG_UP_NOROOM) continue;
+        for (j = 0; j < r->nl[i]; j++) {
+            uint32_t t = r->lt[o + j] >> 16;
+            int32_t page = t ? ids[c + t - 1] : r->pg[i];
+            dg_vertex v = r->lv[o + j];
+            s->dir[s->ds * (size_t)v] = page;        /* (as the device's: not sent) */
+            s->dir[s->ds * (size_t)v + 1] = (int32_t)r->lnew[o + j];
+            if (t && (r->lt[o + j] & 0xffffu) == 0) s->idx[page].first = v;
+        }
+    }
+done:
+    return st;
+}
+
 /* A batch of n edges (he on the host, or de on the device) added (add) or removed on the
    device; *changed = edges added or removed. fn names the call for messages. */
 static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t n, int add, const char *fn,
@@ -6890,12 +7048,14 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
     float wmin = g->wmin;
     double tr = 0;
     dg__room room[2];
+    dg__droom droom[2];
     int32_t *chg = NULL;
     cl_mem S[2], D[2], X[2], wp, xsel;
     if (changed) *changed = 0;
     if (n == 0) return DG_OK;
     if (n > 0x3fffffff) return dg__fail(g, DG_ERR_LIMIT, "%s: %zu edges in one device batch (at most 2^30 - 1)", fn, n);
     memset(room, 0, sizeof room);
+    memset(droom, 0, sizeof droom);
     if ((st = dg__sync(g)) != DG_OK) return st;     /* the device holds every host change */
     d = g->dev;
     dg__up_trace(g, &tr, "start");
@@ -6989,15 +7149,22 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
     }
     DG__CL(clEnqueueReadBuffer(d->queue, us->b.cnt.m, CL_TRUE, 0, sizeof cnt, cnt, 0, NULL, NULL));
     dg__up_trace(g, &tr, "plan");
-    /* 4. room (insertion): planned, memory reserved */
+    /* 4. room (insertion): planned on the device (the pages it leaves to the host planned
+       there), memory reserved */
     for (si = 0; si < ns && add; si++)
-        if (cnt[DG_UP_STAMPED + si])
-            DG__TRY(dg__room_plan(g, us, si, cnt[DG_UP_STAMPED + si], S[si], uN, &room[si], &pages[si], &lat[si]));
+        if (cnt[DG_UP_STAMPED + si]) DG__TRY(dg__droom_plan(g, us, si, cnt[DG_UP_STAMPED + si], S[si], uN, &droom[si]));
+    if (droom[0].np || droom[1].np)
+        DG__CL(clEnqueueReadBuffer(d->queue, us->b.cnt.m, CL_TRUE, 0, sizeof cnt, cnt, 0, NULL, NULL));
+    for (si = 0; si < ns && add; si++) {
+        DG__TRY(dg__droom_fallback(g, us, si, cnt[DG_UP_FALLBACK + si], &droom[si]));
+        if (droom[si].nfb)
+            DG__TRY(dg__room_plan(g, us, si, droom[si].fb, droom[si].nfb, S[si], uN, &room[si], &pages[si], &lat[si]));
+    }
     dg__up_trace(g, &tr, "room-count");
-    for (si = 0; si < ns && add; si++) {   /* and the mirror's room for what the host adds */
+    for (si = 0; si < ns && add; si++) {   /* and the mirror's room for what is added */
         dg__store *s = &g->st[si];
         dg__dstore *ms = &d->st[si];
-        DG__TRY(dg__reserve_pages(g, s, pages[si]));
+        DG__TRY(dg__reserve_pages(g, s, pages[si] + droom[si].C));
         DG__TRY(dg__latab_reserve(g, s, lat[si]));
         DG__TRY(dg__buf_grow(g, &ms->pool, (size_t)s->page_cap * g->P * 4, ms->pool.cap));
         if (s->wpool) DG__TRY(dg__buf_grow(g, &ms->wpool, (size_t)s->page_cap * g->P * 4, ms->wpool.cap));
@@ -7006,6 +7173,8 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
         DG__TRY(dg__up_stamps(g, us, si));   /* the new pages too (the stamps are not needed again) */
     }
     dg__up_trace(g, &tr, "room-plan");
+    for (si = 0; si < ns && add; si++) DG__TRY(dg__droom_write(g, us, si, &droom[si], gen, &tr));
+    dg__up_trace(g, &tr, "room-device");
     for (si = 0; si < ns && add; si++) DG__TRY(dg__room_copy(g, us, si, &room[si]));
     dg__up_trace(g, &tr, "room-copy");
     /* 5. write: room where it lacks (the layout on the host, synced, then the entries moved on
@@ -7040,6 +7209,7 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
     dg__up_trace(g, &tr, "host-write");
     /* 6. ownership: the pages the device wrote are stale here */
     DG__CL(clEnqueueReadBuffer(d->queue, us->b.cnt.m, CL_TRUE, 0, sizeof cnt, cnt, 0, NULL, NULL));
+    dg__up_trace(g, &tr, "counts");
     for (si = 0; si < ns; si++) {
         size_t nc = cnt[DG_UP_CHANGED + si];
         if (!nc) continue;
@@ -7062,14 +7232,16 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
     if (add) { g->narcs += N; g->nedges += cnt[DG_UP_EDGES]; g->ver_ins++; }
     else { g->narcs -= N; g->nedges -= cnt[DG_UP_EDGES]; g->ver_del++; }
     if (changed) *changed = cnt[DG_UP_EDGES];
-    d->batch_room = room[0].np + room[1].np;
+    d->batch_room = droom[0].np + droom[1].np;
+    d->batch_room_host = room[0].np + room[1].np;
     d->batch_dev = (size_t)N * (size_t)ns;
     d->gen++;                                    /* what caches of the graph keep is old */
     if (st == DG_OK) st = dg__sync(g);           /* released pages, index entries */
     dg__up_trace(g, &tr, "sync");
 done:
     if (st == DG_OK && add && wmin < g->wmin) g->wmin = wmin;
-    for (si = 0; si < 2; si++) dg__room_free(g, &room[si]);
+    if (st != DG_OK && d) clFinish(d->queue);    /* (reads into droom's arrays may be pending) */
+    for (si = 0; si < 2; si++) { dg__room_free(g, &room[si]); dg__droom_free(g, &droom[si]); }
     dg__free(g, chg);
     dg__up_trim(g);
     return st;

@@ -18,6 +18,10 @@
    each continuation page (header only: 3 entries) */
 #define DG_LARGE_FIRST(P) ((P) - 6u)
 #define DG_LARGE_CONT(P)  ((P) - 3u)
+/* a page that batches lay out again (the host's, or the device's: dg_up_room_*) is filled
+   to DG_PACK_FILL_NUM / DG_PACK_FILL_DEN of its entries, leaving room to grow */
+#define DG_PACK_FILL_NUM 7
+#define DG_PACK_FILL_DEN 8
 
 /* ---- work-groups ---- */
 #define DG_WG_MAX        256   /* work-group size of the load-balanced kernels: the largest
@@ -183,7 +187,11 @@
 #define DG_UP_CHANGED    6     /* + store: pages the device wrote */
 #define DG_UP_STAMPED    8     /* + store: pages of lists without room (listed in hlist), or
                                   large lists that need fewer pages (removal) */
-#define DG_UP_WORDS      10
+#define DG_UP_FALLBACK   10    /* + store: of the pages without room, those the host makes room
+                                  on (a large list's, or one whose list outgrows a page) */
+#define DG_UP_WORDS      12
+#define DG_UP_NOROOM     0xffffffffu   /* the plan of a page the host makes room on (its first
+                                          list's place, dg_up_room_plan) */
 
 /* ---- results that follow the graph (80_result.cl) ----
    A BFS or SSSP result's data buffer: DG_RES_HDR header words, then n distance bits (float),

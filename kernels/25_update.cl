@@ -10,9 +10,11 @@
    evenly over the device, however long a list is. Then, per store:
    - plan (one work-item per list, the first arc of its run): do the new arcs fit in place
      (in the gap after the list, free entries being -1; on a large list's last page)? A list
-     without room stamps and lists its page; the host lays those pages out again (headers,
-     slots, directory), the device moves their lists' entries (dg_up_move). Removals always
-     fit; a large list that needs fewer pages is listed for the host, which releases them.
+     without room stamps and lists its page, which is laid out again here (dg_up_room_*: onto
+     itself and new pages the host reserved), or, where a list is or becomes large, by the
+     host (headers, slots, directory), the device moving the lists' entries (dg_up_move).
+     Removals always fit; a large list that needs fewer pages is listed for the host, which
+     releases them.
    - insertion: each arc writes its entry at degree + rank; the run's first arc writes the
      degree and the page's end.
    - removal: the removed entries are marked, the entries that survive past the new degree
@@ -288,19 +290,10 @@ __kernel void dg_up_plan(__global const int *src, const uint n, const uint remov
         hlist[atomic_inc(&cnt[slot])] = page;
 }
 
-/* The lists of the pages without room (dg__up_room): list l of vertex lv[l], whose degree
-   entry is at pool[lpos[l]], has ldeg[l] entries and takes lk[l] arcs of the batch (arcs
-   src[0..n), sorted by source). */
-__kernel void dg_up_degs(__global const int *lv, __global const uint *lpos, const uint nl,
-                         __global const int *pool, __global const int *src, const uint n,
-                         __global uint *ldeg, __global uint *lk)
+/* Arcs of u among src[0..n) (sorted by source) */
+inline uint dg_up_count(__global const int *src, const uint n, const int u)
 {
-    const uint l = (uint)get_global_id(0);
     uint lo = 0, hi = n, a;
-    int u;
-    if (l >= nl) return;
-    u = lv[l];
-    ldeg[l] = (uint)pool[lpos[l]];
     while (lo < hi) {                    /* first arc of u */
         const uint mid = (lo + hi) >> 1;
         if (src[mid] < u) lo = mid + 1; else hi = mid;
@@ -310,7 +303,158 @@ __kernel void dg_up_degs(__global const int *lv, __global const uint *lpos, cons
         const uint mid = (lo + hi) >> 1;
         if (src[mid] <= u) lo = mid + 1; else hi = mid;
     }
-    lk[l] = lo - a;
+    return lo - a;
+}
+
+/* The lists of the pages the host makes room on (dg__room_plan): list l of vertex lv[l],
+   whose degree entry is at pool[lpos[l]], has ldeg[l] entries and takes lk[l] arcs of the
+   batch (arcs src[0..n), sorted by source). */
+__kernel void dg_up_degs(__global const int *lv, __global const uint *lpos, const uint nl,
+                         __global const int *pool, __global const int *src, const uint n,
+                         __global uint *ldeg, __global uint *lk)
+{
+    const uint l = (uint)get_global_id(0);
+    if (l >= nl) return;
+    ldeg[l] = (uint)pool[lpos[l]];
+    lk[l] = dg_up_count(src, n, lv[l]);
+}
+
+/* ---- room made on the device: an ordinary page whose lists lack room (rpg[i], i < np) is
+   laid out again as the host's batches lay out a page (dg__layout): its lists, each with
+   the arcs it takes, in slot order, on the page itself while they fit, else greedily onto
+   it and new pages (ids[], reserved by the host), each filled to DG_PACK_FILL_NUM /
+   DG_PACK_FILL_DEN, the free entries spread as equal gaps after the lists. A large list's
+   page, or a page one of whose lists would outgrow a page, is left to the host (listed in
+   fb, counted in cnt[slot]). The lists of page i are lofs[i] .. lofs[i] + nl[i] - 1 of the
+   list arrays (lofs: the scan of nl). ---- */
+
+/* Room 1, one work-item a page: its lists (0 for a large list's page). */
+__kernel void dg_up_room_count(__global const int *rpg, const uint np, __global const int *pool,
+                               __global uint *nl)
+{
+    const uint i = (uint)get_global_id(0);
+    __global const int *pg;
+    if (i >= np) return;
+    pg = pool + ((size_t)rpg[i] << DG_LOG_P);
+    nl[i] = pg[DG_PAGE_LARGE] ? 0u : (uint)pg[DG_PAGE_NVERTS];
+}
+
+/* Room 2, one work-group a page (grid-stride): per list (at o = lofs[i] + j, one work-item
+   each) its vertex lv, old record offset lold, degree ldeg and arcs lk; then (one work-item)
+   the plan: lt = (page t << 16) | slot (page 0: the page itself, t > 0: its new page t - 1),
+   lnew = the record's offset there; npg[i] = the new pages it takes. */
+__kernel void dg_up_room_plan(__global const int *rpg, const uint np, __global const int *pool,
+                              __global const int *src, const uint n, __global const uint *lofs,
+                              __global int *lv, __global uint *lold, __global uint *ldeg,
+                              __global uint *lk, __global uint *lt, __global uint *lnew,
+                              __global uint *npg, __global int *fb, __global uint *cnt,
+                              const uint slot)
+{
+    const uint T = DG_P / DG_PACK_FILL_DEN * DG_PACK_FILL_NUM, lid = (uint)get_local_id(0);
+    uint i, j;
+    for (i = (uint)get_group_id(0); i < np; i += (uint)get_num_groups(0)) {
+        __global const int *pg = pool + ((size_t)rpg[i] << DG_LOG_P);
+        const uint o = lofs[i], large = pg[DG_PAGE_LARGE] != 0, nl = large ? 0u : (uint)pg[DG_PAGE_NVERTS];
+        uint t0, t, total = DG_PAGE_RECORDS, big = large;
+        /* (no branch around a barrier, not even a uniform one: PoCL) */
+        for (j = lid; j < nl; j += (uint)get_local_size(0)) {
+            const int v = pg[DG_P - 1u - 2u * j];
+            const uint off = (uint)pg[DG_P - 2u - 2u * j];
+            lv[o + j] = v; lold[o + j] = off; ldeg[o + j] = (uint)pg[off]; lk[o + j] = dg_up_count(src, n, v);
+        }
+        barrier(CLK_GLOBAL_MEM_FENCE);
+        if (lid == 0) {                                          /* the plan */
+            for (j = 0; j < nl; j++) {
+                const uint rec = 3u + ldeg[o + j] + lk[o + j];   /* record and slot */
+                total += rec;
+                big |= DG_PAGE_RECORDS + rec > DG_P;
+            }
+            npg[i] = 0;
+            if (big) {
+                if (nl) lt[o] = DG_UP_NOROOM;
+                fb[atomic_inc(&cnt[slot])] = rpg[i];
+            }
+            for (t0 = 0, t = 0; !big && t0 < nl; t++) {  /* one page a step, as dg__layout */
+                uint used = DG_PAGE_RECORDS + 3u + ldeg[o + t0] + lk[o + t0], e = t0 + 1u, gap, off = DG_PAGE_RECORDS;
+                if (total <= DG_P) {
+                    e = nl; used = total;
+                } else {
+                    for (; e < nl; e++) {
+                        const uint rr = 3u + ldeg[o + e] + lk[o + e];
+                        if (used + rr > T && !(used + rr <= DG_P && used < T / 8u * 7u)) break;
+                        used += rr;
+                    }
+                }
+                gap = (DG_P - used) / (e - t0);
+                for (j = t0; j < e; j++) {
+                    lt[o + j] = t << 16 | (j - t0);
+                    lnew[o + j] = off;
+                    off += 1u + ldeg[o + j] + lk[o + j];
+                    if (j + 1u < e) off += gap;
+                }
+                t0 = e;
+            }
+            if (!big) npg[i] = t - 1u;
+        }
+    }
+}
+
+/* Room 3, one work-group a page (grid-stride): the page and its new pages (ids from pofs[i],
+   the scan of npg) cleared, then written, W work-items a list: headers, slots, each record's
+   degree (with the arcs it takes: dg_up_insert writes them after) and old entries (from scr,
+   the copy of the page made before), the lists' directory entries and the new pages' index
+   entries; each page written is stamped and listed. */
+__kernel void dg_up_room_write(__global const int *rpg, const uint np, __global const uint *nls,
+                               __global const uint *lofs, __global const uint *npg,
+                               __global const uint *pofs, __global const int *ids,
+                               __global const int *lv, __global const uint *lold,
+                               __global const uint *ldeg, __global const uint *lk,
+                               __global const uint *lt, __global const uint *lnew,
+                               __global int *dir, const uint dso, __global int *pool,
+                               __global float *wpool, __global int4 *idx,
+                               __global const int *scr, __global const float *wscr,
+                               __global int *cstamp, __global int *clist, __global uint *cnt,
+                               const uint slot, const int gen)
+{
+    const uint W = get_local_size(0) < 32u ? (uint)get_local_size(0) : 32u;
+    const uint lane = (uint)get_local_id(0) % W, w = (uint)get_local_id(0) / W, nw = (uint)get_local_size(0) / W;
+    uint i, j, t, x;
+    for (i = (uint)get_group_id(0); i < np; i += (uint)get_num_groups(0)) {
+        const uint o = lofs[i], nl = nls[i] && lt[o] != DG_UP_NOROOM ? nls[i] : 0u;   /* 0: the host's */
+        for (t = 0; nl && t <= npg[i]; t++) {
+            const size_t q = (size_t)(t ? ids[pofs[i] + t - 1u] : rpg[i]) << DG_LOG_P;
+            for (x = DG_PAGE_RECORDS + (uint)get_local_id(0); x < DG_P; x += (uint)get_local_size(0)) {
+                pool[q + x] = -1;
+                if (wpool) wpool[q + x] = 0.0f;
+            }
+        }
+        barrier(CLK_GLOBAL_MEM_FENCE);
+        for (j = w; j < nl; j += nw) {                           /* W work-items a list */
+            const uint pt = lt[o + j] >> 16, s = lt[o + j] & 0xffffu, off = lnew[o + j], deg = ldeg[o + j];
+            const int page = pt ? ids[pofs[i] + pt - 1u] : rpg[i], v = lv[o + j];
+            const size_t q = (size_t)page << DG_LOG_P, from = ((size_t)i << DG_LOG_P) + lold[o + j] + 1u;
+            for (x = lane; x < deg; x += W) {
+                pool[q + off + 1u + x] = scr[from + x];
+                if (wpool) wpool[q + off + 1u + x] = wscr[from + x];
+            }
+            if (lane) continue;
+            pool[q + off] = (int)(deg + lk[o + j]);
+            pool[q + DG_P - 2u - 2u * s] = (int)off;
+            pool[q + DG_P - 1u - 2u * s] = v;
+            dir[DG_DS * (size_t)v + dso] = page;
+            dir[DG_DS * (size_t)v + dso + 1u] = (int)off;
+            if (s == 0) {                                        /* the page's first list */
+                uint e = j + 1u;
+                while (e < nl && (lt[o + e] >> 16) == pt) e++;
+                pool[q + DG_PAGE_NVERTS] = (int)(e - j);
+                pool[q + DG_PAGE_END] = (int)(lnew[o + e - 1u] + 1u + ldeg[o + e - 1u] + lk[o + e - 1u]);
+                pool[q + DG_PAGE_LARGE] = 0;
+                idx[page] = (int4)(v, -1, -1, -1);
+                dg_up_touch(cstamp, clist, cnt, slot, gen, page);
+            }
+        }
+        barrier(CLK_GLOBAL_MEM_FENCE);   /* (the next page's clearing comes after these writes) */
+    }
 }
 
 /* The lists the host laid out again move to their new places (the directory, index and LA

@@ -163,8 +163,9 @@ static dg_status batch_cl(dg_graph *g, const dg_edge *e, size_t k, int add, size
     return st;
 }
 
-static size_t arcs_device, room_pages, shrinks;   /* device batches: arcs written, pages laid out again
-                                                   to make room, removals that left large lists with fewer pages */
+static size_t arcs_device, room_pages, room_host, shrinks;   /* device batches: arcs written, pages laid out
+                                                   again to make room (of which by the host), removals
+                                                   that left large lists with fewer pages */
 
 static void run_config(int directed, int weighted, uint32_t P, int reuse, int where)
 {
@@ -211,6 +212,7 @@ static void run_config(int directed, int weighted, uint32_t P, int reuse, int wh
                 CHECK(dg_get_stats(g, &sts) == DG_OK);
                 arcs_device += sts.batch_arcs_device;
                 room_pages += sts.batch_room_pages;
+                room_host += g->dev->batch_room_host;
                 shrinks += !add && sts.large_pages < before.large_pages;
                 CHECK(sts.batch_arcs_host == 0);
                 if (dg__up_keep == 0 && where > 0)   /* the batch's scratch went with it */
@@ -264,9 +266,10 @@ static void test_random(void)
                     dg__up_keep = keep;
                     dg__bscr_keep = bkeep;
                 }
-    printf("device batches: %zu arcs written, %zu pages laid out again for room, %zu removals that shrank large lists\n",
-           arcs_device, room_pages, shrinks);
+    printf("device batches: %zu arcs written, %zu pages laid out again for room (%zu by the host), %zu removals that "
+           "shrank large lists\n", arcs_device, room_pages, room_host, shrinks);
     CHECK(arcs_device > 1000 && room_pages > 100 && shrinks > 5);
+    CHECK(room_host > 10 && room_pages - room_host > 100);   /* both ways of making room ran */
 }
 
 /* The graph's content, to see that a failed batch changed nothing. */
