@@ -2302,25 +2302,44 @@ static int dg__has_arc(const dg_graph *g, dg_vertex u, dg_vertex v) {
 /* An arc of a batch: the entry dst (weight w) goes into the list of src. */
 typedef struct dg__arc { int32_t src, dst; float w; } dg__arc;
 /* Batches visit the lists of their sources in id order, each a cache and TLB miss or two
-   (directory entry, then the list's page): they prefetch the directory entry of the source
-   DG__PF_DIR arcs ahead and the list (page header and head) of the source DG__PF_LIST arcs ahead,
-   so that the misses overlap (GCC and Clang; nothing elsewhere). */
+   (directory entry, then the list's page): they prefetch the directory entry (and the list
+   index pointer) of the source DG__PF_DIR arcs ahead, the list (page header and head, the
+   page's host record) of the source DG__PF_LIST arcs ahead, and the rest of a short list's
+   record (up to DG__PF_LINES cache lines, through the entry after it, where an arc goes) of
+   the source DG__PF_REC arcs ahead, so that the misses overlap (GCC and Clang; nothing
+   elsewhere). A loop that steps over several arcs at once prefetches for each of them. */
 #if defined(__GNUC__) || defined(__clang__)
 #define DG__PREFETCH(p) __builtin_prefetch(p)
 #else
 #define DG__PREFETCH(p) ((void)0)
 #endif
-#define DG__PF_DIR  64
-#define DG__PF_LIST 16
+#define DG__PF_DIR   64
+#define DG__PF_LIST  16
+#define DG__PF_REC   8
+#define DG__PF_LINES 4
 /* (a macro, not a function: GCC finds such a function free of side effects, since a prefetch
    is none, and drops its calls) */
 #define DG__PREFETCH_ARCS(g, s, a, i, m) do { \
-    if ((i) + DG__PF_DIR < (m)) DG__PREFETCH(&(s)->dir[(s)->ds * (size_t)(a)[(i) + DG__PF_DIR].src]); \
+    if ((i) + DG__PF_DIR < (m)) { \
+        const size_t u_ = (size_t)(a)[(i) + DG__PF_DIR].src; \
+        DG__PREFETCH(&(s)->dir[(s)->ds * u_]); \
+        if (u_ < (s)->lh_cap) DG__PREFETCH(&(s)->lh[u_]); \
+    } \
     if ((i) + DG__PF_LIST < (m)) { \
         const int32_t *d_ = &(s)->dir[(s)->ds * (size_t)(a)[(i) + DG__PF_LIST].src]; \
         if (d_[0] >= 0) { \
             DG__PREFETCH((s)->pool + (size_t)d_[0] * (g)->P); \
             DG__PREFETCH((s)->pool + (size_t)d_[0] * (g)->P + d_[1]); \
+            DG__PREFETCH(&(s)->ph[d_[0]]); \
+        } \
+    } \
+    if ((i) + DG__PF_REC < (m)) { \
+        const int32_t *d_ = &(s)->dir[(s)->ds * (size_t)(a)[(i) + DG__PF_REC].src]; \
+        if (d_[0] >= 0 && !(s)->pool[(size_t)d_[0] * (g)->P + 2]) { \
+            const int32_t *r_ = (s)->pool + (size_t)d_[0] * (g)->P + d_[1]; \
+            int32_t x_, e_ = r_[0] + 1; \
+            if (e_ > 16 * DG__PF_LINES) e_ = 16 * DG__PF_LINES; \
+            for (x_ = 16; x_ <= e_; x_ += 16) DG__PREFETCH(r_ + x_); \
         } \
     } \
 } while (0)
@@ -3438,7 +3457,11 @@ static void dg__store_batch(dg_graph *g, dg__store *s, const dg__arc *a, size_t 
             if (commit) dg__la_grow(g, s, a[i].src, a + i, total);
             else { size_t pp, ll; dg__la_needs(g, s, a[i].src, total, &pp, &ll); *pages += pp; *latab += ll; }
         } else if (in_place) {                         /* a few arcs into its gaps: no rewrite */
-            if (commit) for (; i < j; i++) dg__append1(g, s, a[i].src, a[i].dst, a[i].w);
+            if (commit)
+                for (; i < j; i++) {
+                    if (i > 0 && a[i].src != a[i - 1].src) DG__PREFETCH_ARCS(g, s, a, i, m);
+                    dg__append1(g, s, a[i].src, a[i].dst, a[i].w);
+                }
         } else {
             if (!k) start = i;
             run[k++] = p;
