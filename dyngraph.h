@@ -243,7 +243,14 @@
    step needs (+1/64), so a bulk load leaves no unused half pool. A directed
    graph loaded in bulk takes about 1.5x the bytes of a plain int32 CSR holding
    its out- and in-edges (bench/NOTES.md). Released pages are kept for reuse,
-   never returned to the allocator before dg_destroy.
+   never returned to the allocator before dg_destroy. Host batches lay out
+   again every page they touch, so the fill ratio holds under churn; device
+   batches lay out only the pages whose lists lack room, and removals leave
+   holes: under churn on the device (Kronecker scale 18: fill 0.79 -> 0.53 and
+   50% more pages in 10 rounds of 10% of the edges removed and added) call
+   dg_compact when dg_stats.fill_ratio falls (0.80 and 10,300 pages after the
+   same 10 rounds with a compaction whenever the fill was below 0.8). Pools
+   and device buffers keep the capacity they grew to.
 
    8. THREAD SAFETY
    A graph is not thread-safe: calls on one graph must not overlap. Separate
@@ -958,6 +965,15 @@ DG_API dg_status dg_add_edges(dg_graph *g, const dg_edge *e, size_t n, size_t *a
 /* Batch removal: edges not present (and repeats) are skipped and not counted in *removed.
    The weight field is ignored. A missing vertex gives DG_ERR_NOT_FOUND, nothing applied. */
 DG_API dg_status dg_remove_edges(dg_graph *g, const dg_edge *e, size_t n, size_t *removed);
+/* Compaction: pages that removals left part-empty are packed again. Runs of consecutive
+   ordinary pages (up to 65536 entries' worth) whose lists fit on at least one page fewer are
+   laid out as batches lay pages out (7/8 full, the free entries spread as gaps), and the pages
+   left over go back to the free list, which insertions take from before the pool grows; large
+   lists stay. The content does not change (lists keep their order). Stale pages are read back
+   first (manual section 11); the next sync sends the rewritten pages. O(pages). Device batches
+   (manual section 5) never compact by themselves: under churn (removals and insertions in
+   turn) call this when dg_stats.fill_ratio falls (e.g. below 0.6). *released may be NULL. */
+DG_API dg_status dg_compact(dg_graph *g, size_t *released);
 
 /* ---- Host-side queries (O(1), or O(degree) for edge lookups). ---- */
 DG_API size_t dg_vertex_count(const dg_graph *g);     /* live vertices */
@@ -3729,6 +3745,45 @@ DG_API dg_status dg_remove_edges(dg_graph *g, const dg_edge *e, size_t n, size_t
 done:
     dg__bscratch_trim(g);
     return st;
+}
+
+/* Compaction (dg_compact): windows of up to run_max consecutive ordinary pages, each laid out
+   again (dg__repack without arcs) when its lists need at least two pages fewer than it has at
+   7/8 (one page of slack for the greedy layout's list granularity); the layout releases the
+   pages it leaves over. */
+DG_API dg_status dg_compact(dg_graph *g, size_t *released) {
+    const uint32_t T = g ? g->P / DG_PACK_FILL_DEN * DG_PACK_FILL_NUM - DG__HDR : 0;
+    dg_status st;
+    size_t freed = 0;
+    int si;
+    if (released) *released = 0;
+    if (!g) return DG_ERR_INVALID_ARGUMENT;
+    if ((st = dg__fresh_all(g)) != DG_OK) return st;
+    for (si = 0; si < g->nstores; si++) {
+        dg__store *s = &g->st[si];
+        int32_t p = s->head;
+        while (p >= 0) {
+            uint32_t k = 0;
+            size_t used = 0, lists = 0;
+            int32_t q;
+            for (q = p; q >= 0 && k < g->run_max && !DG__PAGE(g, s, q)[2]; q = s->ph[q].next) {
+                g->runs[k++] = q;
+                used += s->ph[q].fill - DG__HDR;
+                lists += (size_t)DG__PAGE(g, s, q)[0];
+            }
+            if (k == 0) { p = s->ph[p].next; continue; }      /* a large list's page */
+            p = q;
+            if (lists && k >= 2 && (used + T - 1) / T + 1 < k) {
+                size_t pages = 0, lat = 0, live = s->live_pages;
+                dg__repack(g, s, g->runs, k, NULL, 0, 0, &pages, &lat);
+                if (pages || lat) continue;                  /* (it would take more: left as it is) */
+                dg__repack(g, s, g->runs, k, NULL, 0, 1, &pages, &lat);
+                freed += live - s->live_pages;
+            }
+        }
+    }
+    if (released) *released = freed;
+    return DG_OK;
 }
 
 /* =========================================================================

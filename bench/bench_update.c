@@ -17,6 +17,7 @@
 
    Output: a Markdown table, CSV (--csv), and an SVG plot of edges/s against k, log-log
    (--svg, default build/bench_update.svg).
+   --compact PERCENT (with --churn): dg_compact after a round whose fill ratio is below PERCENT / 100.
    --churn R instead: R rounds of 10% of the edges removed and 10% new ones added, and after
    each the device memory of the mirror against a CSR of the same graph. */
 #define DYNGRAPH_IMPLEMENTATION
@@ -176,14 +177,17 @@ static void svg_write(const char *path, const char *title)
    new ones added, one batch call each (the device path with --path device); after each round
    the mirror's device bytes (device_bytes less the modules' scratch) against a CSR of the same
    graph: 4 (n + 1) + 4 x arcs bytes (issue 14: <= 1.5x). */
+static double g_compact;             /* --compact F: dg_compact after a churn round whose fill is below F */
 static void churn(dg_graph *g, size_t nv, int rounds, rng *r, const char *name)
 {
     int64_t *off = (int64_t *)xmalloc((nv + 1) * sizeof *off);
     int round;
-    md_header(stdout, "graph|round|edges|pages|free pages|fill|mirror MB|modules MB|CSR MB|mirror / CSR|all / CSR");
+    md_header(stdout, "graph|round|edges|pages|free pages|fill|mirror MB|modules MB|CSR MB|mirror / CSR|all / CSR|"
+                      "compact ms|released");
     for (round = 0; round <= rounds; round++) {
         dg_stats st;
-        double csr, mir;
+        double csr, mir, cms;
+        size_t rel;
         if (round > 0) {
             size_t m = 0, k, i, v, cap = 1, na;
             dg_vertex *t;
@@ -207,13 +211,21 @@ static void churn(dg_graph *g, size_t nv, int rounds, rng *r, const char *name)
             CK(g, batch_call(g, 1, add, na, NULL));
             free(t); free(rm); free(add); free(set);
         }
+        CK(g, dg_get_stats(g, &st));
+        cms = -1; rel = 0;
+        if (round > 0 && st.fill_ratio < g_compact) {
+            cms = now_s();
+            CK(g, dg_compact(g, &rel));
+            CK(g, dg_sync(g));
+            cms = (now_s() - cms) * 1e3;
+        }
         CK(g, dg_sync(g));
         CK(g, dg_get_stats(g, &st));
         csr = 4.0 * (double)(nv + 1) + 4.0 * (double)st.arcs;
         mir = (double)(st.device_bytes - st.module_bytes);
-        printf("| %s | %d | %zu | %zu | %zu | %.3f | %.1f | %.1f | %.1f | %.2f | %.2f |\n", name, round, st.edges, st.pages,
-               st.free_pages, st.fill_ratio, mir / 1e6, (double)st.module_bytes / 1e6, csr / 1e6, mir / csr,
-               (double)st.device_bytes / csr);
+        printf("| %s | %d | %zu | %zu | %zu | %.3f | %.1f | %.1f | %.1f | %.2f | %.2f | %.1f | %zu |\n", name, round, st.edges,
+               st.pages, st.free_pages, st.fill_ratio, mir / 1e6, (double)st.module_bytes / 1e6, csr / 1e6, mir / csr,
+               (double)st.device_bytes / csr, cms, rel);
         fflush(stdout);
     }
     if (dg_validate(g) != DG_OK) fail("dg_validate after the churn: %s", dg_error_message(g));
@@ -238,13 +250,15 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--svg")) { svg = v; i++; }
         else if (!strcmp(a, "--path")) { g_device = v && !strcmp(v, "device"); i++; }
         else if (!strcmp(a, "--churn")) { churn_rounds = (int)parse_long(v, a, 1, 1000); i++; }
+        else if (!strcmp(a, "--compact")) { g_compact = (double)parse_long(v, a, 0, 100) / 100.0; i++; }
         else if (!strcmp(a, "--graphs")) {
             graphs[0] = v && strstr(v, "kron") != NULL;
             graphs[1] = v && strstr(v, "uniform") != NULL;
             i++;
         } else {
             fprintf(stderr, "usage: bench_update [--scale S] [--graphs kron,uniform] [--ks 1,10,...] [--reps R]\n"
-                            "                    [--csv FILE] [--svg FILE] [--seed N] [--path host|device] [--churn R]\n");
+                            "                    [--csv FILE] [--svg FILE] [--seed N] [--path host|device] [--churn R]\n"
+                            "                    [--compact PERCENT]\n");
             return 2;
         }
     }

@@ -13,6 +13,7 @@
      `added` / `removed` counts, dg_edge_count, every list and weight (dg_export_csr),
      dg_validate and dg_validate_device after each round; that insertions made room on the
      device (pages laid out again) and removals shrank large lists (pages released);
+     dg_compact every fourth round (pages released, the content and the mirror unchanged);
    - errors: a NaN weight, a negative id, an id never created, a removed vertex: the host's
      status, nothing applied; a NULL or short buffer for the _cl calls;
    - faults: every device allocation of a device batch fails in turn
@@ -163,6 +164,7 @@ static dg_status batch_cl(dg_graph *g, const dg_edge *e, size_t k, int add, size
     return st;
 }
 
+static size_t compacted;   /* pages dg_compact released */
 static size_t arcs_device, room_pages, room_host, shrinks;   /* device batches: arcs written, pages laid out
                                                    again to make room (of which by the host), removals
                                                    that left large lists with fewer pages */
@@ -243,6 +245,17 @@ static void run_config(int directed, int weighted, uint32_t P, int reuse, int wh
             CHECK(dg_add_vertex(g, &nv) == DG_OK);
             if (nv >= 0 && (size_t)nv < m.n) { m.alive[nv] = 1; if ((size_t)nv >= n) n = (size_t)nv + 1; }
         }
+        if (round % 4 == 3) {                 /* compaction: fewer pages, the same content */
+            dg_stats a, b;
+            size_t rel = 0;
+            CHECK(dg_get_stats(g, &a) == DG_OK);
+            CHECK_MSG(dg_compact(g, &rel) == DG_OK, "%s: dg_compact: %s", what, dg_error_message(g));
+            CHECK(dg_get_stats(g, &b) == DG_OK);
+            CHECK_MSG(b.pages + rel == a.pages && b.free_pages == a.free_pages + rel && b.edges == a.edges,
+                      "%s: dg_compact released %zu: pages %zu -> %zu, free %zu -> %zu", what, rel, a.pages, b.pages,
+                      a.free_pages, b.free_pages);
+            compacted += rel;
+        }
         compare(g, &m, what);
         CHECK_MSG(dg_validate(g) == DG_OK, "%s: %s", what, dg_error_message(g));
         CHECK_MSG(dg_validate_device(g) == DG_OK, "%s: %s", what, dg_error_message(g));
@@ -270,6 +283,8 @@ static void test_random(void)
            "shrank large lists\n", arcs_device, room_pages, room_host, shrinks);
     CHECK(arcs_device > 1000 && room_pages > 100 && shrinks > 5);
     CHECK(room_host > 10 && room_pages - room_host > 100);   /* both ways of making room ran */
+    printf("dg_compact released %zu pages\n", compacted);
+    CHECK(compacted > 20);
 }
 
 /* The graph's content, to see that a failed batch changed nothing. */
@@ -306,6 +321,8 @@ static dg_graph *small_graph(int directed)
 static void test_errors(void)
 {
     int directed;
+    size_t rel = 7;
+    CHECK(dg_compact(NULL, &rel) == DG_ERR_INVALID_ARGUMENT && rel == 0);
     for (directed = 0; directed < 2; directed++) {
         dg_graph *g = small_graph(directed);
         dg_edge e[3];
