@@ -20,7 +20,7 @@ static const any_fn api[] = {
     FN(dg_create),         FN(dg_destroy),         FN(dg_query_desc),
     FN(dg_add_vertex),     FN(dg_add_vertices),    FN(dg_remove_vertex),
     FN(dg_add_edge),       FN(dg_remove_edge),     FN(dg_edit_edge),     FN(dg_set_weight),
-    FN(dg_add_edges),      FN(dg_remove_edges),
+    FN(dg_add_edges),      FN(dg_remove_edges),    FN(dg_compact),
     FN(dg_vertex_count),   FN(dg_vertex_id_bound), FN(dg_edge_count),
     FN(dg_has_vertex),     FN(dg_has_edge),        FN(dg_degree),        FN(dg_in_degree),
     FN(dg_edge_weight),    FN(dg_neighbors),       FN(dg_in_neighbors),
