@@ -220,8 +220,9 @@
      the new degree fill the holes, the tail is cleared; a large list left with
      fewer pages ends on its new last page (or becomes an ordinary list) and
      the host releases the rest. Nothing is written before the batch is checked
-     and every buffer and page it needs is allocated (a failure changes
-     nothing). The pages the device wrote become the device's (manual section
+     and every buffer, page and kernel it needs is allocated (a failure changes
+     nothing); an OpenCL error after the writes began (a lost device) leaves
+     the graph in between: destroy it. The pages the device wrote become the device's (manual section
      11, OWNERSHIP). Same results as the host path, lists in another order.
 
    6. ERRORS
@@ -7109,6 +7110,11 @@ done:
     return st;
 }
 
+/* The kernels a batch launches once it has begun to write (made before: dg__kernel can fail). */
+static const int dg__up_write_kernels[] = { DG__K_GATHER_PAGES, DG__K_UP_ROOM_WRITE, DG__K_UP_MOVE, DG__K_UP_INSERT,
+                                            DG__K_UP_RM_MARK, DG__K_UP_RM_PAIR, DG__K_UP_RM_MOVE, DG__K_UP_RM_TRIM,
+                                            DG__K_SCATTER };
+
 /* A batch of n edges (he on the host, or de on the device) added (add) or removed on the
    device; *changed = edges added or removed. fn names the call for messages. */
 static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t n, int add, const char *fn,
@@ -7250,6 +7256,16 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
         DG__TRY(dg__buf_grow(g, &ms->latab, (s->latab_cap ? s->latab_cap : 1) * 4, ms->latab.cap));
         DG__TRY(dg__up_stamps(g, us, si));   /* the new pages too (the stamps are not needed again) */
     }
+    /* and what can fail once writing began, first: the kernels (made on first use) and the
+       host's list of the pages written */
+    for (si = 0; si < (int)(sizeof dg__up_write_kernels / sizeof dg__up_write_kernels[0]); si++) {
+        cl_kernel k = NULL;
+        DG__TRY(dg__kernel(g, dg__up_write_kernels[si], 0, &k));
+    }
+    {
+        size_t cap = g->st[0].page_cap > g->st[1].page_cap ? g->st[0].page_cap : g->st[1].page_cap;
+        if (!(chg = (int32_t *)dg__alloc(g, 2 * (cap ? cap : 1) * sizeof(int32_t)))) { st = dg__oom(g, fn); goto done; }
+    }
     dg__up_trace(g, &tr, "room-plan");
     for (si = 0; si < ns && add; si++) DG__TRY(dg__droom_write(g, us, si, &droom[si], gen, &tr));
     dg__up_trace(g, &tr, "room-device");
@@ -7288,23 +7304,17 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
     /* 6. ownership: the pages the device wrote are stale here */
     DG__CL(clEnqueueReadBuffer(d->queue, us->b.cnt.m, CL_TRUE, 0, sizeof cnt, cnt, 0, NULL, NULL));
     dg__up_trace(g, &tr, "counts");
-    for (si = 0; si < ns; si++) {
+    for (si = 0; si < ns; si++) {   /* (chg holds twice the pages of a store: made before the writes) */
         size_t nc = cnt[DG_UP_CHANGED + si];
         if (!nc) continue;
-        if (!(chg = (int32_t *)dg__alloc(g, nc * sizeof(int32_t)))) { st = dg__oom(g, fn); break; }
         if ((st = dg__cl_read(g, us->b.clist[si].m, nc * 4, chg)) != DG_OK) break;
         dg__mark_stale(g, &g->st[si], chg, nc);
-        dg__free(g, chg);
-        chg = NULL;
     }
     for (si = 0; si < ns && !add && st == DG_OK; si++) {   /* large lists left with fewer pages */
         size_t k = cnt[DG_UP_STAMPED + si], i;
         if (!k) continue;
-        if (!(chg = (int32_t *)dg__alloc(g, 2 * k * sizeof(int32_t)))) { st = dg__oom(g, fn); break; }
         if ((st = dg__cl_read(g, us->b.hlist[si].m, 2 * k * 4, chg)) != DG_OK) break;
         for (i = 0; i < k; i++) dg__shrink_large(g, &g->st[si], chg[2 * i], chg[2 * i + 1]);
-        dg__free(g, chg);
-        chg = NULL;
     }
     dg__up_trace(g, &tr, "stale");
     if (add) { g->narcs += N; g->nedges += cnt[DG_UP_EDGES]; g->ver_ins++; }

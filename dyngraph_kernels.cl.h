@@ -1437,6 +1437,7 @@ static const char dg__kernel_source[] =
 "                pool[q + x] = -1;\n"
 "                if (wpool) wpool[q + x] = 0.0f;\n"
 "            }\n"
+"            if (wpool && get_local_id(0) < DG_PAGE_RECORDS) wpool[q + get_local_id(0)] = 0.0f;   /* (as dg__page_new) */\n"
 "        }\n"
 "        barrier(CLK_GLOBAL_MEM_FENCE);\n"
 "        for (j = w; j < nl; j += nw) {                           /* W work-items a list */\n"

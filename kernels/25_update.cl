@@ -427,6 +427,7 @@ __kernel void dg_up_room_write(__global const int *rpg, const uint np, __global 
                 pool[q + x] = -1;
                 if (wpool) wpool[q + x] = 0.0f;
             }
+            if (wpool && get_local_id(0) < DG_PAGE_RECORDS) wpool[q + get_local_id(0)] = 0.0f;   /* (as dg__page_new) */
         }
         barrier(CLK_GLOBAL_MEM_FENCE);
         for (j = w; j < nl; j += nw) {                           /* W work-items a list */
