@@ -3692,7 +3692,21 @@ static size_t dg__store_remove_batch(dg_graph *g, dg__store *s, const dg__arc *a
             continue;
         }
         for (; i < m && a[i].src == u; i++) DG__MARK(g, a[i].dst);
-        while (x < deg) {
+        if (!DG__PAGE(g, s, s->dir[s->ds * (size_t)u])[2]) {   /* an ordinary list: one run */
+            const size_t base = (size_t)s->dir[s->ds * (size_t)u] * g->P + (size_t)s->dir[s->ds * (size_t)u + 1] + 1;
+            while (x < deg) {
+                int32_t d = s->pool[base + x];
+                if (DG__MARKED(g, d)) {
+                    DG__UNMARK(g, d);
+                    if (r) { r[nr].src = u; r[nr].dst = d; r[nr].w = 1.0f; }
+                    nr++;
+                    dg__swap_last(g, s, u, base + x, deg--);
+                } else {
+                    x++;
+                }
+            }
+        }
+        while (x < deg) {   /* (a large list: entry by entry through its pages) */
             size_t at = dg__list_at(g, s, u, x);
             int32_t d = s->pool[at];
             if (DG__MARKED(g, d)) {
