@@ -3452,7 +3452,7 @@ static void dg__layout(dg_graph *g, dg__store *s, const int32_t *run, uint32_t k
    its pages; other pages are laid out again, in runs of consecutive pages. */
 static void dg__store_batch(dg_graph *g, dg__store *s, const dg__arc *a, size_t m, int commit,
                             size_t *pages, size_t *latab) {
-    size_t i = 0, j, start = 0;
+    size_t i = 0, j, start = 0, g0;
     int32_t *run = g->runs;
     uint32_t k = 0;
     int in_place;
@@ -3475,8 +3475,8 @@ static void dg__store_batch(dg_graph *g, dg__store *s, const dg__arc *a, size_t 
             else { size_t pp, ll; dg__la_needs(g, s, a[i].src, total, &pp, &ll); *pages += pp; *latab += ll; }
         } else if (in_place) {                         /* a few arcs into its gaps: no rewrite */
             if (commit)
-                for (; i < j; i++) {
-                    if (i > 0 && a[i].src != a[i - 1].src) DG__PREFETCH_ARCS(g, s, a, i, m);
+                for (g0 = i; i < j; i++) {      /* (the group's first arc prefetched above) */
+                    if (i > g0 && a[i].src != a[i - 1].src) DG__PREFETCH_ARCS(g, s, a, i, m);
                     dg__append1(g, s, a[i].src, a[i].dst, a[i].w);
                 }
         } else {
@@ -3661,6 +3661,14 @@ DG_API dg_status dg_add_edges(dg_graph *g, const dg_edge *e, size_t n, size_t *a
     return dg__add_edges_ex(g, e, n, 0, added);
 }
 
+/* The marked entry d at pos of u's list (deg entries) goes: its mark cleared, the arc written
+   to r[k] if r, the last entry in its place. */
+static void dg__remove_marked(dg_graph *g, dg__store *s, dg_vertex u, size_t pos, int32_t d, uint32_t deg,
+                              dg__arc *r, size_t k) {
+    DG__UNMARK(g, d);
+    if (r) { r[k].src = u; r[k].dst = d; r[k].w = 1.0f; }
+    dg__swap_last(g, s, u, pos, deg);
+}
 /* Removes from each list the entries named by the arcs a[0..m) (sorted by source); the arcs
    actually removed are written to r (if not NULL). Returns how many were removed. */
 static size_t dg__store_remove_batch(dg_graph *g, dg__store *s, const dg__arc *a, size_t m, dg__arc *r) {
@@ -3692,30 +3700,19 @@ static size_t dg__store_remove_batch(dg_graph *g, dg__store *s, const dg__arc *a
             continue;
         }
         for (; i < m && a[i].src == u; i++) DG__MARK(g, a[i].dst);
-        if (!DG__PAGE(g, s, s->dir[s->ds * (size_t)u])[2]) {   /* an ordinary list: one run */
+        /* an ordinary list is one run from base (a loop of its own: the test per entry cost
+           10%); a large list's entries are found page by page */
+        if (!DG__PAGE(g, s, s->dir[s->ds * (size_t)u])[2]) {
             const size_t base = (size_t)s->dir[s->ds * (size_t)u] * g->P + (size_t)s->dir[s->ds * (size_t)u + 1] + 1;
             while (x < deg) {
-                int32_t d = s->pool[base + x];
-                if (DG__MARKED(g, d)) {
-                    DG__UNMARK(g, d);
-                    if (r) { r[nr].src = u; r[nr].dst = d; r[nr].w = 1.0f; }
-                    nr++;
-                    dg__swap_last(g, s, u, base + x, deg--);
-                } else {
-                    x++;
-                }
+                const int32_t d = s->pool[base + x];
+                if (DG__MARKED(g, d)) dg__remove_marked(g, s, u, base + x, d, deg--, r, nr++); else x++;
             }
-        }
-        while (x < deg) {   /* (a large list: entry by entry through its pages) */
-            size_t at = dg__list_at(g, s, u, x);
-            int32_t d = s->pool[at];
-            if (DG__MARKED(g, d)) {
-                DG__UNMARK(g, d);
-                if (r) { r[nr].src = u; r[nr].dst = d; r[nr].w = 1.0f; }
-                nr++;
-                dg__swap_last(g, s, u, at, deg--);
-            } else {
-                x++;
+        } else {
+            while (x < deg) {
+                const size_t at = dg__list_at(g, s, u, x);
+                const int32_t d = s->pool[at];
+                if (DG__MARKED(g, d)) dg__remove_marked(g, s, u, at, d, deg--, r, nr++); else x++;
             }
         }
         dg__truncate_list(g, s, u, deg);
@@ -7272,9 +7269,11 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
     }
     /* and what can fail once writing began, first: the kernels (made on first use) and the
        host's list of the pages written */
-    for (si = 0; si < (int)(sizeof dg__up_write_kernels / sizeof dg__up_write_kernels[0]); si++) {
+    {
+        size_t wk;
         cl_kernel k = NULL;
-        DG__TRY(dg__kernel(g, dg__up_write_kernels[si], 0, &k));
+        for (wk = 0; wk < sizeof dg__up_write_kernels / sizeof dg__up_write_kernels[0]; wk++)
+            DG__TRY(dg__kernel(g, dg__up_write_kernels[wk], 0, &k));
     }
     {
         size_t cap = g->st[0].page_cap > g->st[1].page_cap ? g->st[0].page_cap : g->st[1].page_cap;
