@@ -155,18 +155,21 @@ if [ -s "$BUILD/unknown.log" ]; then
 fi
 if command -v timeout >/dev/null 2>&1; then run_limited="timeout $TIMEOUT"; else run_limited=""; fi
 # build_one COMPILER NAME LABEL: builds test/NAME.c with COMPILER and $TEST_CFLAGS as
-# $BUILD/LABEL; the compiler's exit status goes to $BUILD/LABEL.build.rc. The loop below builds
-# the next program in the background while the current one runs (the builds, one header of
-# 11k lines each time with sanitizers, were nearly half of the whole run on 2 cores).
+# $BUILD/LABEL; the compiler's exit status goes to $BUILD/LABEL.build.rc, written once the
+# build is over. A builder in the background (below) builds every program in turn while the
+# runner runs them as they become ready: the builds (one header of 13k lines each time, with
+# sanitizers) take about as long as the runs, and on 2 cores each keeps one busy.
 build_one() {
     $1 $TEST_CFLAGS "test/$2.c" -o "$BUILD/$3" $LIBS > "$BUILD/$3.build.log" 2>&1
-    echo $? > "$BUILD/$3.build.rc"
+    echo $? > "$BUILD/$3.build.rc.tmp" && mv "$BUILD/$3.build.rc.tmp" "$BUILD/$3.build.rc"
 }
-# run_one COMPILER NAME LABEL: runs $BUILD/LABEL (built first if it is not yet) and adds its
-# counts (LABEL is NAME, or NAME.clang for the clang pass).
+# run_one COMPILER NAME LABEL: runs $BUILD/LABEL once the builder has built it (or builds it
+# itself where the builder is gone) and adds its counts (LABEL is NAME, or NAME.clang for the
+# clang pass).
 run_one() {
     rcc=$1; name=$2; label=$3
     bin="$BUILD/$label"
+    while [ ! -f "$bin.build.rc" ] && kill -0 "$builder" 2>/dev/null; do sleep 1; done
     [ -f "$bin.build.rc" ] || build_one "$rcc" "$name" "$label"
     if [ "$(cat "$bin.build.rc")" != 0 ]; then
         fail "$label: does not build"
@@ -176,7 +179,7 @@ run_one() {
     [ -s "$bin.build.log" ] && indent "$bin.build.log"     # warnings
     echo "---- $label"
     start=$(date +%s)
-    $run_limited "./$bin" > "$bin.out" 2> "$bin.err"
+    $run_limited "./$bin" < /dev/null > "$bin.out" 2> "$bin.err"
     rc=$?
     # LeakSanitizer's own stop-the-world tracer at times crashes at exit ("Tracer caught signal
     # 11 ... LeakSanitizer has encountered a fatal error", google/sanitizers#1353): no leak was
@@ -191,7 +194,7 @@ run_one() {
         cat "$bin.err"
         echo "      $label: LeakSanitizer's tracer crashed at exit; run once more ($tries of 2, use_tls=0)"
         rseed=$(sed -n 's/^[^ ]*: seed \([0-9][0-9]*\)$/\1/p' "$bin.out" | head -n 1)
-        LSAN_OPTIONS="$LSAN_OPTIONS:use_tls=0" $run_limited "./$bin" $rseed > "$bin.out" 2> "$bin.err"
+        LSAN_OPTIONS="$LSAN_OPTIONS:use_tls=0" $run_limited "./$bin" $rseed < /dev/null > "$bin.out" 2> "$bin.err"
         rc=$?
     done
     secs=$(( $(date +%s) - start ))
@@ -243,67 +246,60 @@ if command -v clang >/dev/null 2>&1; then
 else
     echo "note: clang not found, the clang sanitizer pass ($CLANG_TESTS) is skipped"
 fi
-njobs=$(wc -l < "$jobs")
-i=1
-while [ "$i" -le "$njobs" ]; do
-    job=$(sed -n "${i}p" "$jobs")
-    next=$(sed -n "$((i + 1))p" "$jobs")
-    bpid=""
-    if [ -n "$next" ]; then
-        build_one $next &
-        bpid=$!
+# The builder: every job's build in turn, then the fuzzing smoke's two targets (below).
+fuzz_build() {                  # fuzz_build TARGET: $BUILD/fuzz/TARGET from test/fuzz/fuzz_TARGET.c
+    clang $FUZZ_FLAGS "test/fuzz/fuzz_$1.c" -o "$BUILD/fuzz/$1" $LIBS > "$BUILD/fuzz/$1.build.log" 2>&1
+}
+FUZZ_FLAGS="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Wall -Wextra -I."
+(
+    while IFS= read -r job; do build_one $job; done < "$jobs"
+    if selected fuzz && command -v clang >/dev/null 2>&1; then
+        mkdir -p "$BUILD/fuzz"
+        fuzz_build load
+        fuzz_build mutate
     fi
-    run_one $job
-    [ -n "$bpid" ] && wait "$bpid"
-    i=$((i + 1))
-done
+) &
+builder=$!
+while IFS= read -r job <&3; do run_one $job; done 3< "$jobs"
+wait "$builder"
 
 # Fuzzing smoke, where clang has libFuzzer: each loader's target (test/fuzz/fuzz_load.c, built
-# once per format) and the mutation-sequence target against its reference model
-# (test/fuzz/fuzz_mutate.c), FUZZ_SECONDS each (default 3), starting from the corpus in
-# test/fuzz/corpus/NAME/ (read only: new inputs go to $BUILD/fuzz/NAME.new/). A crash, a failed
-# check, a sanitizer report, a leak or a slow input is 1 failed; the input that did it is
-# kept as $BUILD/fuzz/NAME-crash-* (or -leak-, -timeout-), and `$BUILD/fuzz/NAME that-file`
-# runs it again. Selected like a test program (DG_TESTS=fuzz).
+# once and run once per format, the format a dg_format number in FUZZ_FORMAT) and the
+# mutation-sequence target against its reference model (test/fuzz/fuzz_mutate.c), FUZZ_SECONDS
+# each (default 3), starting from the corpus in test/fuzz/corpus/NAME/ (read only: new inputs go
+# to $BUILD/fuzz/NAME.new/). A crash, a failed check, a sanitizer report, a leak or a slow input
+# is 1 failed; the input that did it is kept as $BUILD/fuzz/NAME-crash-* (or -leak-, -timeout-),
+# and `FUZZ_FORMAT=N $BUILD/fuzz/TARGET that-file` runs it again. Selected like a test program
+# (DG_TESTS=fuzz). The builder above has built the two targets while the test programs ran.
 FUZZ_SECONDS=${FUZZ_SECONDS:-3}
-FUZZ_FLAGS="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Wall -Wextra -I."
-FUZZ_TARGETS="load_edge_list:DG_FORMAT_EDGE_LIST load_mm:DG_FORMAT_MATRIX_MARKET \
-load_dimacs:DG_FORMAT_DIMACS load_metis:DG_FORMAT_METIS load_grail:DG_FORMAT_GRAIL \
-load_snapshot:DG_FORMAT_SNAPSHOT mutate:"
-fuzz_build() {                  # fuzz_build NAME FORMAT: $BUILD/fuzz/NAME
-    if [ -n "$2" ]; then set -- "$1" test/fuzz/fuzz_load.c "-DFUZZ_FORMAT=$2"
-    else set -- "$1" "test/fuzz/fuzz_$1.c"; fi
-    clang $FUZZ_FLAGS ${3:-} "$2" -o "$BUILD/fuzz/$1" $LIBS > "$BUILD/fuzz/$1.build.log" 2>&1
-}
+# NAME:TARGET:FORMAT (dg_format: 1 edge list, 2 Matrix Market, 3 DIMACS, 4 METIS, 5 GRAIL,
+# 6 snapshot)
+FUZZ_RUNS="load_edge_list:load:1 load_mm:load:2 load_dimacs:load:3 load_metis:load:4 \
+load_grail:load:5 load_snapshot:load:6 mutate:mutate:"
 if selected fuzz; then
     mkdir -p "$BUILD/fuzz"
     if printf 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n) { (void)d; return (int)n * 0; }\n' \
            > "$BUILD/fuzz/probe.c" &&
        clang -fsanitize=fuzzer "$BUILD/fuzz/probe.c" -o "$BUILD/fuzz/probe" > /dev/null 2>&1; then
         echo "== fuzzing smoke: clang $FUZZ_FLAGS, ${FUZZ_SECONDS}s a target"
-        i=0
-        for t in $FUZZ_TARGETS; do  # two builds at a time
-            fuzz_build "${t%%:*}" "${t#*:}" &
-            i=$((i + 1))
-            [ $((i % 2)) = 0 ] && wait
-        done
-        wait
-        for t in $FUZZ_TARGETS; do
+        for t in $FUZZ_RUNS; do
             name=${t%%:*}
-            bin="$BUILD/fuzz/$name"
+            rest=${t#*:}
+            target=${rest%%:*}
+            bin="$BUILD/fuzz/$target"
             if [ ! -x "$bin" ]; then
                 fail "fuzz $name: does not build"
                 head -n 60 "$bin.build.log" | indent
                 continue
             fi
-            mkdir -p "$bin.new"
-            if "./$bin" -max_total_time="$FUZZ_SECONDS" -timeout=20 -rss_limit_mb=2048 -max_len=4096 \
-                   -print_final_stats=1 -artifact_prefix="$bin-" "$bin.new" "test/fuzz/corpus/$name" \
-                   > "$bin.log" 2>&1; then
-                pass "fuzz $name: $(sed -n 's/^stat::number_of_executed_units: *//p' "$bin.log") inputs"
+            mkdir -p "$BUILD/fuzz/$name.new"
+            if FUZZ_FORMAT=${rest#*:} "./$bin" -max_total_time="$FUZZ_SECONDS" -timeout=20 -rss_limit_mb=2048 \
+                   -max_len=4096 -print_final_stats=1 -artifact_prefix="$BUILD/fuzz/$name-" \
+                   "$BUILD/fuzz/$name.new" "test/fuzz/corpus/$name" > "$BUILD/fuzz/$name.log" 2>&1; then
+                pass "fuzz $name: $(sed -n 's/^stat::number_of_executed_units: *//p' "$BUILD/fuzz/$name.log") inputs"
             else
-                fail "fuzz $name: see $bin.log"
-                tail -n 40 "$bin.log" | indent
+                fail "fuzz $name: see $BUILD/fuzz/$name.log"
+                tail -n 40 "$BUILD/fuzz/$name.log" | indent
             fi
         done
     else

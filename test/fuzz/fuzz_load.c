@@ -1,8 +1,9 @@
-/* fuzz_load.c - libFuzzer target for one loader (test/run.sh builds it once per format, with
-   -DFUZZ_FORMAT=DG_FORMAT_..., snapshots included). Each input is loaded from memory
-   (dg_load_memory; odd inputs also through a temporary file with dg_load, which must give the
-   same status), alternately into an empty graph and into a graph with content and a removed
-   vertex.
+/* fuzz_load.c - libFuzzer target for one loader, snapshots included: the format is the
+   environment's FUZZ_FORMAT, a dg_format number (test/run.sh builds this target once and runs
+   it once per format; a build with -DFUZZ_FORMAT=DG_FORMAT_... makes that the default). Each
+   input is loaded from memory (dg_load_memory; odd inputs also through a temporary file with
+   dg_load, which must give the same status), alternately into an empty graph and into a graph
+   with content and a removed vertex.
    Checked after every input (any failure aborts, which libFuzzer reports as a crash):
    - success: dg_validate passes, and a second load of the same bytes adds nothing new (a
      snapshot: is refused, the graph no longer being empty);
@@ -11,8 +12,8 @@
    - sanitizers: no memory error, no undefined behaviour, no leak;
    - host memory is capped at 64 MiB through dg_desc.allocator (huge headers: out of memory).
    Corpus: test/fuzz/corpus/load_<format>/ (seeds from test/good and test/bad).
-   Build by hand: clang -g -O1 -fsanitize=fuzzer,address,undefined -I. \
-       -DFUZZ_FORMAT=DG_FORMAT_METIS test/fuzz/fuzz_load.c -lOpenCL -lm */
+   Build and run by hand: clang -g -O1 -fsanitize=fuzzer,address,undefined -I. \
+       test/fuzz/fuzz_load.c -lOpenCL -lm && FUZZ_FORMAT=4 ./a.out test/fuzz/corpus/load_metis */
 #define _POSIX_C_SOURCE 200809L
 #define DYNGRAPH_IMPLEMENTATION
 #include "dyngraph.h"
@@ -24,6 +25,21 @@
 #ifndef FUZZ_FORMAT
 #define FUZZ_FORMAT DG_FORMAT_AUTO
 #endif
+
+/* the format of this run: FUZZ_FORMAT from the environment, read at the first input */
+static dg_format fuzz_format(void) {
+    static int format = -1;
+    if (format < 0) {
+        const char *e = getenv("FUZZ_FORMAT");
+        long n = e && *e ? strtol(e, NULL, 10) : (long)FUZZ_FORMAT;
+        if (n < (long)DG_FORMAT_AUTO || n > (long)DG_FORMAT_SNAPSHOT) {
+            fprintf(stderr, "fuzz_load: FUZZ_FORMAT=%s is no dg_format (0..%d)\n", e, (int)DG_FORMAT_SNAPSHOT);
+            abort();
+        }
+        format = (int)n;
+    }
+    return (dg_format)format;
+}
 
 #define FUZZ_CHECK(c) do { if (!(c)) { fprintf(stderr, "fuzz_load: check failed: %s (line %d): %s\n", \
                                                 #c, __LINE__, dg_error_message(g)); abort(); } } while (0)
@@ -87,8 +103,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     float *before, *after;
     const char *msg;
     int content;
+    const dg_format format = fuzz_format();
     snprintf(path, sizeof path, "%s/dg_fuzz_load_%ld.%s", tmp && *tmp ? tmp : "/tmp", (long)getpid(),
-             ext[(int)FUZZ_FORMAT]);
+             ext[(int)format]);
     if (!(f = fopen(path, "wb"))) return 0;
     if (size && fwrite(data, 1, size, f) != size) { fclose(f); remove(path); return 0; }
     fclose(f);
@@ -110,7 +127,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     {
         dg_load_options o;
         memset(&o, 0, sizeof o);
-        o.format = FUZZ_FORMAT;
+        o.format = format;
         s = dg_load_memory(g, data, size, path, &o);
     }
     if (calls & 2) {                  /* the same bytes from the file: the same answer */
@@ -123,7 +140,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                     dg_add_edge(h, 1, 2, 3.0f) == DG_OK && dg_add_edge(h, 5, 4, 0.5f) == DG_OK &&
                     dg_add_edge(h, 3, 3, 1.0f) == DG_OK && dg_remove_vertex(h, 2) == DG_OK;
         if (ready) {
-            dg_status t = dg_load(h, path, FUZZ_FORMAT);
+            dg_status t = dg_load(h, path, format);
             FUZZ_CHECK(t == s || t == DG_ERR_OUT_OF_MEMORY || s == DG_ERR_OUT_OF_MEMORY);
         }
         dg_destroy(h);
@@ -132,8 +149,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         size_t edges = dg_edge_count(g);
         dg_status again;
         FUZZ_CHECK(dg_validate(g) == DG_OK);
-        again = dg_load(g, path, FUZZ_FORMAT);
-        FUZZ_CHECK(FUZZ_FORMAT == DG_FORMAT_SNAPSHOT ? again == DG_ERR_INVALID_ARGUMENT || dg_vertex_id_bound(g) == 0
+        again = dg_load(g, path, format);
+        FUZZ_CHECK(format == DG_FORMAT_SNAPSHOT ? again == DG_ERR_INVALID_ARGUMENT || dg_vertex_id_bound(g) == 0
                                                      : again == DG_OK);
         FUZZ_CHECK(dg_edge_count(g) == edges);
     } else {
