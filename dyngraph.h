@@ -4440,6 +4440,7 @@ typedef struct dg__dev {
     size_t batch_dev;             /* the last device batch's arcs */
     size_t batch_room;            /* and the pages it made room on */
     size_t batch_room_host;       /* of which the host laid out (large lists; lists outgrowing a page) */
+    int batch_dir_all;            /* 1: the lists it moved had the whole directory read back */
     int ctx_listed;               /* ctx is in the process-wide context table (a user there) */
     /* the mirror */
     dg__dstore st[2];
@@ -6997,6 +6998,12 @@ done:
    dg__mark_stale finds the lists whose hash indexes go; the new pages are stale from the
    start, their host memory untouched). A large list's page, or one whose list would outgrow
    a page, is left to the host (dg__room_*: fb). */
+/* A list's directory entry written on the host (a cache miss, ~6 ns) costs about what 120
+   bytes of the directory read back in order do: past id_bound x ds / DG__DIR_ALL_LIST lists a
+   batch reads the whole directory. */
+#ifndef DG__DIR_ALL_LIST
+#define DG__DIR_ALL_LIST 30
+#endif
 typedef struct dg__droom {
     int32_t *pg, *fb, *ids, *lv;   /* the pages without room (np); the host's (nfb); the new pages
                                  (C, page i's after those of the pages before it); per list its vertex, */
@@ -7069,10 +7076,16 @@ done:
 /* The layout (pages reserved): the new pages taken and linked after their pages, the pages
    copied, laid out on the device, and where each list went read back into the host's
    directory and index. */
-static dg_status dg__droom_write(dg_graph *g, dg__update_state *us, int si, dg__droom *r, cl_int gen, double *tr) {
+static dg_status dg__droom_write(dg_graph *g, dg__update_state *us, int si, dg__droom *r, cl_int gen, int *dir_all,
+                                 double *tr) {
     dg__store *s = &g->st[si];
-    dg__dstore *m = &g->dev->st[si];
+    dg__dev *d = g->dev;
+    dg__dstore *m = &d->st[si];
     dg_status st = DG_OK;
+    size_t L4 = r->nlists * 4;
+    int all = r->nlists * DG__DIR_ALL_LIST > g->id_bound * s->ds;
+    const dg_vertex *lv = (const dg_vertex *)r->lv;
+    const uint32_t *lt = r->lt, *lnew = r->lnew;
     cl_uint unp = (cl_uint)r->np, dso = 2 * (cl_uint)si, zero = 0, slot = DG_UP_CHANGED + (cl_uint)si;
     size_t i, j, c, o, groups = r->np < 65536 ? r->np : 65536;
     int32_t *ids = r->ids;
@@ -7102,19 +7115,39 @@ static dg_status dg__droom_write(dg_graph *g, dg__update_state *us, int si, dg__
                     DG__A(wp), DG__A(m->idx.m), DG__A(us->b.dscr[si].m), DG__A(ws), DG__A(us->b.cstamp[si].m),
                     DG__A(us->b.clist[si].m), DG__A(us->b.cnt.m), DG__A(slot), DG__A(gen), DG__END));
     dg__up_trace(g, tr, "room-kernels");
-    DG__CL(clEnqueueReadBuffer(g->dev->queue, us->b.dlv[si].m, CL_FALSE, 0, r->nlists * 4, r->lv, 0, NULL, NULL));
-    DG__CL(clEnqueueReadBuffer(g->dev->queue, us->b.dlt[si].m, CL_FALSE, 0, r->nlists * 4, r->lt, 0, NULL, NULL));
-    DG__CL(clEnqueueReadBuffer(g->dev->queue, us->b.dlnew[si].m, CL_TRUE, 0, r->nlists * 4, r->lnew, 0, NULL, NULL));
+    /* where each list went: into the pinned staging buffer where the arrays fit it (idle
+       between syncs; a read into pageable memory goes at a fraction of the bus's speed). Where
+       many lists moved (all), the caller reads the whole directory back after (in order, at the
+       bus's speed, where writing each list's entry here is a cache miss), and the lists' new
+       places are needed only for the new pages' first lists. */
+    if (d->pin_ptr && d->st_used == 0 && 3 * L4 <= d->st_bytes) {
+        lv = (const dg_vertex *)(const void *)d->pin_ptr;
+        lt = (const uint32_t *)(const void *)(d->pin_ptr + L4);
+        lnew = (const uint32_t *)(const void *)(d->pin_ptr + 2 * L4);
+    }
+    DG__CL(clEnqueueReadBuffer(d->queue, us->b.dlv[si].m, CL_FALSE, 0, L4, (void *)lv, 0, NULL, NULL));
+    DG__CL(clEnqueueReadBuffer(d->queue, us->b.dlt[si].m, all ? CL_TRUE : CL_FALSE, 0, L4, (void *)lt, 0, NULL, NULL));
+    if (!all) DG__CL(clEnqueueReadBuffer(d->queue, us->b.dlnew[si].m, CL_TRUE, 0, L4, (void *)lnew, 0, NULL, NULL));
     dg__up_trace(g, tr, "room-read");
-    for (i = 0, o = 0, c = 0; i < r->np; o += r->nl[i], c += r->npg[i], i++) {
-        if (!r->nl[i] || r->lt[o] == DG_UP_NOROOM) continue;
+    if (all) *dir_all = 1;
+    for (i = 0, o = 0, c = 0; i < r->np && all; o += r->nl[i], c += r->npg[i], i++) {
+        if (!r->nl[i] || lt[o] == DG_UP_NOROOM || !r->npg[i]) continue;
         for (j = 0; j < r->nl[i]; j++) {
-            uint32_t t = r->lt[o + j] >> 16;
+            uint32_t t = lt[o + j] >> 16;
+            if (t && (lt[o + j] & 0xffffu) == 0) s->idx[ids[c + t - 1]].first = lv[o + j];
+        }
+    }
+    for (i = 0, o = 0, c = 0; i < r->np && !all; o += r->nl[i], c += r->npg[i], i++) {
+        if (!r->nl[i] || lt[o] == DG_UP_NOROOM) continue;
+        for (j = 0; j < r->nl[i]; j++) {
+            uint32_t t = lt[o + j] >> 16;
             int32_t page = t ? ids[c + t - 1] : r->pg[i];
-            dg_vertex v = r->lv[o + j];
+            dg_vertex v = lv[o + j];
+            if (o + j + DG__PF_DIR < r->nlists && (size_t)lv[o + j + DG__PF_DIR] < g->id_bound)   /* (a page */
+                DG__PREFETCH(&s->dir[s->ds * (size_t)lv[o + j + DG__PF_DIR]]);   /* left to the host: no list) */
             s->dir[s->ds * (size_t)v] = page;        /* (as the device's: not sent) */
-            s->dir[s->ds * (size_t)v + 1] = (int32_t)r->lnew[o + j];
-            if (t && (r->lt[o + j] & 0xffffu) == 0) s->idx[page].first = v;
+            s->dir[s->ds * (size_t)v + 1] = (int32_t)lnew[o + j];
+            if (t && (lt[o + j] & 0xffffu) == 0) s->idx[page].first = v;
         }
     }
 done:
@@ -7133,7 +7166,7 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
     dg__update_state *us;
     dg__dev *d;
     dg_status st = DG_OK;
-    int two = g->nstores == 1, ns = g->nstores, si;
+    int two = g->nstores == 1, ns = g->nstores, si, dir_all = 0;
     size_t m = two ? 2 * n : n, pages[2] = {0, 0}, lat[2] = {0, 0};
     cl_uint un = (cl_uint)n, um = (cl_uint)m, ubound, utwo = (cl_uint)two, uadd = (cl_uint)add, urem = (cl_uint)!add;
     cl_uint uN, want = (cl_uint)!add, slot;
@@ -7192,9 +7225,12 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
     /* 1. check, make the arcs, sort them by (source, target), drop repeats */
     DG__TRY(dg__run(g, DG__K_UP_ARCS, n, DG__A(de), DG__A(un), DG__A(ubound), DG__A(d->dir.m), DG__A(utwo), DG__A(uadd), DG__A(uadd),
                   DG__A(us->b.keys.m), DG__A(us->b.vals.m), DG__A(us->b.cnt.m), DG__END));
+    dg__up_trace(g, &tr, "sort-arcs");
     DG__TRY(dg__sort_pairs(g, us->b.keys.m, us->b.vals.m, m, bits));
+    dg__up_trace(g, &tr, "sort-1");
     DG__TRY(dg__run(g, DG__K_UP_SRCKEYS, m, DG__A(de), DG__A(us->b.vals.m), DG__A(um), DG__A(utwo), DG__A(us->b.keys.m), DG__END));
     DG__TRY(dg__sort_pairs(g, us->b.keys.m, us->b.vals.m, m, bits));
+    dg__up_trace(g, &tr, "sort-2");
     DG__TRY(dg__run(g, DG__K_UP_UNIQUE, m + 1, DG__A(de), DG__A(us->b.keys.m), DG__A(us->b.vals.m), DG__A(um), DG__A(utwo),
                   DG__A(us->b.flag.m), DG__END));
     DG__TRY(dg__scan(g, us->b.flag.m, us->b.sc.m, m + 1, us->b.tot.m, 0));
@@ -7280,7 +7316,8 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
         if (!(chg = (int32_t *)dg__alloc(g, 2 * (cap ? cap : 1) * sizeof(int32_t)))) { st = dg__oom(g, fn); goto done; }
     }
     dg__up_trace(g, &tr, "room-plan");
-    for (si = 0; si < ns && add; si++) DG__TRY(dg__droom_write(g, us, si, &droom[si], gen, &tr));
+    for (si = 0; si < ns && add; si++) DG__TRY(dg__droom_write(g, us, si, &droom[si], gen, &dir_all, &tr));
+    if (dir_all) DG__TRY(dg__read_out(g, d->dir.m, 0, g->id_bound * g->st[0].ds * 4, g->dir));
     dg__up_trace(g, &tr, "room-device");
     for (si = 0; si < ns && add; si++) DG__TRY(dg__room_copy(g, us, si, &room[si]));
     dg__up_trace(g, &tr, "room-copy");
@@ -7335,6 +7372,7 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
     if (changed) *changed = cnt[DG_UP_EDGES];
     d->batch_room = droom[0].np + droom[1].np;
     d->batch_room_host = room[0].np + room[1].np;
+    d->batch_dir_all = dir_all;
     d->batch_dev = (size_t)N * (size_t)ns;
     d->gen++;                                    /* what caches of the graph keep is old */
     if (st == DG_OK) st = dg__sync(g);           /* released pages, index entries */

@@ -66,7 +66,11 @@ __kernel void dg_up_arcs(__global const int *e, const uint n, const uint bound,
     } else if (!dg_up_alive(dir, bound, s) || !dg_up_alive(dir, bound, d)) {
         atomic_min(&cnt[DG_UP_DEAD], i);
     }
-    if (weighted && !isnan(w)) atomic_min(&cnt[DG_UP_WMIN], dg_up_fkey(w));
+    if (weighted && !isnan(w)) {   /* (the plain read first: the minimum only falls, and most
+                                      batches' weights are equal, so most work-items skip the atomic) */
+        const uint key = dg_up_fkey(w);
+        if (key < ((volatile __global uint *)cnt)[DG_UP_WMIN]) atomic_min(&cnt[DG_UP_WMIN], key);
+    }
     if (two) {
         keys[2 * i] = (uint)d; vals[2 * i] = 2 * i;
         keys[2 * i + 1] = (uint)s; vals[2 * i + 1] = 2 * i + 1;

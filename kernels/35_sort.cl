@@ -7,8 +7,10 @@
       (digit-major, so that one exclusive scan of hist gives every tile's start for each digit);
    2. the library's scan (dg_scan's kernels) over hist;
    3. dg_sort_scatter: per tile, each key's place among the tile's keys of its digit (in index
-      order: stable) from one local scan of the per-work-item digit counts, plus the tile's
-      start for that digit. */
+      order: stable) from one local scan of the per-work-item digit counts; the tile is sorted
+      by digit in local memory so, and written out in order, each key at the tile's start for
+      its digit plus its place (a digit's keys of a tile go out as one run of consecutive
+      addresses: coalesced writes). */
 
 inline uint dg_sort_digit(const uint k, const uint shift) { return (k >> shift) & (DG_SORT_BINS - 1u); }
 
@@ -28,15 +30,22 @@ void dg_sort_count(__global const uint *keys, const uint n, const uint shift, __
     if (lid < DG_SORT_BINS) hist[(size_t)lid * ngroups + grp] = h[lid];
 }
 
+#if 2 * DG_SORT_ITEMS > DG_SORT_BINS
+#error "dg_sort_scatter keeps a tile's keys and values in its count array: 2 x DG_SORT_ITEMS <= DG_SORT_BINS"
+#endif
 __kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1)))
 void dg_sort_scatter(__global const uint *kin, __global const uint *vin, __global uint *kout,
                      __global uint *vout, const uint n, const uint shift, __global const uint *hist,
                      const uint ngroups, const int with_values)
 {
-    __local uint c[DG_SORT_BINS * DG_WG];   /* [digit][work-item]: counts, then their scan */
+    /* [digit][work-item]: counts, then their scan; then the tile sorted by digit (its keys,
+       then its values) */
+    __local uint c[DG_SORT_BINS * DG_WG];
     __local uint tot[DG_WG];
+    __local uint to[DG_SORT_BINS];          /* per digit: global start - the tile's start */
     const uint lid = (uint)get_local_id(0), grp = (uint)get_group_id(0);
-    const size_t base = ((size_t)grp * DG_WG + lid) * DG_SORT_ITEMS;
+    const size_t base = ((size_t)grp * DG_WG + lid) * DG_SORT_ITEMS, tile0 = (size_t)grp * DG_WG * DG_SORT_ITEMS;
+    const uint m = n - tile0 < DG_WG * DG_SORT_ITEMS ? (uint)(n - tile0) : DG_WG * DG_SORT_ITEMS;
     uint k[DG_SORT_ITEMS], v[DG_SORT_ITEMS], cnt[DG_SORT_BINS], i, d, run;
     for (d = 0; d < DG_SORT_BINS; d++) cnt[d] = 0;
     for (i = 0; i < DG_SORT_ITEMS; i++) {
@@ -62,13 +71,23 @@ void dg_sort_scatter(__global const uint *kin, __global const uint *vin, __globa
         run += x;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    /* c[d * DG_WG + lid]: the tile's keys placed before this work-item's keys of digit d; minus
-       c[d * DG_WG] (where the tile's digit d starts), plus the tile's global start for d */
-    for (d = 0; d < DG_SORT_BINS; d++) cnt[d] = hist[(size_t)d * ngroups + grp] + c[d * DG_WG + lid] - c[d * DG_WG];
-    for (i = 0; i < DG_SORT_ITEMS; i++)
+    /* c[d * DG_WG + lid]: this work-item's first place for digit d in the tile sorted by digit
+       (c[d * DG_WG] where the tile's digit d starts); the tile's global start for d from hist.
+       (uint arithmetic: to[d] may wrap, to[d] + place does not.) */
+    for (d = 0; d < DG_SORT_BINS; d++) cnt[d] = c[d * DG_WG + lid];
+    if (lid < DG_SORT_BINS) to[lid] = hist[(size_t)lid * ngroups + grp] - c[lid * DG_WG];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (i = 0; i < DG_SORT_ITEMS; i++)   /* the tile sorted by digit, stably, in c */
         if (base + i < n) {
             const uint o = cnt[dg_sort_digit(k[i], shift)]++;
-            kout[o] = k[i];
-            if (with_values) vout[o] = v[i];
+            c[o] = k[i];
+            c[DG_WG * DG_SORT_ITEMS + o] = v[i];
         }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    /* written out in order: a digit's keys of the tile go to consecutive places */
+    for (i = lid; i < m; i += DG_WG) {
+        const uint key = c[i], o = to[dg_sort_digit(key, shift)] + i;
+        kout[o] = key;
+        if (with_values) vout[o] = c[DG_WG * DG_SORT_ITEMS + i];
+    }
 }

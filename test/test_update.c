@@ -168,6 +168,8 @@ static size_t compacted;   /* pages dg_compact released */
 static size_t arcs_device, room_pages, room_host, shrinks;   /* device batches: arcs written, pages laid out
                                                    again to make room (of which by the host), removals
                                                    that left large lists with fewer pages */
+static size_t room_dev, dir_all;   /* device batches with room made on the device; of them, those that read
+                                      the whole directory back */
 
 static void run_config(int directed, int weighted, uint32_t P, int reuse, int where)
 {
@@ -215,6 +217,8 @@ static void run_config(int directed, int weighted, uint32_t P, int reuse, int wh
                 arcs_device += sts.batch_arcs_device;
                 room_pages += sts.batch_room_pages;
                 room_host += g->dev->batch_room_host;
+                dir_all += g->dev->batch_dir_all;
+                room_dev += sts.batch_room_pages > g->dev->batch_room_host;
                 shrinks += !add && sts.large_pages < before.large_pages;
                 CHECK(sts.batch_arcs_host == 0);
                 if (dg__up_keep == 0 && where > 0)   /* the batch's scratch went with it */
@@ -283,6 +287,8 @@ static void test_random(void)
            "shrank large lists\n", arcs_device, room_pages, room_host, shrinks);
     CHECK(arcs_device > 1000 && room_pages > 100 && shrinks > 5);
     CHECK(room_host > 10 && room_pages - room_host > 100);   /* both ways of making room ran */
+    printf("device batches with room made on the device: %zu, of which %zu read the whole directory back\n", room_dev, dir_all);
+    CHECK(dir_all > 2 && room_dev - dir_all > 2);   /* both ways of bringing the directory up to date */
     printf("dg_compact released %zu pages\n", compacted);
     CHECK(compacted > 20);
 }
