@@ -6998,11 +6998,12 @@ done:
    dg__mark_stale finds the lists whose hash indexes go; the new pages are stale from the
    start, their host memory untouched). A large list's page, or one whose list would outgrow
    a page, is left to the host (dg__room_*: fb). */
-/* A list's directory entry written on the host (a cache miss, ~6 ns) costs about what 120
-   bytes of the directory read back in order do: past id_bound x ds / DG__DIR_ALL_LIST lists a
-   batch reads the whole directory. */
+/* A moved list's directory entry written on the host (a cache miss, prefetched: 3.2 ns on the
+   H200 machine's host) costs about what 26 bytes of the directory read back in order do (~8 GB/s
+   there, the copy out of the pinned buffer included): past id_bound x ds / DG__DIR_ALL_LIST lists
+   a batch reads the whole directory (bench/NOTES.md, "the directory after a device batch"). */
 #ifndef DG__DIR_ALL_LIST
-#define DG__DIR_ALL_LIST 30
+#define DG__DIR_ALL_LIST 6
 #endif
 typedef struct dg__droom {
     int32_t *pg, *fb, *ids, *lv;   /* the pages without room (np); the host's (nfb); the new pages
@@ -7129,6 +7130,10 @@ static dg_status dg__droom_write(dg_graph *g, dg__update_state *us, int si, dg__
     DG__CL(clEnqueueReadBuffer(d->queue, us->b.dlt[si].m, all ? CL_TRUE : CL_FALSE, 0, L4, (void *)lt, 0, NULL, NULL));
     if (!all) DG__CL(clEnqueueReadBuffer(d->queue, us->b.dlnew[si].m, CL_TRUE, 0, L4, (void *)lnew, 0, NULL, NULL));
     dg__up_trace(g, tr, "room-read");
+#ifdef DYNGRAPH_TRACE_UPDATE
+    fprintf(stderr, "  [update] (store %d: %zu lists on %zu pages moved; %s)\n", si, r->nlists, r->np,
+            all ? "the whole directory read back" : "their entries written");
+#endif
     if (all) *dir_all = 1;
     for (i = 0, o = 0, c = 0; i < r->np && all; o += r->nl[i], c += r->npg[i], i++) {
         if (!r->nl[i] || lt[o] == DG_UP_NOROOM || !r->npg[i]) continue;
@@ -7317,6 +7322,7 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
     }
     dg__up_trace(g, &tr, "room-plan");
     for (si = 0; si < ns && add; si++) DG__TRY(dg__droom_write(g, us, si, &droom[si], gen, &dir_all, &tr));
+    dg__up_trace(g, &tr, "room-lists");
     if (dir_all) DG__TRY(dg__read_out(g, d->dir.m, 0, g->id_bound * g->st[0].ds * 4, g->dir));
     dg__up_trace(g, &tr, "room-device");
     for (si = 0; si < ns && add; si++) DG__TRY(dg__room_copy(g, us, si, &room[si]));
