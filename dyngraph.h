@@ -209,13 +209,14 @@
      work-group a page plans the layout, the host hands it pages it reserved
      and links them in the page order, the device writes headers, slots,
      records, its directory and index entries, and the host reads where each
-     list went, 12 bytes a list, into its directory). Where a list would
-     outgrow a page (it becomes large) or a large list needs continuation
-     pages, the host plans the page from the degrees the device reports (the
-     page read back first if stale) and writes headers, slots, the directory,
-     index and LA table, and the device moves the lists' entries. Then every
-     arc is written in place (dg_stats.batch_room_pages counts the pages laid
-     out again).
+     list went, 12 bytes a list, into its directory; past id_bound x 2 x
+     stores / 6 moved lists it reads the whole directory instead). Where a
+     list would outgrow a page (it becomes large) or a large list needs
+     continuation pages, the host plans the page from the degrees the device
+     reports (the page read back first if stale) and writes headers, slots,
+     the directory, index and LA table, and the device moves the lists'
+     entries. Then every arc is written in place (dg_stats.batch_room_pages
+     counts the pages laid out again).
      Removals are always in place: removed entries are marked, survivors past
      the new degree fill the holes, the tail is cleared; a large list left with
      fewer pages ends on its new last page (or becomes an ordinary list) and
@@ -1172,7 +1173,8 @@ DG_API dg_status dg_reduce(dg_program *p, size_t op, const dg_frontier *in, cons
 DG_API dg_status dg_scan(dg_graph *g, cl_mem in, cl_mem out, size_t n, uint32_t *total);
 /* Sorts n pairs (32-bit unsigned keys, 32-bit values) on the device, in place, by key,
    ascending and stable (equal keys keep their order): an LSD radix sort, 4 bits a pass
-   [Satish 2009]. values may be NULL (keys alone). Each buffer holds at least n uint32 (else
+   [Satish 2009], each tile sorted by digit in local memory before it is written out (10M
+   pairs in 1.65 ms on an H200, bench/NOTES.md). values may be NULL (keys alone). Each buffer holds at least n uint32 (else
    DG_ERR_INVALID_ARGUMENT); n < 2^31. Scratch: 2n uint32 plus the counts, kept for the next
    call (dg_stats.module_bytes). */
 DG_API dg_status dg_sort_pairs(dg_graph *g, cl_mem keys, cl_mem values, size_t n);
@@ -6606,8 +6608,9 @@ done:
    Sorting on the device: dg_sort_pairs   >>sort
    =========================================================================
    LSD radix sort, DG_SORT_BITS bits a pass (kernels/35_sort.cl): per pass a count kernel, the
-   scan of the counts, a scatter kernel between the caller's buffers and the module's two
-   scratch buffers; an even number of passes ends in the caller's buffers. */
+   scan of the counts, a scatter kernel (a tile sorted by digit in local memory, then written
+   in order) between the caller's buffers and the module's two scratch buffers; an even number
+   of passes ends in the caller's buffers. */
 typedef struct dg__sort_state {
     struct { dg__buf k2, v2, hist, total; } b;
 } dg__sort_state;
