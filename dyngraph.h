@@ -7080,14 +7080,13 @@ done:
 /* The layout (pages reserved): the new pages taken and linked after their pages, the pages
    copied, laid out on the device, and where each list went read back into the host's
    directory and index. */
-static dg_status dg__droom_write(dg_graph *g, dg__update_state *us, int si, dg__droom *r, cl_int gen, int *dir_all,
+static dg_status dg__droom_write(dg_graph *g, dg__update_state *us, int si, dg__droom *r, cl_int gen, int all,
                                  double *tr) {
     dg__store *s = &g->st[si];
     dg__dev *d = g->dev;
     dg__dstore *m = &d->st[si];
     dg_status st = DG_OK;
     size_t L4 = r->nlists * 4;
-    int all = r->nlists * DG__DIR_ALL_LIST > g->id_bound * s->ds;
     const dg_vertex *lv = (const dg_vertex *)r->lv;
     const uint32_t *lt = r->lt, *lnew = r->lnew;
     cl_uint unp = (cl_uint)r->np, dso = 2 * (cl_uint)si, zero = 0, slot = DG_UP_CHANGED + (cl_uint)si;
@@ -7121,9 +7120,9 @@ static dg_status dg__droom_write(dg_graph *g, dg__update_state *us, int si, dg__
     dg__up_trace(g, tr, "room-kernels");
     /* where each list went: into the pinned staging buffer where the arrays fit it (idle
        between syncs; a read into pageable memory goes at a fraction of the bus's speed). Where
-       many lists moved (all), the caller reads the whole directory back after (in order, at the
-       bus's speed, where writing each list's entry here is a cache miss), and the lists' new
-       places are needed only for the new pages' first lists. */
+       many lists moved (all, decided by the caller for both stores), the caller reads the whole
+       directory back after (in order, where writing each list's entry here is a cache miss),
+       and the lists' new places are needed only for the new pages' first lists. */
     if (d->pin_ptr && d->st_used == 0 && 3 * L4 <= d->st_bytes) {
         lv = (const dg_vertex *)(const void *)d->pin_ptr;
         lt = (const uint32_t *)(const void *)(d->pin_ptr + L4);
@@ -7137,7 +7136,6 @@ static dg_status dg__droom_write(dg_graph *g, dg__update_state *us, int si, dg__
     fprintf(stderr, "  [update] (store %d: %zu lists on %zu pages moved; %s)\n", si, r->nlists, r->np,
             all ? "the whole directory read back" : "their entries written");
 #endif
-    if (all) *dir_all = 1;
     for (i = 0, o = 0, c = 0; i < r->np && all; o += r->nl[i], c += r->npg[i], i++) {
         if (!r->nl[i] || lt[o] == DG_UP_NOROOM || !r->npg[i]) continue;
         for (j = 0; j < r->nl[i]; j++) {
@@ -7194,6 +7192,8 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
     memset(droom, 0, sizeof droom);
     if ((st = dg__sync(g)) != DG_OK) return st;     /* the device holds every host change */
     d = g->dev;
+    d->batch_room = d->batch_room_host = d->batch_dev = 0;
+    d->batch_dir_all = 0;
     dg__up_trace(g, &tr, "start");
     if (!(us = DG__STATE(g, DG__MOD_UPDATE, dg__update_state))) return dg__oom(g, fn);
     if (us->gen >= 0x7ffffff0) { us->gen = 0; us->stamped[0] = us->stamped[1] = 0; }
@@ -7324,9 +7324,21 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
         if (!(chg = (int32_t *)dg__alloc(g, 2 * (cap ? cap : 1) * sizeof(int32_t)))) { st = dg__oom(g, fn); goto done; }
     }
     dg__up_trace(g, &tr, "room-plan");
-    for (si = 0; si < ns && add; si++) DG__TRY(dg__droom_write(g, us, si, &droom[si], gen, &dir_all, &tr));
+    /* the moved lists' directory entries: written one by one, or (many lists) the whole
+       directory read back, both stores at once. Valid only here: the batch's first sync sent
+       every host change, and nothing since wrote the host's directory (the host's own layouts,
+       dg__room_layout below, write it after this read; they must stay after it) */
+    {
+        size_t moved = 0;
+        for (si = 0; si < ns && add; si++) if (droom[si].np != droom[si].nfb) moved += droom[si].nlists;
+        dir_all = moved * DG__DIR_ALL_LIST > g->id_bound * g->st[0].ds;
+    }
+    for (si = 0; si < ns && add; si++) DG__TRY(dg__droom_write(g, us, si, &droom[si], gen, dir_all, &tr));
     dg__up_trace(g, &tr, "room-lists");
-    if (dir_all) DG__TRY(dg__read_out(g, d->dir.m, 0, g->id_bound * g->st[0].ds * 4, g->dir));
+    if (dir_all) {
+        DG_ASSERT(g->dd.n == 0);
+        DG__TRY(dg__read_out(g, d->dir.m, 0, g->id_bound * g->st[0].ds * 4, g->dir));
+    }
     dg__up_trace(g, &tr, "room-device");
     for (si = 0; si < ns && add; si++) DG__TRY(dg__room_copy(g, us, si, &room[si]));
     dg__up_trace(g, &tr, "room-copy");

@@ -251,16 +251,26 @@ fuzz_build() {                  # fuzz_build TARGET: $BUILD/fuzz/TARGET from tes
     clang $FUZZ_FLAGS "test/fuzz/fuzz_$1.c" -o "$BUILD/fuzz/$1" $LIBS > "$BUILD/fuzz/$1.build.log" 2>&1
 }
 FUZZ_FLAGS="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Wall -Wextra -I."
+# It stops where the runner is gone (an interrupted run: a background subshell ignores SIGINT),
+# and the runner stops it on its way out.
+runner=$$
 (
-    while IFS= read -r job; do build_one $job; done < "$jobs"
+    while IFS= read -r job; do
+        kill -0 "$runner" 2>/dev/null || exit 0
+        build_one $job < /dev/null
+    done < "$jobs"
     if selected fuzz && command -v clang >/dev/null 2>&1; then
         mkdir -p "$BUILD/fuzz"
-        fuzz_build load
-        fuzz_build mutate
+        for target in load mutate; do
+            kill -0 "$runner" 2>/dev/null || exit 0
+            fuzz_build "$target" < /dev/null
+        done
     fi
 ) &
 builder=$!
-while IFS= read -r job <&3; do run_one $job; done 3< "$jobs"
+trap 'kill "$builder" 2>/dev/null' EXIT
+trap 'exit 130' INT TERM
+while IFS= read -r job <&3; do run_one $job 3<&-; done 3< "$jobs"
 wait "$builder"
 
 # Fuzzing smoke, where clang has libFuzzer: each loader's target (test/fuzz/fuzz_load.c, built

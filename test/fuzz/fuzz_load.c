@@ -31,8 +31,9 @@ static dg_format fuzz_format(void) {
     static int format = -1;
     if (format < 0) {
         const char *e = getenv("FUZZ_FORMAT");
-        long n = e && *e ? strtol(e, NULL, 10) : (long)FUZZ_FORMAT;
-        if (n < (long)DG_FORMAT_AUTO || n > (long)DG_FORMAT_SNAPSHOT) {
+        char *end = NULL;
+        long n = e && *e ? strtol(e, &end, 10) : (long)FUZZ_FORMAT;
+        if ((end && *end) || n < (long)DG_FORMAT_AUTO || n > (long)DG_FORMAT_SNAPSHOT) {
             fprintf(stderr, "fuzz_load: FUZZ_FORMAT=%s is no dg_format (0..%d)\n", e, (int)DG_FORMAT_SNAPSHOT);
             abort();
         }
