@@ -454,6 +454,14 @@
      (DG_BFS_TD_HUB) are cut into pieces spread over all work-groups
      instead. Visited vertices are claimed in a
      bitmap; new ones are appended with one atomic per work-group round.
+   On a CPU device (PoCL) the top-down and bottom-up levels of both run
+   kernels without local memory or barriers instead (dg_bfs_td_flat: a
+   work-item expands whole lists; dg_bfs_bu_flat: a work-item takes whole
+   words of 32 vertices): a CPU runs a work-group's work-items one after
+   another, and each barrier cuts that loop. Measured (2-core VM, scale 20,
+   DIRECTION_OPT): Kronecker 42.3 -> 28.0 ms, uniform 57-59 -> 42-45 ms
+   (GAP on the same 2 cores: 17.5 and 24.2 ms; bench/NOTES.md, issue 17,
+   "the CPU device's BFS").
    - DG_BFS_EDGE_CHUNK: the edge-chunk scheme of [Chernoskutov 2013]:
      the edges are numbered by a scan of all degrees and cut into chunks of
      max_edge_count (16); a chunk -> first vertex array (rebuilt only after
@@ -4296,9 +4304,11 @@ DG_API long dg_debug_device_allocs(void) { return 0; }
     X(BFS,   BFS_INIT,         dg_bfs_init) \
     X(BFS,   BFS_UNMARK,       dg_bfs_unmark) \
     X(BFS,   BFS_TD,           dg_bfs_td) \
+    X(BFS,   BFS_TD_FLAT,      dg_bfs_td_flat) \
     X(BFS,   BFS_TD_HUBS,      dg_bfs_td_hubs) \
     X(BFS,   BFS_DEEP,         dg_bfs_deep) \
     X(BFS,   BFS_BU,           dg_bfs_bu) \
+    X(BFS,   BFS_BU_FLAT,      dg_bfs_bu_flat) \
     X(BFS,   BFS_Q2BM,         dg_bfs_queue_to_bitmap) \
     X(BFS,   BFS_COUNT,        dg_bfs_count) \
     X(BFS,   MASK_EXPAND,      dg_bfs_mask_expand) \
@@ -7571,6 +7581,10 @@ enum { DG__TD_QIN = 5, DG__TD_QOUT = 6, DG__TD_LEVEL = 9, DG__TD_ZERO = 16,
    cost more than they save: PoCL, Kronecker scale 20, 42.7 ms against 48.0; 1: always; 0: never,
    the host decides every level, one read-back a level). */
 static int dg__bfs_dctl = -1;
+/* Test hook: which kernels run the levels of DIRECTION_OPT and TOP_DOWN (-1: dg_bfs_td_flat and
+   dg_bfs_bu_flat on a CPU device, whose work-items run one after another, where barriers cost
+   most; dg_bfs_td and dg_bfs_bu on others; 1: the flat ones everywhere; 0: never). */
+static int dg__bfs_flat = -1;
 
 /* Level L's direction (1: bottom-up) after the level before's (bu), Beamer's rule in the
    kernels' float arithmetic (dg_bfs_mode), so that host and device decide alike: top-down
@@ -7691,6 +7705,7 @@ static dg_status dg__bfs_do(dg_graph *g, dg__bfs_run *r, int bottom_up, double a
     int bu = 0, prev_bu = 0, queued = 0;   /* queued: level L - 1 was */
     const float fa = (float)alpha, fnb = (float)((double)n / beta);
     int dctl = bottom_up && (dg__bfs_dctl > 0 || (dg__bfs_dctl < 0 && !d->cpu));
+    const int flat = dg__bfs_flat > 0 || (dg__bfs_flat < 0 && d->cpu);
     const dg__bfs_ctl no = { 0, 0, 0, 0.0f, 0.0f, 0, 0 };
     size_t i;
     for (mf = 0, i = 0; i < r->S->ns; i++) mf += dg__deg(g, &g->st[0], r->S->v[i]);
@@ -7704,9 +7719,9 @@ static dg_status dg__bfs_do(dg_graph *g, dg__bfs_run *r, int bottom_up, double a
     if (bottom_up) {
         DG__TRY(dg__buf_fit(g, &bs->b.front, words * 4)); DG__TRY(dg__buf_fit(g, &bs->b.next, words * 4));
         if (dctl) DG__TRY(dg__buf_fit(g, &bs->b.third, words * 4));
-        DG__TRY(dg__kernel(g, DG__K_BFS_BU, variant, &kbu));
+        DG__TRY(dg__kernel(g, flat ? DG__K_BFS_BU_FLAT : DG__K_BFS_BU, variant, &kbu));
     }
-    DG__TRY(dg__kernel(g, DG__K_BFS_TD, variant, &ktd));
+    DG__TRY(dg__kernel(g, flat ? DG__K_BFS_TD_FLAT : DG__K_BFS_TD, variant, &ktd));
     DG__TRY(dg__kernel(g, DG__K_BFS_Q2BM, variant, &kq));
     if (dg__bfs_deep_groups >= 0 && !d->deep_off)
         DG__TRY(dg__kernel(g, DG__K_BFS_DEEP, variant, &kdeep));
@@ -7795,7 +7810,7 @@ static dg_status dg__bfs_do(dg_graph *g, dg__bfs_run *r, int bottom_up, double a
            enough for the frontier (persistent: any frontier is covered, only slower). */
         K = small >= 4 ? (K * 2 > 64 ? 64 : K * 2) : 1;
         for (j = 0; j < K; j++) {
-            cl_uint hub = K == 1 && mf > DG_BFS_TD_HUB ? DG_BFS_TD_HUB : 0xffffffffu;
+            cl_uint hub = K == 1 && mf > DG_BFS_TD_HUB && !flat ? DG_BFS_TD_HUB : 0xffffffffu;
             size_t grp = (size_t)((K == 1 ? nf : 4 * nf) + d->wg - 1) / d->wg;
             size_t egrp = (size_t)(mf / (8 * (uint64_t)d->wg)) + 1;   /* ~8 rounds of edges each */
             if (K == 1 && egrp > grp) grp = egrp;

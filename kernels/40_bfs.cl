@@ -190,13 +190,24 @@ inline void dg_bfs_zero(__global uint *bm, const uint n)
     for (i = get_global_id(0); i < n; i += get_global_size(0)) bm[i] = 0;
 }
 
+/* The parameters of the top-down and bottom-up kernels, the GPU's and the CPU device's
+   (dg_bfs_*_flat) alike: the host sets the same arguments on either (dg__bfs_td_args,
+   dg__bfs_bu_args). */
+#define DG_BFS_TD_ARGS DG_ADJ_ARGS, __global const int *q_in, __global int *q_out, \
+    __global uint *lv, const uint ring, const int level, \
+    __global int *dist, __global int *parent, __global uint *vis, \
+    __global int *hubs, const uint hub, const uint want_m, \
+    __global uint *zero, const uint words, const int level0, const uint mode0, \
+    const ulong mu0, const float alpha, const float nbeta
+#define DG_BFS_BU_ARGS DG_ADJ_ARGS, __global const int *odir, __global const int *opool, \
+    __global const uint *front, __global uint *next, __global uint *vis, \
+    __global int *dist, __global int *parent, __global int *q_out, \
+    __global uint *lv, const uint ring, const int level, const uint n, \
+    __global uint *zero, const uint words, const int level0, const uint mode0, \
+    const ulong mu0, const float alpha, const float nbeta, const uint dist0
+
 __kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1)))
-void dg_bfs_td(DG_ADJ_ARGS, __global const int *q_in, __global int *q_out,
-               __global uint *lv, const uint ring, const int level,
-               __global int *dist, __global int *parent, __global uint *vis,
-               __global int *hubs, const uint hub, const uint want_m,
-               __global uint *zero, const uint words, const int level0, const uint mode0,
-               const ulong mu0, const float alpha, const float nbeta)
+void dg_bfs_td(DG_BFS_TD_ARGS)
 {
     __local uint l_off[DG_WG], l_base[DG_WG];
     __local int l_v[DG_WG], l_q[DG_LOCAL_LIST];
@@ -207,10 +218,12 @@ void dg_bfs_td(DG_ADJ_ARGS, __global const int *q_in, __global int *q_out,
     const dg_bfs_found f = { dist, parent, vis, l_q, &l_n, &l_m, lv, level + 1, want_m };
     uint chunk, seen = 0, prev;
     if (get_global_id(0) == 0) dg_lv_clear(dg_lv(lv, ring, level + 2));
-    if (mode0 && dg_bfs_mode(lv, ring, level, level0, mode0, mu0, alpha, nbeta, &prev) != DG_BFS_MODE_TD) return;
-    if (zero && n_in) dg_bfs_zero(zero, words);
+    /* (the other direction's level: no work, but no return either: PoCL runs what follows a
+       kernel's barriers after an early return for every work-item, lid == 0 tests included) */
+    const uint other = mode0 && dg_bfs_mode(lv, ring, level, level0, mode0, mu0, alpha, nbeta, &prev) != DG_BFS_MODE_TD;
+    if (zero && n_in && !other) dg_bfs_zero(zero, words);
     if (lid == 0) { l_n = 0; l_m = 0; }
-    for (chunk = get_group_id(0); (size_t)chunk * DG_WG < n_in; chunk += get_num_groups(0)) {
+    for (chunk = get_group_id(0); !other && (size_t)chunk * DG_WG < n_in; chunk += get_num_groups(0)) {
         uint deg = dg_td_list(DG_ADJ, q_in, chunk * DG_WG + lid, n_in, l_v, l_base, lid), total, e0;
         if (deg > hub) { hubs[atomic_inc(&cur[DG_LV_HUBS])] = l_v[lid]; deg = 0; }
         l_off[lid] = deg;
@@ -227,6 +240,53 @@ void dg_bfs_td(DG_ADJ_ARGS, __global const int *q_in, __global int *q_out,
     }
     DG_LIST_FLUSH(1, lid, l_q, l_n, l_out, nx + DG_LV_VERTICES, q_out);
     if (lid == 0) dg_bfs_counts(cur, nx, l_m, seen);
+}
+
+/* dg_bfs_td for a CPU device (PoCL): the same results and counters without local memory or
+   barriers (see dg_bfs_bu_flat): each work-item expands whole frontier lists itself, one after
+   another (vertices interleaved over the work-items, so that a group's hubs are spread), and
+   appends what it claims DG_FLAT_FOUND at a time with one atomic. `hubs` and `hub` are not
+   used: a CPU thread walks a long list as fast as pieces of it. */
+#define DG_FLAT_FOUND 64
+__kernel void dg_bfs_td_flat(DG_BFS_TD_ARGS)
+{
+    __global uint *cur = dg_lv(lv, ring, level), *nx = dg_lv(lv, ring, level + 1);
+    const uint stop = lv[DG_LV_STOP];
+    const uint n_in = stop != 0u && (uint)level + 1u >= stop ? 0u : cur[DG_LV_VERTICES];
+    const size_t gsize = get_global_size(0);
+    uint seen = 0, m = 0, nf = 0, prev, k, i;
+    int found[DG_FLAT_FOUND];
+    size_t x;
+    (void)hubs; (void)hub;
+    if (get_global_id(0) == 0) dg_lv_clear(dg_lv(lv, ring, level + 2));
+    if (mode0 && dg_bfs_mode(lv, ring, level, level0, mode0, mu0, alpha, nbeta, &prev) != DG_BFS_MODE_TD) return;
+    if (zero && n_in) dg_bfs_zero(zero, words);
+    for (x = get_global_id(0); x < n_in; x += gsize) {
+        const int v = q_in[x];
+        uint deg;
+        const uint base = dg_row(DG_ADJ, v, &deg);
+        seen += deg;
+        for (k = 0; k < deg; k++) {
+            const int u = dg_neighbor(DG_ADJ, base, k);
+            if (!dg_claim(vis, u)) continue;
+            if (dist[u] == DG_BFS_TARGET && atomic_dec(&lv[DG_LV_TARGETS]) == 1u)   /* (as dg_bfs_found_add) */
+                lv[DG_LV_STOP] = (uint)level + 2u;
+            dist[u] = level + 1;
+            if (parent) parent[u] = v;
+            if (want_m) m += dg_degree(DG_ADJ, u);
+            found[nf++] = u;
+            if (nf == DG_FLAT_FOUND) {
+                const uint at = atomic_add(&nx[DG_LV_VERTICES], nf);
+                for (i = 0; i < nf; i++) q_out[at + i] = found[i];
+                nf = 0;
+            }
+        }
+    }
+    if (nf) {
+        const uint at = atomic_add(&nx[DG_LV_VERTICES], nf);
+        for (i = 0; i < nf; i++) q_out[at + i] = found[i];
+    }
+    dg_bfs_counts(cur, nx, m, seen);
 }
 
 /* The hub lists of the level: piece k (DG_PIECE edges) of all of them goes to work-group
@@ -468,12 +528,7 @@ inline uint dg_bu_visit(DG_ADJ_ARGS, __global const int *odir, __global const in
 }
 
 __kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1)))
-void dg_bfs_bu(DG_ADJ_ARGS, __global const int *odir, __global const int *opool,
-               __global const uint *front, __global uint *next, __global uint *vis,
-               __global int *dist, __global int *parent, __global int *q_out,
-               __global uint *lv, const uint ring, const int level, const uint n,
-               __global uint *zero, const uint words, const int level0, const uint mode0,
-               const ulong mu0, const float alpha, const float nbeta, const uint dist0)
+void dg_bfs_bu(DG_BFS_BU_ARGS)
 {
     __local int l_q[DG_WG];   /* flushed every round (last = 1): one vertex per work-item */
     __local uint l_n, l_m, l_out, l_e, l_stop;
@@ -482,17 +537,21 @@ void dg_bfs_bu(DG_ADJ_ARGS, __global const int *odir, __global const int *opool,
 #endif
     const uint lid = get_local_id(0);
     const size_t gsize = get_global_size(0);
-    const size_t rounds = dg_bfs_stopped(lv, level, &l_stop) ? 0 : (n + gsize - 1) / gsize;
+    size_t rounds = dg_bfs_stopped(lv, level, &l_stop) ? 0 : (n + gsize - 1) / gsize;
     __global uint *nx = dg_lv(lv, ring, level + 1);
     const dg_bfs_found f = { dist, parent, vis, l_q, &l_n, &l_m, lv, level + 1, 1 };
     size_t r;
     uint seen = 0, prev;
     if (get_global_id(0) == 0) dg_lv_clear(dg_lv(lv, ring, level + 2));
-    if (mode0) {   /* (an empty frontier: the search ended in an earlier level of the queue) */
+    if (mode0) {   /* (an empty frontier: the search ended in an earlier level of the queue;
+                      no work then, but no return: see dg_bfs_td) */
         if (dg_bfs_mode(lv, ring, level, level0, mode0, mu0, alpha, nbeta, &prev) != DG_BFS_MODE_BU ||
-            dg_lv(lv, ring, level)[DG_LV_VERTICES] == 0u) return;
-        if (level == level0 ? dist0 != 0u : prev != DG_BFS_MODE_BU) front = NULL;   /* after top-down */
-        if (zero) dg_bfs_zero(zero, words);
+            dg_lv(lv, ring, level)[DG_LV_VERTICES] == 0u) {
+            rounds = 0;
+        } else {
+            if (level == level0 ? dist0 != 0u : prev != DG_BFS_MODE_BU) front = NULL;   /* after top-down */
+            if (zero) dg_bfs_zero(zero, words);
+        }
     }
     if (lid == 0) { l_n = 0; l_m = 0; l_e = 0; }
     barrier(CLK_LOCAL_MEM_FENCE);
@@ -526,6 +585,63 @@ void dg_bfs_bu(DG_ADJ_ARGS, __global const int *odir, __global const int *opool,
     if (seen) atomic_add(&l_e, seen);
     barrier(CLK_LOCAL_MEM_FENCE);
     if (lid == 0) dg_bfs_counts(dg_lv(lv, ring, level), nx, l_m, l_e);
+}
+
+/* dg_bfs_bu for a CPU device (PoCL): the same work, results and counters, without local
+   memory or barriers. A CPU device runs a work-group's work-items one after another in a loop,
+   and every barrier cuts that loop in two (dg_bfs_bu has four a round); here each work-item
+   takes whole words of 32 vertices, so that it owns their bits of vis and next, and appends
+   what it found with one atomic a word. The host picks it where the device is a CPU
+   (dg__bfs_flat). */
+__kernel void dg_bfs_bu_flat(DG_BFS_BU_ARGS)
+{
+    const size_t gsize = get_global_size(0), nw = ((size_t)n + 31) / 32;
+    __global uint *nx = dg_lv(lv, ring, level + 1);
+    const uint stop = lv[DG_LV_STOP];
+    uint seen = 0, m = 0, prev;
+    int found[32];
+    size_t w;
+    if (get_global_id(0) == 0) dg_lv_clear(dg_lv(lv, ring, level + 2));
+    if (mode0) {   /* (as dg_bfs_bu) */
+        if (dg_bfs_mode(lv, ring, level, level0, mode0, mu0, alpha, nbeta, &prev) != DG_BFS_MODE_BU ||
+            dg_lv(lv, ring, level)[DG_LV_VERTICES] == 0u) return;
+        if (level == level0 ? dist0 != 0u : prev != DG_BFS_MODE_BU) front = NULL;
+        if (zero) dg_bfs_zero(zero, words);
+    }
+    if (stop != 0u && (uint)level + 1u >= stop) return;   /* (as dg_bfs_stopped) */
+    const size_t per = (nw + gsize - 1) / gsize, w0 = get_global_id(0) * per, w1 = min(w0 + per, nw);
+    for (w = w0; w < w1; w++) {
+        const uint had = vis[w];
+        uint bits = 0, nf = 0, b, i;
+        for (b = 0; b < 32; b++) {
+            const size_t v = w * 32 + b;
+            uint deg, k, base;
+            if (v >= n || ((had >> b) & 1u)) continue;
+            base = dg_row(DG_ADJ, (int)v, &deg);
+            for (k = 0; k < deg; k++) {   /* its first in-neighbour in the frontier (dg_bu_visit) */
+                const int u = dg_neighbor(DG_ADJ, base, k);
+                if (front ? dg_bit(front, u) : dist[u] == level) {
+                    if (dist[v] == DG_BFS_TARGET && atomic_dec(&lv[DG_LV_TARGETS]) == 1u)
+                        lv[DG_LV_STOP] = (uint)level + 2u;
+                    dist[v] = level + 1;
+                    if (parent) parent[v] = u;
+                    m += dg_degree(odir, 0, opool, idx, latab, (int)v);
+                    found[nf++] = (int)v;
+                    bits |= 1u << b;
+                    break;
+                }
+            }
+            seen += k < deg ? k + 1 : deg;
+        }
+        if (bits) {
+            const uint at = atomic_add(&nx[DG_LV_VERTICES], nf);
+            vis[w] = had | bits;
+            next[w] |= bits;
+            for (i = 0; i < nf; i++) q_out[at + i] = found[i];
+        }
+    }
+    if (m) atomic_add(&nx[DG_LV_DEGREES], m);
+    if (seen) atomic_add(&dg_lv(lv, ring, level)[DG_LV_INSPECTED], seen);
 }
 
 /* Sets the bits of the level's queue in a (cleared) bitmap: top-down to bottom-up. */

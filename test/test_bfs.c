@@ -26,9 +26,11 @@
    Usage: test_bfs [seed]      (the seed is printed; a failure message names graph, variant and
                                 source, so that `test_bfs SEED` reproduces it)
    Cases (DG_TESTS=test_bfs:NAME, see tt.h): bad, graphs, datasets, mutations, deep (searches of
-   thousands of levels through the deep kernel, see test_deep). The cases draw
+   thousands of levels through the deep kernel, see test_deep), optimised (a graph searched with
+   the kernels built by PoCL's optimiser), timing. The cases draw
    from one random stream in turn: a case run alone sees other draws than in a whole run (the
    seed of a whole run reproduces a whole run). */
+#define _POSIX_C_SOURCE 200112L   /* setenv (case optimised) */
 #define DYNGRAPH_IMPLEMENTATION
 #include "dyngraph.h"
 #include "tt.h"
@@ -128,7 +130,7 @@ enum { MODE_DIST = 0, MODE_DIST_PARENT = 1, MODE_PARENT = 2, MODE_STATS = 3 };
 static const char *MODE_NAMES[] = { "dist", "dist+parent", "parent only", "stats only" };
 
 static uint64_t seed;
-static long bfs_runs;
+static long bfs_runs, bfs_flat_runs;   /* BFS runs; of them with the flat kernels forced */
 static size_t bfs_queues;   /* queues of levels whose direction the device decided */
 
 static size_t dg_graph_dev_queues(const dg_graph *g) { return g->dev ? g->dev->bfs_queues : 0; }
@@ -185,6 +187,10 @@ static int check_bfs(dg_graph *g, const csr *r, const int32_t *ref_dist, ref_res
     /* the device decides the directions on every other run (on a CPU device, the default -1
        lets the host decide), the host on the variants that compare the two */
     dg__bfs_dctl = va->host_dirs ? 0 : (bfs_runs & 1) ? 1 : -1;
+    /* the flat kernels (a CPU device's: the default on PoCL) every other pair of runs, the
+       GPU's on the others */
+    dg__bfs_flat = (bfs_runs >> 1) & 1 ? 0 : 1;
+    bfs_flat_runs += dg__bfs_flat;
     queues0 = dg_graph_dev_queues(g);
     s = dg_bfs(g, src, dist, &opt);
     bfs_queues += dg_graph_dev_queues(g) - queues0;
@@ -203,6 +209,7 @@ static int check_bfs(dg_graph *g, const csr *r, const int32_t *ref_dist, ref_res
         if (s2 != DG_OK || st2.levels != st.levels || st2.bottom_up_levels != st.bottom_up_levels) ok = 0;
     }
     dg__bfs_dctl = -1;
+    dg__bfs_flat = -1;
     if (va->may_refuse && s == DG_ERR_INVALID_ARGUMENT) {
         CHECK_MSG(dg_error_message(g)[0] != '\0', "%s: refused without a message", where);
         free(dist); free(parent);
@@ -260,6 +267,18 @@ static int check_bfs(dg_graph *g, const csr *r, const int32_t *ref_dist, ref_res
                       where, (int)ref.levels);
         CHECK_MSG(ref.reached <= 1 || st.edges_inspected >= 1, "%s: stats.edges_inspected %llu", where,
                   (unsigned long long)st.edges_inspected);
+        if (va->strategy == DG_BFS_TOP_DOWN) {   /* every reached list read once: the level counters
+                                                    are right (a kernel that added them once a
+                                                    work-item instead of once a group was not).
+                                                    (dg_bfs_deep counts up to one entry a level too
+                                                    many: a known small excess, allowed) */
+            uint64_t sum = 0;
+            int32_t v;
+            for (v = 0; v < r->n; v++) if (ref_dist[v] >= 0) sum += (uint64_t)(r->off[v + 1] - r->off[v]);
+            CHECK_MSG(st.edges_inspected >= sum && st.edges_inspected <= sum + st.levels,
+                      "%s: stats.edges_inspected %llu, the reached lists hold %llu", where,
+                      (unsigned long long)st.edges_inspected, (unsigned long long)sum);
+        }
         CHECK_MSG(st.device_ms >= 0 && st.device_ms < 1e7, "%s: stats.device_ms %g", where, st.device_ms);
         CHECK_MSG(st.sync_ms >= 0 && st.sync_ms < 1e7, "%s: stats.sync_ms %g", where, st.sync_ms);
         if (st.levels != (uint32_t)ref.levels || st.vertices_reached != (uint64_t)ref.reached ||
@@ -856,6 +875,40 @@ static void case_deep(void)
     test_deep();
     printf("test_bfs: deep done (%lds, %ld BFS runs)\n", (long)(time(NULL) - w0), bfs_runs);
 }
+/* The BFS kernels compiled with PoCL's optimiser (the other cases run -cl-opt-disable, as
+   test/run.sh sets it): a kernel that returned early before its barriers had every work-item,
+   not only work-item 0, add the level counters there (stats.edges_inspected 128x too large,
+   and the direction rule misled), and only an optimised build shows it. */
+static void case_optimised(void)
+{
+    static const int pick[] = { 6 };   /* the out-star (each build with the optimiser costs
+                                          seconds on PoCL: one graph, undirected) */
+    const char *was = getenv("DYNGRAPH_CL_OPTIONS");
+    char *keep = was ? (char *)xmalloc(strlen(was) + 1) : NULL;
+    int i, und;
+    if (keep) strcpy(keep, was);
+    setenv("DYNGRAPH_CL_OPTIONS", "", 1);
+    for (i = 0; i < (int)(sizeof pick / sizeof pick[0]); i++)
+        for (und = 1; und <= 1; und++) {
+            const gspec *gs = &GRAPHS[pick[i]];
+            pair p;
+            csr r;
+            dg_vertex srcs[2];
+            char label[256];
+            snprintf(label, sizeof label, "optimised kernels: %s, %s", gs->name, und ? "undirected" : "directed");
+            if (!pair_create(&p, und ? 1024 : gs->page_size, und, 0)) continue;   /* (as test_graphs) */
+            build_graph(&p, gs);
+            csr_from_model(&r, &p.m, 1);
+            srcs[0] = max_degree_vertex(&r);
+            srcs[1] = random_source(&r, 1);
+            check_sources(p.g, &r, srcs, 2, 0, label);
+            csr_free(&r);
+            pair_free(&p);
+        }
+    if (keep) setenv("DYNGRAPH_CL_OPTIONS", keep, 1); else unsetenv("DYNGRAPH_CL_OPTIONS");
+    free(keep);
+    printf("test_bfs: optimised done (%lds, %ld BFS runs)\n", (long)(time(NULL) - w0), bfs_runs);
+}
 /* Profiling events only in calls given stats (each costs a launch ~7 us on NVIDIA's host): a
    search without stats asks for none, one with stats reports its device time. */
 static void case_timing(void)
@@ -884,7 +937,7 @@ static void case_timing(void)
 }
 static const tt_case cases[] = {
     { "bad", case_bad }, { "graphs", case_graphs }, { "datasets", case_datasets }, { "mutations", case_mutations },
-    { "deep", case_deep }, { "timing", case_timing },
+    { "deep", case_deep }, { "optimised", case_optimised }, { "timing", case_timing },
 };
 
 int main(int argc, char **argv)
@@ -896,7 +949,11 @@ int main(int argc, char **argv)
     seed = trand_seed(argc, argv, (uint64_t)time(NULL), "test_bfs");
 
     if (TT_RUN("test_bfs", cases))   /* every case ran: each variant must have */
+    {
         for (vi = 0; vi < NVARIANTS; vi++) CHECK_MSG(variant_counts[vi] > 0, "variant %s never ran", VARIANTS[vi].name);
+        CHECK_MSG(bfs_flat_runs > 10 && bfs_runs - bfs_flat_runs > 10, "flat kernels in %ld of %ld BFS runs",
+                  bfs_flat_runs, bfs_runs);   /* both kernel families ran */
+    }
     printf("test_bfs: %ld BFS runs, %.1f s CPU, %ld s (seed %llu)\n", bfs_runs,
            (double)(clock() - t0) / CLOCKS_PER_SEC, (long)(time(NULL) - w0), (unsigned long long)seed);
     return TT_SUMMARY("test_bfs");
