@@ -150,7 +150,8 @@ inline void dg_td_visit(DG_ADJ_ARGS, const dg_bfs_found f, const int u, const in
    [Beamer 2012]): top-down turns bottom-up when the frontier's out-degrees x alpha pass the
    out-degrees not yet reached and the frontier grew; bottom-up turns top-down when the
    frontier is under n / beta and shrank. Level0's direction and its count of out-degrees not
-   yet reached (mu0) come from the host. The kernel of the other direction returns at once;
+   yet reached (mu0) come from the host. The kernel of the other direction does no work (the
+   GPU kernels pass their barriers without returning early: see dg_bfs_td);
    work-item 0 writes the decision into the level's slot for the next level and the host.
    Bitmaps: a bottom-up level L finds its frontier in bm[L % 3] (or, after a top-down level,
    as dist == L), sets the next one's in bm[(L + 1) % 3], and either direction clears
@@ -609,7 +610,7 @@ __kernel void dg_bfs_bu_flat(DG_BFS_BU_ARGS)
         if (zero) dg_bfs_zero(zero, words);
     }
     if (stop != 0u && (uint)level + 1u >= stop) return;   /* (as dg_bfs_stopped) */
-    const size_t per = (nw + gsize - 1) / gsize, w0 = get_global_id(0) * per, w1 = min(w0 + per, nw);
+    const size_t per = (nw + gsize - 1) / gsize, w0 = get_global_id(0) * per, w1 = w0 + per < nw ? w0 + per : nw;
     for (w = w0; w < w1; w++) {
         const uint had = vis[w];
         uint bits = 0, nf = 0, b, i;

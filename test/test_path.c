@@ -253,7 +253,10 @@ static void run_bfs(pair *p, const seeds *s, int si, const char *glabel)
     early = s->nt > 0 && si < 4;
     snprintf(label, sizeof label, "%s, bfs strategy %d, %d sources (source %d), %d targets, cap %zu, seed %llu",
              glabel, si, s->nall, (int)s->source, s->nt, cap, (unsigned long long)seed);
+    dg__bfs_flat = runs & 1;   /* BFS's GPU kernels and the CPU device's flat ones in turn (the
+                                  default on PoCL: the flat ones only), targets and stops included */
     r = dg_bfs(p->g, s->source, dist, &o);
+    dg__bfs_flat = -1;
     runs++;
     CHECK_MSG(r == DG_OK, "[%s] dg_bfs: %s %s", label, dg_status_string(r), dg_error_message(p->g));
     if (r != DG_OK) goto out;
