@@ -93,13 +93,21 @@ typedef struct dg_bfs_found {
     uint want_m;                   /* top-down: sum their degrees (direction-optimizing) */
 } dg_bfs_found;
 
+/* u, reached from p, gets distance `level` (and its parent): the last target reached says stop
+   after this level. (Every kernel's way of recording a found vertex starts here.) */
+inline void dg_bfs_reach(__global int *dist, __global int *parent, __global uint *lv, const int level,
+                         const int u, const int p)
+{
+    if (dist[u] == DG_BFS_TARGET && atomic_dec(&lv[DG_LV_TARGETS]) == 1u)
+        lv[DG_LV_STOP] = (uint)level + 1u;
+    dist[u] = level;
+    if (parent) parent[u] = p;
+}
+
 /* Records u, reached from p, of out-degree m, as found (the last target found says stop). */
 inline void dg_bfs_found_add(const dg_bfs_found f, const int u, const int p, const uint m)
 {
-    if (f.dist[u] == DG_BFS_TARGET && atomic_dec(&f.lv[DG_LV_TARGETS]) == 1u)
-        f.lv[DG_LV_STOP] = (uint)f.level + 1u;
-    f.dist[u] = f.level;
-    if (f.parent) f.parent[u] = p;
+    dg_bfs_reach(f.dist, f.parent, f.lv, f.level, u, p);
     f.l_q[atomic_inc(f.l_n)] = u;
     if (m) atomic_add(f.l_m, m);
 }
@@ -249,13 +257,23 @@ void dg_bfs_td(DG_BFS_TD_ARGS)
    appends what it claims DG_FLAT_FOUND at a time with one atomic. `hubs` and `hub` are not
    used: a CPU thread walks a long list as fast as pieces of it. */
 #define DG_FLAT_FOUND 64
+/* A flat kernel's found vertices found[0..nf) appended to the next queue (its count in nx) with
+   one atomic; returns 0, the buffer's new length. */
+inline uint dg_bfs_append(const int *found, const uint nf, __global uint *nx, __global int *q_out)
+{
+    uint i, at;
+    if (!nf) return 0;
+    at = atomic_add(&nx[DG_LV_VERTICES], nf);
+    for (i = 0; i < nf; i++) q_out[at + i] = found[i];
+    return 0;
+}
 __kernel void dg_bfs_td_flat(DG_BFS_TD_ARGS)
 {
     __global uint *cur = dg_lv(lv, ring, level), *nx = dg_lv(lv, ring, level + 1);
     const uint stop = lv[DG_LV_STOP];
     const uint n_in = stop != 0u && (uint)level + 1u >= stop ? 0u : cur[DG_LV_VERTICES];
     const size_t gsize = get_global_size(0);
-    uint seen = 0, m = 0, nf = 0, prev, k, i;
+    uint seen = 0, m = 0, nf = 0, prev, k;
     int found[DG_FLAT_FOUND];
     size_t x;
     (void)hubs; (void)hub;
@@ -270,23 +288,13 @@ __kernel void dg_bfs_td_flat(DG_BFS_TD_ARGS)
         for (k = 0; k < deg; k++) {
             const int u = dg_neighbor(DG_ADJ, base, k);
             if (!dg_claim(vis, u)) continue;
-            if (dist[u] == DG_BFS_TARGET && atomic_dec(&lv[DG_LV_TARGETS]) == 1u)   /* (as dg_bfs_found_add) */
-                lv[DG_LV_STOP] = (uint)level + 2u;
-            dist[u] = level + 1;
-            if (parent) parent[u] = v;
+            dg_bfs_reach(dist, parent, lv, level + 1, u, v);
             if (want_m) m += dg_degree(DG_ADJ, u);
             found[nf++] = u;
-            if (nf == DG_FLAT_FOUND) {
-                const uint at = atomic_add(&nx[DG_LV_VERTICES], nf);
-                for (i = 0; i < nf; i++) q_out[at + i] = found[i];
-                nf = 0;
-            }
+            if (nf == DG_FLAT_FOUND) nf = dg_bfs_append(found, nf, nx, q_out);
         }
     }
-    if (nf) {
-        const uint at = atomic_add(&nx[DG_LV_VERTICES], nf);
-        for (i = 0; i < nf; i++) q_out[at + i] = found[i];
-    }
+    dg_bfs_append(found, nf, nx, q_out);
     dg_bfs_counts(cur, nx, m, seen);
 }
 
@@ -613,7 +621,7 @@ __kernel void dg_bfs_bu_flat(DG_BFS_BU_ARGS)
     const size_t per = (nw + gsize - 1) / gsize, w0 = get_global_id(0) * per, w1 = w0 + per < nw ? w0 + per : nw;
     for (w = w0; w < w1; w++) {
         const uint had = vis[w];
-        uint bits = 0, nf = 0, b, i;
+        uint bits = 0, nf = 0, b;
         for (b = 0; b < 32; b++) {
             const size_t v = w * 32 + b;
             uint deg, k, base;
@@ -622,10 +630,7 @@ __kernel void dg_bfs_bu_flat(DG_BFS_BU_ARGS)
             for (k = 0; k < deg; k++) {   /* its first in-neighbour in the frontier (dg_bu_visit) */
                 const int u = dg_neighbor(DG_ADJ, base, k);
                 if (front ? dg_bit(front, u) : dist[u] == level) {
-                    if (dist[v] == DG_BFS_TARGET && atomic_dec(&lv[DG_LV_TARGETS]) == 1u)
-                        lv[DG_LV_STOP] = (uint)level + 2u;
-                    dist[v] = level + 1;
-                    if (parent) parent[v] = u;
+                    dg_bfs_reach(dist, parent, lv, level + 1, (int)v, u);
                     m += dg_degree(odir, 0, opool, idx, latab, (int)v);
                     found[nf++] = (int)v;
                     bits |= 1u << b;
@@ -635,10 +640,9 @@ __kernel void dg_bfs_bu_flat(DG_BFS_BU_ARGS)
             seen += k < deg ? k + 1 : deg;
         }
         if (bits) {
-            const uint at = atomic_add(&nx[DG_LV_VERTICES], nf);
             vis[w] = had | bits;
             next[w] |= bits;
-            for (i = 0; i < nf; i++) q_out[at + i] = found[i];
+            dg_bfs_append(found, nf, nx, q_out);
         }
     }
     if (m) atomic_add(&nx[DG_LV_DEGREES], m);
