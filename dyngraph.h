@@ -7146,24 +7146,18 @@ static dg_status dg__droom_write(dg_graph *g, dg__update_state *us, int si, dg__
     fprintf(stderr, "  [update] (store %d: %zu lists on %zu pages moved; %s)\n", si, r->nlists, r->np,
             all ? "the whole directory read back" : "their entries written");
 #endif
-    for (i = 0, o = 0, c = 0; i < r->np && all; o += r->nl[i], c += r->npg[i], i++) {
-        if (!r->nl[i] || lt[o] == DG_UP_NOROOM || !r->npg[i]) continue;
-        for (j = 0; j < r->nl[i]; j++) {
-            uint32_t t = lt[o + j] >> 16;
-            if (t && (lt[o + j] & 0xffffu) == 0) s->idx[ids[c + t - 1]].first = lv[o + j];
-        }
-    }
-    for (i = 0, o = 0, c = 0; i < r->np && !all; o += r->nl[i], c += r->npg[i], i++) {
-        if (!r->nl[i] || lt[o] == DG_UP_NOROOM) continue;
+    for (i = 0, o = 0, c = 0; i < r->np; o += r->nl[i], c += r->npg[i], i++) {
+        if (!r->nl[i] || lt[o] == DG_UP_NOROOM || (all && !r->npg[i])) continue;
         for (j = 0; j < r->nl[i]; j++) {
             uint32_t t = lt[o + j] >> 16;
             int32_t page = t ? ids[c + t - 1] : r->pg[i];
             dg_vertex v = lv[o + j];
+            if (t && (lt[o + j] & 0xffffu) == 0) s->idx[page].first = v;   /* a new page's first list */
+            if (all) continue;
             if (o + j + DG__PF_DIR < r->nlists && (size_t)lv[o + j + DG__PF_DIR] < g->id_bound)   /* (a page */
                 DG__PREFETCH(&s->dir[s->ds * (size_t)lv[o + j + DG__PF_DIR]]);   /* left to the host: no list) */
             s->dir[s->ds * (size_t)v] = page;        /* (as the device's: not sent) */
             s->dir[s->ds * (size_t)v + 1] = (int32_t)lnew[o + j];
-            if (t && (lt[o + j] & 0xffffu) == 0) s->idx[page].first = v;
         }
     }
 done:
