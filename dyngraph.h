@@ -4329,6 +4329,7 @@ DG_API long dg_debug_device_allocs(void) { return 0; }
     X(SSSP,  SSSP_NF,          dg_sssp_nf) \
     X(SSSP,  SSSP_NF_INIT,     dg_sssp_nf_init) \
     X(SSSP,  SSSP_NF_DEEP,     dg_sssp_nf_deep) \
+    X(SSSP,  SSSP_NF_FLAT,     dg_sssp_nf_flat) \
     X(REACH, REACH_LABELS,     dg_reach_labels) \
     X(REACH, REACH_INIT,       dg_reach_init) \
     X(REACH, REACH_EXPAND,     dg_reach_expand) \
@@ -8103,6 +8104,7 @@ typedef struct dg__sssp_state {
 #define DG__SSSP_INF 0x7f800000      /* bits of +INFINITY */
 #define DG__SSSP_BATCH 64u           /* most iterations queued per read-back */
 #define DG__SSSP_DELTA_C 256.0       /* automatic delta = C x mean weight / mean out-degree */
+#define DG__SSSP_DELTA_C_FLAT 2.5    /* the same with the flat kernel (CPU devices: PoCL, scale 20, delta 8-12 ran fastest) */
 #define DG__SSSP_SPLIT_WGS 4         /* default split_degree = this many work-groups' items */
 
 typedef struct dg__sssp_run {
@@ -8351,6 +8353,11 @@ done:
    keeps away from deep launches (d->deep_off, as dg_bfs). Test hook: dg__sssp_deep_turns (the
    most turns of a deep launch; 0: none). */
 static cl_uint dg__sssp_deep_turns = 1u << 30;
+/* Test hook: which kernel runs the launches (-1: dg_sssp_nf_flat on a CPU device, as dg_bfs's
+   flat kernels, without deep launches; dg_sssp_nf on others; 1: the flat one everywhere; 0:
+   never). */
+static int dg__sssp_flat = -1;
+static int dg__sssp_flat_on(const dg__dev *d) { return dg__sssp_flat > 0 || (dg__sssp_flat < 0 && d->cpu); }
 #ifndef DG__NFD_VERTICES
 #define DG__NFD_VERTICES 512    /* a deep launch goes on while a turn's near queue has at most this
                                    many vertices a work-group (bench/NOTES.md, issue 16) */
@@ -8363,7 +8370,8 @@ static dg_status dg__sssp_nf(dg_graph *g, dg__sssp_run *r) {
     size_t n = g->id_bound, cap = (size_t)(g->narcs / (4 * d->wg) + g->narcs / hub + 16), G = dg__deep_groups(d);
     cl_kernel k = NULL, ki = NULL, kd = NULL, kk[2];
     cl_uint ring = DG_SSSP_RING, L = 0, K = 1, j, ucap = (cl_uint)cap, a;
-    int deep = !d->deep_off && dg__sssp_deep_turns > 0 && dg__bfs_deep_groups >= 0;
+    const int flat = dg__sssp_flat_on(d);
+    int deep = !flat && !d->deep_off && dg__sssp_deep_turns > 0 && dg__bfs_deep_groups >= 0;
     cl_uint rgroups = (cl_uint)d->groups, vmax = (cl_uint)(G * DG__NFD_VERTICES);
     cl_uint ns = (cl_uint)r->S->ns, nt = r->early ? (cl_uint)r->S->nt : 0u;
     cl_uint slots[DG_SSSP_RING * DG_CTL_WORDS], dctl[DG_NFD_WORDS] = { 0 };
@@ -8380,7 +8388,7 @@ static dg_status dg__sssp_nf(dg_graph *g, dg__sssp_run *r) {
     DG__TRY(dg__buf_fit(g, &ss->b.sp_pieces, 2 * cap * 8));
     DG__TRY(dg__buf_fit(g, &ss->b.sp_ctl, sizeof slots));
     DG__TRY(dg__kernel(g, DG__K_SSSP_NF_INIT, 0, &ki));
-    DG__TRY(dg__kernel(g, DG__K_SSSP_NF, 0, &k));
+    DG__TRY(dg__kernel(g, flat ? DG__K_SSSP_NF_FLAT : DG__K_SSSP_NF, 0, &k));
     if (deep) {
         DG__TRY(dg__kernel(g, DG__K_SSSP_NF_DEEP, 0, &kd));
         DG__TRY(dg__buf_fit(g, &ss->b.sp_deep, sizeof dctl));
@@ -8453,7 +8461,7 @@ static dg_status dg__sssp_nf(dg_graph *g, dg__sssp_run *r) {
     for (;;) {
         for (j = 0; j < K; j++, L++) {
             DG__ARG(k, 15, L);
-            DG__TRY(dg__launch(g, k, d->groups * d->wg, d->wg));
+            DG__TRY(dg__launch(g, k, flat ? d->cu * 2 * 64 : d->groups * d->wg, flat ? 64 : d->wg));
         }
         DG__CL(clEnqueueReadBuffer(d->queue, ss->b.sp_ctl.m, CL_TRUE, 0, sizeof slots, slots, 0, NULL, NULL));
         r->rt++;
@@ -8506,7 +8514,8 @@ static void dg__sssp_defaults(const dg_graph *g, dg_sssp_options *o, double mean
     if (o->delta == 0) {
         size_t nv = dg_vertex_count(g);
         double deg = nv ? (double)g->narcs / (double)nv : 1.0;
-        o->delta = (float)(DG__SSSP_DELTA_C * (mean > 0 ? mean : 1.0) / (deg > 1 ? deg : 1.0));
+        const double c = dg__sssp_flat_on(g->dev) ? DG__SSSP_DELTA_C_FLAT : DG__SSSP_DELTA_C;
+        o->delta = (float)(c * (mean > 0 ? mean : 1.0) / (deg > 1 ? deg : 1.0));
     }
     if (o->local_rounds == 0)
         o->local_rounds = DG_SSSP_DEFAULT_LOCAL_ROUNDS;
@@ -10257,6 +10266,7 @@ struct dg_result {
     size_t n;                     /* the id bound the answer covers */
     size_t cap;                   /* BFS, SSSP: ids the data buffer's layout holds */
     uint32_t round;               /* BFS, SSSP: the stamp of the last pass */
+    uint32_t cnt0[3];             /* BFS, SSSP: propagation's first counters, uploaded from here */
     double full_ms;               /* BFS, SSSP: host time of the last run from nothing */
     double budget_at;             /* BFS, SSSP: dg__now_ms() past which an update gives up */
     dg__buf data;                 /* BFS, SSSP: the DG_RES_* layout; labels; ranks */
@@ -10564,7 +10574,7 @@ static dg_status dg__res_dist_step(dg_graph *g, dg_result *r, const dg__res_list
     DG__TRY(dg__kernel(g, DG__K_RES_PUSH, 0, &kp));
     DG__TRY(dg__buf_fit(g, &r->cnt, 12));
     DG__TRY(dg__buf_fit(g, &r->tcnt, 8));
-    DG__TRY(dg__fill_words(g, r->tcnt.m, 0, 0, 2));
+    if (nsus) DG__TRY(dg__fill_words(g, r->tcnt.m, 0, 0, 2));
     if (L->nr) {                                  /* removed vertices lose their distance */
         cl_uint m = (cl_uint)L->nr;
         DG__TRY(dg__res_frontier_set(g, sus, L->rem, L->nr));
@@ -10614,8 +10624,8 @@ static dg_status dg__res_dist_step(dg_graph *g, dg_result *r, const dg__res_list
             DG__CL(clEnqueueWriteBuffer(d->queue, pf->ids.m, CL_FALSE, 0, L->np * 4, L->push, 0, NULL, NULL));
         lists[0] = pf->ids.m; lists[1] = sus->ids.m;
         DG__TRY(dg__buf_fit(g, &r->out, 8));
-        DG__TRY(dg__fill_words(g, r->cnt.m, (uint32_t)L->np, 0, 1));
-        DG__TRY(dg__fill_words(g, r->cnt.m, 0, 1, 2));
+        r->cnt0[0] = (uint32_t)L->np; r->cnt0[1] = r->cnt0[2] = 0;   /* (one upload, not blocking) */
+        DG__CL(clEnqueueWriteBuffer(d->queue, r->cnt.m, CL_FALSE, 0, sizeof r->cnt0, r->cnt0, 0, NULL, NULL));
         /* 2. repair: the invalid lose their distance; their in-neighbours with one (the
            boundary) join the tails in the first frontier, on the device */
         if (ninv) {
@@ -10693,8 +10703,7 @@ static dg_status dg__res_dist_step(dg_graph *g, dg_result *r, const dg__res_list
             if (total && dg__now_ms() > r->budget_at) { S->reason = DG__RES_GAVE_UP; goto done; }
         }
     }
-done:
-    if (st == DG_OK) st = dg__fill_words(g, r->data.m, r->round, DG_RES_ROUND, 1);
+done:   /* (the header's DG_RES_ROUND is written before each round that reads it: dg__res_next_round) */
     return st;
 }
 
@@ -10901,7 +10910,8 @@ done:
 #define DG__RES_CC_LOCAL 8192             /* inserted edges hooked in one work-group, at most */
 static size_t dg__res_cc_local = DG__RES_CC_LOCAL;         /* (test_result lowers it: both paths run) */
 static int dg__res_cut_on = 1;                              /* (test_result turns it off: both run) */
-static dg_status dg__res_cc(dg_graph *g, dg_result *r, void *values, dg_result_stats *S) {
+/* (want_count: the caller asked for stats, so S->components is counted) */
+static dg_status dg__res_cc(dg_graph *g, dg_result *r, void *values, dg_result_stats *S, int want_count) {
     dg_status st = DG_OK;
     dg__dev *d = g->dev;
     size_t n = g->id_bound;
@@ -10928,7 +10938,7 @@ static dg_status dg__res_cc(dg_graph *g, dg_result *r, void *values, dg_result_s
             DG__TRY(dg__run(g, DG__K_CC_INIT, n - r->n, DG__A(d->dir.m), DG__A(r->data.m), DG__A(from), DG__A(un), DG__END));
         }
         DG__TRY(dg__buf_fit(g, &r->cnt, 4));
-        DG__TRY(dg__fill_words(g, r->cnt.m, 0, 0, 1));
+        if (marks || g->desc.reuse_ids) DG__TRY(dg__fill_words(g, r->cnt.m, 0, 0, 1));   /* (for dg_cc_reset) */
         DG__TRY(dg__buf_fit(g, &r->all, marks ? n * 4 : 4));
         DG__TRY(dg__buf_fit(g, &r->out, marks ? n * 4 : 4));      /* the marks */
         if (marks) {
@@ -10992,7 +11002,7 @@ static dg_status dg__res_cc(dg_graph *g, dg_result *r, void *values, dg_result_s
         DG__TRY(dg__buf_fit(g, &r->data, n * 4));
         if (n) DG__CL(clEnqueueCopyBuffer(d->queue, gs->b.comp.m, r->data.m, 0, 0, n * 4, 0, NULL, NULL));
     }
-    if (n) DG__TRY(dg__labels_out(g, r->data.m, n, (dg_vertex *)values, &S->components));
+    if (n) DG__TRY(dg__labels_out(g, r->data.m, n, (dg_vertex *)values, want_count ? &S->components : NULL));
 done:
     {                                             /* the uploads are done with the lists */
         cl_int e = clFinish(d->queue);
@@ -11035,7 +11045,7 @@ DG_API dg_status dg_result_update(dg_result *r, void *values, dg_result_stats *s
     g->dev->timed = stats != NULL;
     switch (r->desc.kind) {
     case DG_RESULT_BFS: case DG_RESULT_SSSP: st = dg__res_dist(g, r, values, &S); break;
-    case DG_RESULT_COMPONENTS: st = dg__res_cc(g, r, values, &S); break;
+    case DG_RESULT_COMPONENTS: st = dg__res_cc(g, r, values, &S, stats != NULL); break;
     default: st = dg__res_pr(g, r, values, &S); break;
     }
     if (st == DG_OK) {

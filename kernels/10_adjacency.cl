@@ -68,6 +68,20 @@ inline uint dg_entry(DG_ADJ_ARGS, const uint base, uint k)
     return base + k;
 }
 
+/* How many neighbours from k on (k < deg) lie one after another in the pool from dg_entry's
+   index: the rest of the list, or of its page. A loop over runs walks a list without
+   dg_entry's division per neighbour. */
+inline uint dg_run(const uint k, const uint deg)
+{
+#ifndef DG_CSR
+    if (deg > DG_C0) {
+        const uint left = k < DG_C0 ? DG_C0 - k : DG_CN - (k - DG_C0) % DG_CN;
+        return min(left, deg - k);
+    }
+#endif
+    return deg - k;
+}
+
 inline int dg_neighbor(DG_ADJ_ARGS, const uint base, const uint k)
 {
     return pool[dg_entry(DG_ADJ, base, k)];
@@ -231,6 +245,20 @@ DG_DEFINE_OWNER(dg_global_owner, __global)
         barrier(CLK_LOCAL_MEM_FENCE); \
     } \
 } while (0)
+
+/* The flat kernels' lists (for CPU devices: no local memory, no barriers): a work-item keeps
+   what it appends in a private buffer of DG_FLAT_LIST entries and writes it to the global list
+   out (its length *out_n) with one atomic when full and at its end. dg_flat_append returns 0, the
+   buffer's new length. */
+#define DG_FLAT_LIST 64
+inline uint dg_flat_append(const int *buf, const uint nb, __global uint *out_n, __global int *out)
+{
+    uint i, at;
+    if (!nb) return 0;
+    at = atomic_add(out_n, nb);
+    for (i = 0; i < nb; i++) out[at + i] = buf[i];
+    return 0;
+}
 
 /* ---- device-wide barriers (dg_bfs_deep, dg_sssp_nf_deep): the DG_DEEP_ARRIVE and DG_DEEP_GEN
    words of a control buffer; see kernels/40_bfs.cl, "deep searches" ---- */

@@ -254,19 +254,8 @@ void dg_bfs_td(DG_BFS_TD_ARGS)
 /* dg_bfs_td for a CPU device (PoCL): the same results and counters without local memory or
    barriers (see dg_bfs_bu_flat): each work-item expands whole frontier lists itself, one after
    another (vertices interleaved over the work-items, so that a group's hubs are spread), and
-   appends what it claims DG_FLAT_FOUND at a time with one atomic. `hubs` and `hub` are not
-   used: a CPU thread walks a long list as fast as pieces of it. */
-#define DG_FLAT_FOUND 64
-/* A flat kernel's found vertices found[0..nf) appended to the next queue (its count in nx) with
-   one atomic; returns 0, the buffer's new length. */
-inline uint dg_bfs_append(const int *found, const uint nf, __global uint *nx, __global int *q_out)
-{
-    uint i, at;
-    if (!nf) return 0;
-    at = atomic_add(&nx[DG_LV_VERTICES], nf);
-    for (i = 0; i < nf; i++) q_out[at + i] = found[i];
-    return 0;
-}
+   appends what it claims DG_FLAT_LIST at a time with one atomic (dg_flat_append). `hubs` and
+   `hub` are not used: a CPU thread walks a long list as fast as pieces of it. */
 __kernel void dg_bfs_td_flat(DG_BFS_TD_ARGS)
 {
     __global uint *cur = dg_lv(lv, ring, level), *nx = dg_lv(lv, ring, level + 1);
@@ -274,7 +263,7 @@ __kernel void dg_bfs_td_flat(DG_BFS_TD_ARGS)
     const uint n_in = stop != 0u && (uint)level + 1u >= stop ? 0u : cur[DG_LV_VERTICES];
     const size_t gsize = get_global_size(0);
     uint seen = 0, m = 0, nf = 0, prev, k;
-    int found[DG_FLAT_FOUND];
+    int found[DG_FLAT_LIST];
     size_t x;
     (void)hubs; (void)hub;
     if (get_global_id(0) == 0) dg_lv_clear(dg_lv(lv, ring, level + 2));
@@ -284,17 +273,20 @@ __kernel void dg_bfs_td_flat(DG_BFS_TD_ARGS)
         const int v = q_in[x];
         uint deg;
         const uint base = dg_row(DG_ADJ, v, &deg);
+        uint e = base, r = 0;
         seen += deg;
-        for (k = 0; k < deg; k++) {
-            const int u = dg_neighbor(DG_ADJ, base, k);
+        for (k = 0; k < deg; k++, e++, r--) {
+            int u;
+            if (r == 0) { e = dg_entry(DG_ADJ, base, k); r = dg_run(k, deg); }   /* (a page's run) */
+            u = pool[e];
             if (!dg_claim(vis, u)) continue;
             dg_bfs_reach(dist, parent, lv, level + 1, u, v);
             if (want_m) m += dg_degree(DG_ADJ, u);
             found[nf++] = u;
-            if (nf == DG_FLAT_FOUND) nf = dg_bfs_append(found, nf, nx, q_out);
+            if (nf == DG_FLAT_LIST) nf = dg_flat_append(found, nf, &nx[DG_LV_VERTICES], q_out);
         }
     }
-    dg_bfs_append(found, nf, nx, q_out);
+    dg_flat_append(found, nf, &nx[DG_LV_VERTICES], q_out);
     dg_bfs_counts(cur, nx, m, seen);
 }
 
@@ -642,7 +634,7 @@ __kernel void dg_bfs_bu_flat(DG_BFS_BU_ARGS)
         if (bits) {
             vis[w] = had | bits;
             next[w] |= bits;
-            dg_bfs_append(found, nf, nx, q_out);
+            dg_flat_append(found, nf, &nx[DG_LV_VERTICES], q_out);
         }
     }
     if (m) atomic_add(&nx[DG_LV_DEGREES], m);

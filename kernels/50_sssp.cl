@@ -454,6 +454,87 @@ inline void dg_nf_split(dg_nf *s, const float thrn, __global int *far_oth)
     }
 }
 
+/* What launch L does and from what, decided alike by every work-item from slot L-1 (prev) and
+   the near queue's length in slot L (cur): idle stays idle; with targets (nt of them), the
+   launch after a split that found them all below its threshold (settled: the near queue was
+   empty) idles too. */
+typedef struct {
+    uint mode, fa, F, fmin, n_q, np_in, n_in;   /* fa: the active far buffer, F: its entries */
+    float thr;
+} dg_nf_turn;
+inline dg_nf_turn dg_nf_decide(__global const uint *prev, __global const uint *cur, const int deep,
+                               const uint nt, const uint piece_cap)
+{
+    dg_nf_turn t;
+    const int split = dg_nf_ldu(&prev[DG_NF_MODE], deep) == DG_NF_MODE_SPLIT;
+    const int stop = dg_nf_ldu(&prev[DG_NF_MODE], deep) == DG_NF_MODE_IDLE ||
+                     (split && nt > 0 && dg_nf_ldu(&prev[DG_NF_UNSETTLED], deep) == 0);
+    t.fa = split ? 1u - dg_nf_ldu(&prev[DG_NF_FAR_BUF], deep) : dg_nf_ldu(&prev[DG_NF_FAR_BUF], deep);
+    t.F = split ? dg_nf_ldu(&prev[DG_NF_FAR_ADDED], deep)
+                : dg_nf_ldu(&prev[DG_NF_FAR_START], deep) + dg_nf_ldu(&prev[DG_NF_FAR_ADDED], deep);
+    t.thr = as_float(split ? dg_nf_ldu(&prev[DG_NF_SPLIT_THR], deep) : dg_nf_ldu(&prev[DG_NF_THR], deep));
+    t.fmin = split ? dg_nf_ldu(&prev[DG_NF_ADDED_MIN], deep)
+                   : min(dg_nf_ldu(&prev[DG_NF_FAR_MIN], deep), dg_nf_ldu(&prev[DG_NF_ADDED_MIN], deep));
+    t.n_q = dg_nf_ldu(&cur[DG_NF_NEAR], deep);
+    t.np_in = min(dg_nf_ldu(&prev[DG_NF_PIECES], deep), piece_cap);
+    t.n_in = t.n_q + dg_nf_ldu(&prev[DG_NF_LOCAL], deep);
+    t.mode = stop ? DG_NF_MODE_IDLE : (t.n_in > 0 || t.np_in > 0) ? DG_NF_MODE_RELAX
+           : t.F > 0 ? DG_NF_MODE_SPLIT : DG_NF_MODE_IDLE;
+    return t;
+}
+
+/* Work-item 0 of launch L: clears slot L + 2 (for launch L + 2) and records L's state in slot L. */
+inline void dg_nf_record(__global uint *ctl, const uint ring, const uint L, const dg_nf_turn *t)
+{
+    __global uint *z = dg_slot(ctl, ring, L + 2), *cur = dg_slot(ctl, ring, L);
+    dg_ctl_clear(z);
+    z[DG_NF_ADDED_MIN] = DG_INF_BITS;
+    cur[DG_NF_THR] = as_uint(t->thr); cur[DG_NF_FAR_BUF] = t->fa; cur[DG_NF_FAR_START] = t->F;
+    cur[DG_NF_FAR_MIN] = t->fmin; cur[DG_NF_MODE] = t->mode;
+}
+
+/* dg_nf_split for the flat kernel: the same lists, each work-item's appends and far minimum
+   gathered privately (one atomic per DG_FLAT_LIST entries, one minimum). */
+inline void dg_nf_split_flat(dg_nf *s, const float thrn, __global int *far_oth)
+{
+    int nq[DG_FLAT_LIST], fq[DG_FLAT_LIST];
+    uint i, nn = 0, nf = 0, fmin = DG_INF_BITS;
+    for (i = get_global_id(0); i < s->F; i += get_global_size(0)) {
+        const int v = s->far[i];
+        const float d = as_float(s->dist[v]);
+        if (d < s->thr) s->ff[v] = 0u;
+        else if (d < thrn) {
+            s->ff[v] = 0u;
+            if (dg_nf_first(s, v)) {
+                nq[nn++] = v;
+                if (nn == DG_FLAT_LIST) nn = dg_flat_append(nq, nn, s->out_n, s->q_out);
+            }
+        } else {
+            fq[nf++] = v;
+            if (nf == DG_FLAT_LIST) nf = dg_flat_append(fq, nf, &s->cur[DG_NF_FAR_ADDED], far_oth);
+            fmin = min(fmin, as_uint(d));
+        }
+    }
+    dg_flat_append(nq, nn, s->out_n, s->q_out);
+    dg_flat_append(fq, nf, &s->cur[DG_NF_FAR_ADDED], far_oth);
+    if (fmin != DG_INF_BITS) atomic_min(&s->cur[DG_NF_ADDED_MIN], fmin);
+}
+
+/* A split launch (t->mode == DG_NF_MODE_SPLIT): the new threshold past the far minimum (also
+   where delta is lost to rounding), the targets (nt at tg) not yet below the old one counted,
+   the far pile split (flat: dg_nf_split_flat). */
+inline void dg_nf_split_turn(dg_nf *s, const dg_nf_turn *t, const float delta, __global const int *tg,
+                             const uint nt, __global int *far_oth, const int flat)
+{
+    const float thrn = max(max(t->thr, as_float(t->fmin)) + delta, nextafter(as_float(t->fmin), INFINITY));
+    uint j;
+    if (get_global_id(0) == 0) s->cur[DG_NF_SPLIT_THR] = as_uint(thrn);
+    for (j = get_global_id(0); j < nt; j += get_global_size(0))
+        if (dg_nf_ldu(&s->dist[tg[j]], s->deep) >= as_uint(t->thr)) atomic_inc(&s->cur[DG_NF_UNSETTLED]);
+    if (flat) dg_nf_split_flat(s, thrn, far_oth);
+    else dg_nf_split(s, thrn, far_oth);
+}
+
 /* Near-far launch L: each decides alike, from the ring, whether to relax, split the far pile
    or idle (see above). The near queues alternate: q[L & 1] in, q[(L + 1) & 1] out.
    With dctl (deep near-far, issues 16 and 17) launches L0, L0 + 1, ... run as turns of a loop
@@ -470,18 +551,20 @@ inline void dg_nf_split(dg_nf *s, const float thrn, __global int *far_oth)
    and dg_sssp_nf_deep. vmax: the most vertices a turn's near queue may
    hold (the host's DG__NFD_VERTICES a group). rgroups: the work-groups of an ordinary launch (the
    local rounds' rule below counts them, so that a deep turn does the rounds a launch would). */
+/* The parameters of every near-far launch kernel (the host sets them alike for each). */
+#define DG_NF_ARGS DG_ADJ_ARGS, __global const float *wpool, \
+                   __global int *q0, __global int *q1, \
+                   __global int *far0, __global int *far1, \
+                   __global int2 *pieces, const uint piece_cap, const uint hub, \
+                   __global uint *ctl, const uint ring, const uint L0, const float delta, \
+                   __global uint *dist, __global uint *stamp, __global uint *ff, \
+                   __global int *lx0, __global int *lx1, __global uint *ex, const uint rounds, \
+                   __global const int *seeds, const uint ns, const uint nt, \
+                   __global uint *dctl, const uint max_turns, const uint spin_max, const uint rgroups, \
+                   const uint vmax
 #define DG_NF_KERNEL(NAME, DEEP) \
 __kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1))) \
-void NAME(DG_ADJ_ARGS, __global const float *wpool, \
-                __global int *q0, __global int *q1, \
-                __global int *far0, __global int *far1, \
-                __global int2 *pieces, const uint piece_cap, const uint hub, \
-                __global uint *ctl, const uint ring, const uint L0, const float delta, \
-                __global uint *dist, __global uint *stamp, __global uint *ff, \
-                __global int *lx0, __global int *lx1, __global uint *ex, const uint rounds, \
-                __global const int *seeds, const uint ns, const uint nt, \
-                __global uint *dctl, const uint max_turns, const uint spin_max, const uint rgroups, \
-                const uint vmax) \
+void NAME(DG_NF_ARGS) \
 { \
     __local uint l_off[DG_WG], l_base[DG_WG]; \
     __local float l_du[DG_WG]; \
@@ -503,18 +586,9 @@ void NAME(DG_ADJ_ARGS, __global const float *wpool, \
         __global uint *cur = dg_slot(ctl, ring, L); \
         __global uint *nx = dg_slot(ctl, ring, L + 1); \
         /* this launch's state, from the previous launch's slot */ \
-        const int split = dg_nf_ldu(&prev[DG_NF_MODE], deep) == DG_NF_MODE_SPLIT; \
-        const uint fa = split ? 1u - dg_nf_ldu(&prev[DG_NF_FAR_BUF], deep) : dg_nf_ldu(&prev[DG_NF_FAR_BUF], deep); \
-        const uint F = split ? dg_nf_ldu(&prev[DG_NF_FAR_ADDED], deep) : dg_nf_ldu(&prev[DG_NF_FAR_START], deep) + dg_nf_ldu(&prev[DG_NF_FAR_ADDED], deep); \
-        const float thr = as_float(split ? dg_nf_ldu(&prev[DG_NF_SPLIT_THR], deep) : dg_nf_ldu(&prev[DG_NF_THR], deep)); \
-        const uint fmin = split ? dg_nf_ldu(&prev[DG_NF_ADDED_MIN], deep) : min(dg_nf_ldu(&prev[DG_NF_FAR_MIN], deep), dg_nf_ldu(&prev[DG_NF_ADDED_MIN], deep)); \
-        const uint n_q = dg_nf_ldu(&cur[DG_NF_NEAR], deep), np_in = min(dg_nf_ldu(&prev[DG_NF_PIECES], deep), piece_cap); \
-        const uint n_in = n_q + dg_nf_ldu(&prev[DG_NF_LOCAL], deep); \
-        /* idle stays idle; with targets (seeds[ns..ns+nt)), the launch after a split that found \
-           them all below its threshold (settled: the near queue was empty) idles too */ \
-        const int stop = dg_nf_ldu(&prev[DG_NF_MODE], deep) == DG_NF_MODE_IDLE || (split && nt > 0 && dg_nf_ldu(&prev[DG_NF_UNSETTLED], deep) == 0); \
-        const uint mode = stop ? DG_NF_MODE_IDLE : (n_in > 0 || np_in > 0) ? DG_NF_MODE_RELAX \
-                        : F > 0 ? DG_NF_MODE_SPLIT : DG_NF_MODE_IDLE; \
+        const dg_nf_turn T = dg_nf_decide(prev, cur, deep, nt, piece_cap); \
+        const uint fa = T.fa, F = T.F, n_q = T.n_q, np_in = T.np_in, n_in = T.n_in, mode = T.mode; \
+        const float thr = T.thr; \
         __global const int *lx_in = (L & 1) ? lx0 : lx1; \
         __global int *lx_out = (L & 1) ? lx1 : lx0; \
         uint2 cnt = (uint2)(0u, 0u);   /* this work-item's edges relaxed, distances lowered */ \
@@ -524,22 +598,8 @@ void NAME(DG_ADJ_ARGS, __global const float *wpool, \
             .l_q = l_q, .l_n = &l_n, .l_out = &l_out, .out_n = (__global uint *)&nx[DG_NF_NEAR], .q_out = q_out, \
             .l_off = l_off, .l_base = l_base, .l_du = l_du \
         }; \
-        if (gid == 0) {   /* (slot L + 2 for launch L + 2) */ \
-            __global uint *z = (__global uint *)dg_slot(ctl, ring, L + 2); \
-            dg_ctl_clear(z); \
-            z[DG_NF_ADDED_MIN] = DG_INF_BITS; \
-            cur[DG_NF_THR] = as_uint(thr); cur[DG_NF_FAR_BUF] = fa; cur[DG_NF_FAR_START] = F; \
-            cur[DG_NF_FAR_MIN] = fmin; cur[DG_NF_MODE] = mode; \
-        } \
-        if (mode == DG_NF_MODE_SPLIT) { \
-            /* (at least past the far minimum, also where delta is lost to rounding) */ \
-            const float thrn = max(max(thr, as_float(fmin)) + delta, nextafter(as_float(fmin), INFINITY)); \
-            if (gid == 0) cur[DG_NF_SPLIT_THR] = as_uint(thrn); \
-            uint t; \
-            for (t = gid; t < nt; t += get_global_size(0)) \
-                if (dg_nf_ldu(&dist[seeds[ns + t]], deep) >= as_uint(thr)) atomic_inc(&cur[DG_NF_UNSETTLED]); \
-            dg_nf_split(&nf, thrn, fa ? far0 : far1); \
-        } \
+        if (gid == 0) dg_nf_record(ctl, ring, L, &T); \
+        if (mode == DG_NF_MODE_SPLIT) dg_nf_split_turn(&nf, &T, delta, seeds + ns, nt, fa ? far0 : far1, 0); \
         if (mode == DG_NF_MODE_RELAX) { \
             if (lid == 0) l_n = 0; \
             barrier(CLK_LOCAL_MEM_FENCE); \
@@ -654,6 +714,71 @@ void NAME(DG_ADJ_ARGS, __global const float *wpool, \
 }
 DG_NF_KERNEL(dg_sssp_nf, 0)
 DG_NF_KERNEL(dg_sssp_nf_deep, 1)
+
+/* dg_sssp_nf for a CPU device (PoCL; as dg_bfs_td_flat): the same launches, ring and
+   distances without local memory or barriers. Each work-item expands whole lists of the near
+   queue itself (its vertices interleaved over the work-items), skipping a vertex that is
+   already queued again for the next launch (that launch expands it from its lower distance),
+   and appends to the next near queue and the far pile DG_FLAT_LIST at a time with one atomic;
+   its far minimum and counts go out once. No hub pieces, local rounds or deep turns: piece_cap,
+   hub, lx0, lx1, ex, rounds, dctl and the rest after it are not used. */
+__kernel void dg_sssp_nf_flat(DG_NF_ARGS)
+{
+    const uint L = L0, gsize = (uint)get_global_size(0);
+    __global uint *prev = dg_slot(ctl, ring, L + ring - 1), *cur = dg_slot(ctl, ring, L);
+    __global uint *nx = dg_slot(ctl, ring, L + 1);
+    const dg_nf_turn T = dg_nf_decide(prev, cur, 0, nt, piece_cap);
+    __global const int *q_in = (L & 1) ? q1 : q0;
+    dg_nf nf = {
+        .wpool = wpool, .dist = dist, .stamp = stamp, .ff = ff, .cur = cur,
+        .far = T.fa ? far1 : far0, .F = T.F, .L = L, .thr = T.thr, .deep = 0,
+        .l_q = 0, .l_n = 0, .l_out = 0, .out_n = &nx[DG_NF_NEAR], .q_out = (L & 1) ? q0 : q1,
+        .l_off = 0, .l_base = 0, .l_du = 0
+    };
+    (void)pieces; (void)hub; (void)lx0; (void)lx1; (void)ex; (void)rounds; (void)dctl;
+    (void)max_turns; (void)spin_max; (void)rgroups; (void)vmax;
+    if (get_global_id(0) == 0) dg_nf_record(ctl, ring, L, &T);
+    if (T.mode == DG_NF_MODE_SPLIT) dg_nf_split_turn(&nf, &T, delta, seeds + ns, nt, T.fa ? far0 : far1, 1);
+    if (T.mode == DG_NF_MODE_RELAX) {
+        int nq[DG_FLAT_LIST], fq[DG_FLAT_LIST];
+        uint nn = 0, nfar = 0, relaxed = 0, lowered = 0, amin = DG_INF_BITS, x;
+        for (x = (uint)get_global_id(0); x < T.n_q; x += gsize) {
+            const int v = q_in[x];
+            uint deg, k, base, e, r;
+            float du;
+            if (stamp[v] == L + 1) continue;        /* queued again: expanded by L + 1 */
+            base = dg_row(DG_ADJ, v, &deg);
+            du = as_float(dist[v]);
+            relaxed += deg;
+            for (k = 0, e = base, r = 0; k < deg; k++, e++, r--) {
+                int u;
+                float nd;
+                uint nb;
+                if (r == 0) { e = dg_entry(DG_ADJ, base, k); r = dg_run(k, deg); }   /* (a page's run) */
+                u = pool[e];
+                nd = du + dg_weight(wpool, e);
+                nb = as_uint(nd);
+                if (nb >= dist[u] || nb >= atomic_min(&dist[u], nb)) continue;
+                lowered++;
+                if (nd < T.thr) {
+                    if (!dg_nf_first(&nf, u)) continue;
+                    nq[nn++] = u;
+                    if (nn == DG_FLAT_LIST) nn = dg_flat_append(nq, nn, nf.out_n, nf.q_out);
+                } else {
+                    amin = min(amin, nb);
+                    if (ff[u] != 0u || atomic_xchg(&ff[u], 1u) != 0u) continue;   /* (already far) */
+                    fq[nfar++] = u;
+                    if (nfar == DG_FLAT_LIST) nfar = dg_flat_append(fq, nfar, &cur[DG_NF_FAR_ADDED], nf.far + T.F);
+                }
+            }
+        }
+        dg_flat_append(nq, nn, nf.out_n, nf.q_out);
+        dg_flat_append(fq, nfar, &cur[DG_NF_FAR_ADDED], nf.far + T.F);
+        if (amin != DG_INF_BITS) atomic_min(&cur[DG_NF_ADDED_MIN], amin);
+        if (relaxed) atomic_add(&cur[DG_NF_RELAXED], relaxed);
+        if (lowered) atomic_add(&cur[DG_NF_LOWERED], lowered);
+    }
+}
 
 /* Slot ring-1 and slots 0, 1 before the first launch: the ns sources in the near queue
    (slot 0's DG_NF_NEAR), threshold thr0 (slot ring-1, which launch 0 reads as the previous

@@ -47,6 +47,7 @@
 
 static uint64_t seed;
 static long runs;
+static long kernel_turn[2];       /* BFS's [0] and SSSP's [1] searches: which kernels run them */
 
 /* ================================ references ================================ */
 /* hops from the nearest of src[0..ns), -1 where unreached or removed */
@@ -253,8 +254,9 @@ static void run_bfs(pair *p, const seeds *s, int si, const char *glabel)
     early = s->nt > 0 && si < 4;
     snprintf(label, sizeof label, "%s, bfs strategy %d, %d sources (source %d), %d targets, cap %zu, seed %llu",
              glabel, si, s->nall, (int)s->source, s->nt, cap, (unsigned long long)seed);
-    dg__bfs_flat = runs & 1;   /* BFS's GPU kernels and the CPU device's flat ones in turn (the
-                                  default on PoCL: the flat ones only), targets and stops included */
+    dg__bfs_flat = (int)(kernel_turn[0]++ & 1);   /* BFS's GPU kernels and the CPU device's flat
+                                                     ones in turn (the default on PoCL: the flat ones
+                                                     only), targets and stops included */
     r = dg_bfs(p->g, s->source, dist, &o);
     dg__bfs_flat = -1;
     runs++;
@@ -310,7 +312,11 @@ static void run_sssp(pair *p, const seeds *s, int si, const char *glabel)
     early = s->nt > 0 && si < 3;
     snprintf(label, sizeof label, "%s, sssp strategy %d, %d sources (source %d), %d targets, cap %zu, seed %llu",
              glabel, si, s->nall, (int)s->source, s->nt, cap, (unsigned long long)seed);
+    dg__sssp_flat = (int)(kernel_turn[1]++ & 1);   /* near-far's GPU kernel and the CPU device's flat
+                                                      one in turn (the default on PoCL: the flat one only),
+                                                      targets included */
     r = dg_sssp(p->g, s->source, dist, &o);
+    dg__sssp_flat = -1;
     runs++;
     CHECK_MSG(r == DG_OK, "[%s] dg_sssp: %s %s", label, dg_status_string(r), dg_error_message(p->g));
     if (r != DG_OK) goto out;

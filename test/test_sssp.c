@@ -77,13 +77,22 @@ static double slow_s;             /* TEST_SSSP_SLOW: report searches slower than
 /* each part starts from its own fixed state, so that parts reproduce alone */
 static void reseed(unsigned part) { rng_state = seed ^ (0x9E3779B97F4A7C15ull * (part + 1)); }
 
+static long nf_runs[2];            /* NEAR_FAR runs with the GPU's kernel [0] and the flat one [1] */
+static int nf_force = -1;          /* >= 0: near-far's kernel for every run (case optimised) */
 static dg_status sssp_guarded(dg_graph *g, dg_vertex src, float *dist, const dg_sssp_options *opt,
                               const char *where)
 {
     dg_status s;
+    const int nf = !opt || (opt->strategy == DG_SSSP_AUTO && !opt->negative_weights) || opt->strategy == DG_SSSP_NEAR_FAR;
+    /* near-far's kernels in turn: the flat one (a CPU device's: the default on PoCL) and the
+       GPU's (with its deep launches) */
+    dg__sssp_flat = nf_force >= 0 ? nf_force : (int)(sssp_runs & 1);
     tw_arm("dg_sssp", where, WATCHDOG_S);
     s = dg_sssp(g, src, dist, opt);
     tw_disarm();
+    if (nf && s == DG_OK && g->dev && g->dev->kern[0][dg__sssp_flat ? DG__K_SSSP_NF_FLAT : DG__K_SSSP_NF])
+        nf_runs[dg__sssp_flat]++;         /* (the kernel of that kind was made for this graph) */
+    dg__sssp_flat = -1;
     sssp_runs++;
     return s;
 }
@@ -1695,6 +1704,7 @@ static void test_deep(void)
             dg__bfs_deep_groups = H[hi].groups;
             dg__bfs_deep_spins = H[hi].spins;
             dg__sssp_deep_turns = H[hi].turns;
+            dg__sssp_flat = 0;            /* (the deep launches are the GPU kernel's) */
             snprintf(label, sizeof label, "deep: %s, %s", G[gi].name, H[hi].name);
             if (p.g->dev) p.g->dev->deep_off = 0;
             if (getenv("TEST_SSSP_SLOW")) printf("  %s (%.1f s)\n", label, now_s() - w0);
@@ -1727,6 +1737,7 @@ static void test_deep(void)
         dg__bfs_deep_groups = 0;
         dg__bfs_deep_spins = 1u << 20;
         dg__sssp_deep_turns = 1u << 30;
+        dg__sssp_flat = -1;
         ref_release(&ri);
         pair_free(&p);
     }
@@ -1779,8 +1790,47 @@ static void case_deep(void)
     test_deep();
     printf("test_sssp: deep near-far done (%.1f s)\n", now_s() - w0);
 }
+/* The flat near-far kernel (a CPU device's, so the default on PoCL) built by PoCL's optimiser
+   (the other cases build with -cl-opt-disable; the default build is optimised, and only it
+   showed dg_bfs's level counters wrong: test_bfs's case optimised), on one graph with a hub
+   whose list spans continuation pages (the kernel walks a list by pages), against Dijkstra.
+   The NEAR_FAR and AUTO variants only: PoCL's optimised build of the GPU kernels, with their
+   barriers, takes minutes on a cold cache. */
+static void case_optimised(void)
+{
+    const gspec *gs = &GRAPHS[3];
+    const char *was = getenv("DYNGRAPH_CL_OPTIONS");
+    char *keep = was ? (char *)malloc(strlen(was) + 1) : NULL;
+    char label[256];
+    int32_t srcs[2];
+    int i, vi;
+    pair p;
+    if (keep) strcpy(keep, was);
+    setenv("DYNGRAPH_CL_OPTIONS", "", 1);
+    reseed(9);
+    snprintf(label, sizeof label, "optimised flat kernel: %s", gs->name);
+    nf_force = 1;
+    if (pair_create(&p, gs->page_size, gs->undirected, gs->kind)) {
+        build_graph(&p, gs);
+        srcs[0] = m_max_degree(&p.m);
+        srcs[1] = m_random_source(&p.m, 1);
+        for (i = 0; i < 2; i++) {
+            refinfo ri;
+            ref_compute(&ri, &p.m, srcs[i], kind_exact(gs->kind), 0, kind_delta_scale(gs->kind));
+            for (vi = 0; vi < NVARIANTS; vi++)
+                if (VARIANTS[vi].strategy == DG_SSSP_NEAR_FAR || VARIANTS[vi].strategy == DG_SSSP_AUTO)
+                    check_sssp(p.g, &ri, vi, (vi + i) % 4, label);
+            ref_release(&ri);
+        }
+        pair_free(&p);
+    }
+    nf_force = -1;
+    if (keep) setenv("DYNGRAPH_CL_OPTIONS", keep, 1); else unsetenv("DYNGRAPH_CL_OPTIONS");
+    free(keep);
+    printf("test_sssp: optimised done (%.1f s)\n", now_s() - w0);
+}
 static const tt_case cases[] = {
-    { "deep", case_deep }, { "bad", case_bad }, { "tiny", case_tiny }, { "graphs", case_graphs }, { "weights", case_weights },
+    { "deep", case_deep }, { "optimised", case_optimised }, { "bad", case_bad }, { "tiny", case_tiny }, { "graphs", case_graphs }, { "weights", case_weights },
     { "negative", case_negative }, { "rome", case_rome }, { "bips", case_bips }, { "mutations", case_mutations },
 };
 
@@ -1794,6 +1844,8 @@ int main(int argc, char **argv)
     seed = trand_seed(argc, argv, DEFAULT_SEED, "test_sssp");   /* each case reseeds from it */
 
     all = TT_RUN("test_sssp", cases);
+    if (all) CHECK_MSG(nf_runs[0] > 10 && nf_runs[1] > 10, "near-far ran %ld times with the GPU's kernel, %ld with the flat one",
+                       nf_runs[0], nf_runs[1]);   /* both kernels ran */
     for (vi = 0; vi < NVARIANTS; vi++) {
         if (all) CHECK_MSG(variant_counts[vi] > 0, "variant %s never ran", VARIANTS[vi].name);   /* every case ran */
         printf("test_sssp: %-22s %4d runs, %6.1f s\n", VARIANTS[vi].name, variant_counts[vi], variant_secs[vi]);
