@@ -456,12 +456,14 @@
      bitmap; new ones are appended with one atomic per work-group round.
    On a CPU device (PoCL) the top-down and bottom-up levels of both run
    kernels without local memory or barriers instead (dg_bfs_td_flat: a
-   work-item expands whole lists; dg_bfs_bu_flat: a work-item takes whole
-   words of 32 vertices): a CPU runs a work-group's work-items one after
-   another, and each barrier cuts that loop. Measured (2-core VM, scale 20,
+   work-item expands whole lists, the rows of 8 frontier vertices read
+   before it walks them; dg_bfs_bu_flat: a work-item takes whole words of
+   32 vertices): a CPU runs a work-group's work-items one after another,
+   and each barrier cuts that loop. Measured (2-core VM, scale 20,
    DIRECTION_OPT): Kronecker 42.3 -> 28.0 ms, uniform 57-59 -> 42-45 ms
    (GAP on the same 2 cores: 17.5 and 24.2 ms; bench/NOTES.md, issue 17,
-   "the CPU device's BFS").
+   "the CPU device's BFS"); TOP_DOWN on uniform 220-230 -> 147-153 ms with
+   the rows read ahead.
    - DG_BFS_EDGE_CHUNK: the edge-chunk scheme of [Chernoskutov 2013]:
      the edges are numbered by a scan of all degrees and cut into chunks of
      max_edge_count (16); a chunk -> first vertex array (rebuilt only after
@@ -567,6 +569,19 @@
      near-far"): a query 100 steps away 1.64 -> 1.27 ms; a full search from
      the centre 23.7 -> 26.0 ms (the price: deep turns with 132 groups are
      slower than ordinary launches with 1,056 on its widest frontiers).
+     On a CPU device (PoCL) the launches run dg_sssp_nf_flat instead, as
+     BFS's flat kernels (section 13): the same ring, queues and decisions
+     without local memory or barriers. A work-item expands whole lists,
+     reading the rows of 8 queued vertices before it walks them (their
+     cache misses overlap) and skipping a vertex already queued again; no
+     hub pieces, local rounds or deep launches; delta = 0 picks 2.5 x mean
+     weight / mean out-degree (narrow buckets: a CPU pays more for extra
+     relaxations than for launches). Measured (2-core VM, scale 20,
+     weights 1..255): Kronecker 1,334 -> 190 ms, uniform 2,401 -> 275 ms,
+     GAP on the same 2 cores 152 and 277 ms (bench/NOTES.md, issue 17,
+     "SSSP on a CPU device"). Its first call no longer waits for PoCL to
+     compile the GPU kernel's barriers either (examples/sssp on a cold
+     cache: 66 s -> 1.9 s).
    - DG_SSSP_BELLMAN_FORD: edge-parallel Bellman-Ford (as [Nogueira 2023]): every pass
      relaxes every edge (edge chunks of 16, as EDGE_CHUNK), until a pass lowers
      nothing; up to 64 passes per read-back. The only strategy for negative
@@ -1287,7 +1302,8 @@ typedef struct dg_sssp_options {  /* zero-initialised means defaults */
     int32_t *pred;                /* optional, dg_vertex_id_bound() entries: a shortest-path tree
                                      (pred of the source is itself, -1 where unreached) */
     float delta;                  /* NEAR_FAR bucket width; 0 = automatic from the weights
-                                     (256 x mean weight / mean out-degree) */
+                                     (256 x mean weight / mean out-degree; 2.5 x on a
+                                     CPU device) */
     int negative_weights;         /* 1: negative weights allowed (BELLMAN_FORD or AUTO only); a
                                      negative cycle reachable from the source gives
                                      DG_ERR_NEGATIVE_CYCLE */
@@ -10247,7 +10263,7 @@ done:
 #define DG__RES_BATCH_MAX 64              /*   and at most between two */
 #define DG__RES_LOCAL_LIMIT 2048          /* propagation in one work-group while the frontier is this small */
 #define DG__RES_LOCAL_ROUNDS 1024         /*   for at most this many rounds a launch */
-#define DG__RES_LOCAL_EDGES 32768         /*   a round whose long lists hold more entries is queued */
+#define DG__RES_LOCAL_EDGES 16384         /*   a round whose lists hold more entries goes to all work-groups */
 static cl_uint dg__res_local_limit = DG__RES_LOCAL_LIMIT;   /* (test_result lowers them: both paths run) */
 static cl_uint dg__res_local_edges = DG__RES_LOCAL_EDGES;
 #define DG__RES_BUDGET 2                  /* BFS, SSSP: dg_result_desc.budget's default, and the least */

@@ -251,6 +251,10 @@ DG_DEFINE_OWNER(dg_global_owner, __global)
    out (its length *out_n) with one atomic when full and at its end. dg_flat_append returns 0, the
    buffer's new length. */
 #define DG_FLAT_LIST 64
+/* A flat kernel reads the rows (dg_row: the directory entry, then the list's first page) of
+   DG_FLAT_BATCH vertices before it walks their lists: a CPU core then waits for those misses
+   together, not one after another (PoCL, scale 20: SSSP 19-22% faster; bench/NOTES.md). */
+#define DG_FLAT_BATCH 8
 inline uint dg_flat_append(const int *buf, const uint nb, __global uint *out_n, __global int *out)
 {
     uint i, at;

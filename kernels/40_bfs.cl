@@ -269,21 +269,25 @@ __kernel void dg_bfs_td_flat(DG_BFS_TD_ARGS)
     if (get_global_id(0) == 0) dg_lv_clear(dg_lv(lv, ring, level + 2));
     if (mode0 && dg_bfs_mode(lv, ring, level, level0, mode0, mu0, alpha, nbeta, &prev) != DG_BFS_MODE_TD) return;
     if (zero && n_in) dg_bfs_zero(zero, words);
-    for (x = get_global_id(0); x < n_in; x += gsize) {
-        const int v = q_in[x];
-        uint deg;
-        const uint base = dg_row(DG_ADJ, v, &deg);
-        uint e = base, r = 0;
-        seen += deg;
-        for (k = 0; k < deg; k++, e++, r--) {
-            int u;
-            if (r == 0) { e = dg_entry(DG_ADJ, base, k); r = dg_run(k, deg); }   /* (a page's run) */
-            u = pool[e];
-            if (!dg_claim(vis, u)) continue;
-            dg_bfs_reach(dist, parent, lv, level + 1, u, v);
-            if (want_m) m += dg_degree(DG_ADJ, u);
-            found[nf++] = u;
-            if (nf == DG_FLAT_LIST) nf = dg_flat_append(found, nf, &nx[DG_LV_VERTICES], q_out);
+    for (x = get_global_id(0) * DG_FLAT_BATCH; x < n_in; x += gsize * DG_FLAT_BATCH) {
+        const uint nb = (uint)min((size_t)DG_FLAT_BATCH, n_in - x);
+        uint rows[DG_FLAT_BATCH], degs[DG_FLAT_BATCH], j;
+        for (j = 0; j < nb; j++) rows[j] = dg_row(DG_ADJ, q_in[x + j], &degs[j]);   /* (dg_flat_batch) */
+        for (j = 0; j < nb; j++) {
+            const int v = q_in[x + j];
+            const uint base = rows[j], deg = degs[j];
+            uint e = base, r = 0;
+            seen += deg;
+            for (k = 0; k < deg; k++, e++, r--) {
+                int u;
+                if (r == 0) { e = dg_entry(DG_ADJ, base, k); r = dg_run(k, deg); }   /* (a page's run) */
+                u = pool[e];
+                if (!dg_claim(vis, u)) continue;
+                dg_bfs_reach(dist, parent, lv, level + 1, u, v);
+                if (want_m) m += dg_degree(DG_ADJ, u);
+                found[nf++] = u;
+                if (nf == DG_FLAT_LIST) nf = dg_flat_append(found, nf, &nx[DG_LV_VERTICES], q_out);
+            }
         }
     }
     dg_flat_append(found, nf, &nx[DG_LV_VERTICES], q_out);

@@ -741,35 +741,42 @@ __kernel void dg_sssp_nf_flat(DG_NF_ARGS)
     if (T.mode == DG_NF_MODE_SPLIT) dg_nf_split_turn(&nf, &T, delta, seeds + ns, nt, T.fa ? far0 : far1, 1);
     if (T.mode == DG_NF_MODE_RELAX) {
         int nq[DG_FLAT_LIST], fq[DG_FLAT_LIST];
-        uint nn = 0, nfar = 0, relaxed = 0, lowered = 0, amin = DG_INF_BITS, x;
-        for (x = (uint)get_global_id(0); x < T.n_q; x += gsize) {
-            const int v = q_in[x];
-            uint deg, k, base, e, r;
-            float du;
-            if (stamp[v] == L + 1) continue;        /* queued again: expanded by L + 1 */
-            base = dg_row(DG_ADJ, v, &deg);
-            du = as_float(dist[v]);
+        uint nn = 0, nfar = 0, relaxed = 0, lowered = 0, amin = DG_INF_BITS, x0;
+        for (x0 = (uint)get_global_id(0) * DG_FLAT_BATCH; x0 < T.n_q; x0 += gsize * DG_FLAT_BATCH) {
+            uint rows[DG_FLAT_BATCH], degs[DG_FLAT_BATCH], nb = 0, j, x;
+            float dus[DG_FLAT_BATCH];
+            for (x = x0; x < min(x0 + DG_FLAT_BATCH, T.n_q); x++) {   /* the rows first */
+                const int v = q_in[x];
+                if (stamp[v] == L + 1) continue;    /* queued again: expanded by L + 1 */
+                rows[nb] = dg_row(DG_ADJ, v, &degs[nb]);
+                dus[nb++] = as_float(dist[v]);
+            }
+            for (j = 0; j < nb; j++) {
+            const uint base = rows[j], deg = degs[j];
+            const float du = dus[j];
+            uint k, e, r;
             relaxed += deg;
             for (k = 0, e = base, r = 0; k < deg; k++, e++, r--) {
                 int u;
                 float nd;
-                uint nb;
+                uint bits;
                 if (r == 0) { e = dg_entry(DG_ADJ, base, k); r = dg_run(k, deg); }   /* (a page's run) */
                 u = pool[e];
                 nd = du + dg_weight(wpool, e);
-                nb = as_uint(nd);
-                if (nb >= dist[u] || nb >= atomic_min(&dist[u], nb)) continue;
+                bits = as_uint(nd);
+                if (bits >= dist[u] || bits >= atomic_min(&dist[u], bits)) continue;
                 lowered++;
                 if (nd < T.thr) {
                     if (!dg_nf_first(&nf, u)) continue;
                     nq[nn++] = u;
                     if (nn == DG_FLAT_LIST) nn = dg_flat_append(nq, nn, nf.out_n, nf.q_out);
                 } else {
-                    amin = min(amin, nb);
+                    amin = min(amin, bits);
                     if (ff[u] != 0u || atomic_xchg(&ff[u], 1u) != 0u) continue;   /* (already far) */
                     fq[nfar++] = u;
                     if (nfar == DG_FLAT_LIST) nfar = dg_flat_append(fq, nfar, &cur[DG_NF_FAR_ADDED], nf.far + T.F);
                 }
+            }
             }
         }
         dg_flat_append(nq, nn, nf.out_n, nf.q_out);
