@@ -458,11 +458,13 @@
    kernels without local memory or barriers instead (dg_bfs_td_flat: a
    work-item expands whole lists, the rows of 8 frontier vertices read
    before it walks them; dg_bfs_bu_flat: a work-item takes whole words of
-   32 vertices): a CPU runs a work-group's work-items one after another,
+   32 vertices; both sum the found vertices' degrees together, not one by
+   one): a CPU runs a work-group's work-items one after another,
    and each barrier cuts that loop. Measured (2-core VM, scale 20,
    DIRECTION_OPT): Kronecker 42.3 -> 28.0 ms, uniform 57-59 -> 42-45 ms
    (GAP on the same 2 cores: 17.5 and 24.2 ms; bench/NOTES.md, issue 17,
-   "the CPU device's BFS"); TOP_DOWN on uniform 220-230 -> 147-153 ms with
+   "the CPU device's BFS"); then uniform 44-45 -> 37.5-38.7 ms with the
+   degrees summed together, TOP_DOWN on uniform 220-230 -> 147-153 ms with
    the rows read ahead.
    - DG_BFS_EDGE_CHUNK: the edge-chunk scheme of [Chernoskutov 2013]:
      the edges are numbered by a scan of all degrees and cut into chunks of
@@ -8374,6 +8376,8 @@ static cl_uint dg__sssp_deep_turns = 1u << 30;
    never). */
 static int dg__sssp_flat = -1;
 static int dg__sssp_flat_on(const dg__dev *d) { return dg__sssp_flat > 0 || (dg__sssp_flat < 0 && d->cpu); }
+static unsigned long dg__sssp_nf_searches[2];   /* (searches by dg_sssp_nf [0], dg_sssp_nf_flat [1]:
+                                                   test_sssp checks that each ran) */
 #ifndef DG__NFD_VERTICES
 #define DG__NFD_VERTICES 512    /* a deep launch goes on while a turn's near queue has at most this
                                    many vertices a work-group (bench/NOTES.md, issue 16) */
@@ -8405,6 +8409,7 @@ static dg_status dg__sssp_nf(dg_graph *g, dg__sssp_run *r) {
     DG__TRY(dg__buf_fit(g, &ss->b.sp_ctl, sizeof slots));
     DG__TRY(dg__kernel(g, DG__K_SSSP_NF_INIT, 0, &ki));
     DG__TRY(dg__kernel(g, flat ? DG__K_SSSP_NF_FLAT : DG__K_SSSP_NF, 0, &k));
+    dg__sssp_nf_searches[flat]++;
     if (deep) {
         DG__TRY(dg__kernel(g, DG__K_SSSP_NF_DEEP, 0, &kd));
         DG__TRY(dg__buf_fit(g, &ss->b.sp_deep, sizeof dctl));
@@ -10679,8 +10684,9 @@ static dg_status dg__res_dist_step(dg_graph *g, dg_result *r, const dg__res_list
                 rr += stat[0];
                 S->rounds += stat[0];
                 total = stat[1];
-                /* no round run on a small frontier: its long lists (hubs) go to a round
-                   balanced over the edges, and so do this update's large frontiers */
+                /* no round run on a small frontier: its lists held more than emax entries
+                   (hubs, or many lists), so it goes to a round balanced over the edges, and so
+                   do this update's large frontiers */
                 queue_next = stat[0] == 0 && total && total <= limit;
                 hubs |= queue_next;
             } else if (queue_next || hubs) {      /* one round balanced over the edges (hubs) */

@@ -32,7 +32,8 @@ typedef struct sample {
 
 /* Batches alternate: even ones update without stats (what a caller that asks for none waits:
    the "incremental" column), odd ones with stats (profiling events, ~7 us a launch on NVIDIA's
-   host: "with stats"; full, rounds, invalidated and edges come from them). */
+   host: "with stats"; full, rounds, invalidated and edges come from them). A single batch
+   (the warm-up, --reps 1) runs with stats, and both columns show it. */
 #define MED(arr, n, field) med_field(arr, n, offsetof(sample, field), -1)
 #define MED_OF(arr, n, field, parity) med_field(arr, n, offsetof(sample, field), parity)
 static double med_field(const sample *s, int n, size_t off, int parity)
@@ -197,7 +198,7 @@ int main(int argc, char **argv)
                                      KIND_NAMES[kk], rep);
                             memset(&st, 0, sizeof st);
                             t0 = now_s();
-                            CK(g, dg_result_update(res[kk], NULL, rep % 2 ? &st : NULL));
+                            CK(g, dg_result_update(res[kk], NULL, rep % 2 || nrep == 1 ? &st : NULL));   /* (one batch: with) */
                             s->inc = (now_s() - t0) * 1e3;
                             s->full = st.full; s->rounds = st.rounds; s->inval = (double)st.invalidated;
                             s->edges_inc = (double)st.edges;

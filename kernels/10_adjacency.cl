@@ -251,10 +251,24 @@ DG_DEFINE_OWNER(dg_global_owner, __global)
    out (its length *out_n) with one atomic when full and at its end. dg_flat_append returns 0, the
    buffer's new length. */
 #define DG_FLAT_LIST 64
+/* The degrees of a flat kernel's vertices v[0..n) summed, read together (after the vertices
+   were found, not one by one as each is: the misses overlap). */
+inline uint dg_flat_degrees(DG_ADJ_ARGS, const int *v, const uint n)
+{
+    uint i, m = 0;
+    for (i = 0; i < n; i++) m += dg_degree(DG_ADJ, v[i]);
+    return m;
+}
 /* A flat kernel reads the rows (dg_row: the directory entry, then the list's first page) of
    DG_FLAT_BATCH vertices before it walks their lists: a CPU core then waits for those misses
    together, not one after another (PoCL, scale 20: SSSP 19-22% faster; bench/NOTES.md). */
 #define DG_FLAT_BATCH 8
+/* A flat kernel's first batch: batch b goes to work-group b mod groups (a CPU core each), so
+   that a short queue is spread over all of them; a work-item then steps by the global size. */
+inline uint dg_flat_first(void)
+{
+    return (uint)(get_local_id(0) * get_num_groups(0) + get_group_id(0));
+}
 inline uint dg_flat_append(const int *buf, const uint nb, __global uint *out_n, __global int *out)
 {
     uint i, at;

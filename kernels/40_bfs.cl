@@ -253,9 +253,11 @@ void dg_bfs_td(DG_BFS_TD_ARGS)
 
 /* dg_bfs_td for a CPU device (PoCL): the same results and counters without local memory or
    barriers (see dg_bfs_bu_flat): each work-item expands whole frontier lists itself, one after
-   another (vertices interleaved over the work-items, so that a group's hubs are spread), and
-   appends what it claims DG_FLAT_LIST at a time with one atomic (dg_flat_append). `hubs` and
-   `hub` are not used: a CPU thread walks a long list as fast as pieces of it. */
+   another, DG_FLAT_BATCH at a time (the batches spread over the work-groups first,
+   dg_flat_first, so that a short frontier and a group's hubs are spread), sums the found
+   vertices' degrees together (dg_flat_degrees), and appends them DG_FLAT_LIST at a time with
+   one atomic (dg_flat_append). `hubs` and `hub` are not used: a CPU thread walks a long list
+   as fast as pieces of it. */
 __kernel void dg_bfs_td_flat(DG_BFS_TD_ARGS)
 {
     __global uint *cur = dg_lv(lv, ring, level), *nx = dg_lv(lv, ring, level + 1);
@@ -269,8 +271,8 @@ __kernel void dg_bfs_td_flat(DG_BFS_TD_ARGS)
     if (get_global_id(0) == 0) dg_lv_clear(dg_lv(lv, ring, level + 2));
     if (mode0 && dg_bfs_mode(lv, ring, level, level0, mode0, mu0, alpha, nbeta, &prev) != DG_BFS_MODE_TD) return;
     if (zero && n_in) dg_bfs_zero(zero, words);
-    for (x = get_global_id(0) * DG_FLAT_BATCH; x < n_in; x += gsize * DG_FLAT_BATCH) {
-        const uint nb = (uint)min((size_t)DG_FLAT_BATCH, n_in - x);
+    for (x = (size_t)dg_flat_first() * DG_FLAT_BATCH; x < n_in; x += gsize * DG_FLAT_BATCH) {
+        const uint nb = n_in - x < DG_FLAT_BATCH ? (uint)(n_in - x) : DG_FLAT_BATCH;
         uint rows[DG_FLAT_BATCH], degs[DG_FLAT_BATCH], j;
         for (j = 0; j < nb; j++) rows[j] = dg_row(DG_ADJ, q_in[x + j], &degs[j]);   /* (dg_flat_batch) */
         for (j = 0; j < nb; j++) {
@@ -284,12 +286,14 @@ __kernel void dg_bfs_td_flat(DG_BFS_TD_ARGS)
                 u = pool[e];
                 if (!dg_claim(vis, u)) continue;
                 dg_bfs_reach(dist, parent, lv, level + 1, u, v);
-                if (want_m) m += dg_degree(DG_ADJ, u);
                 found[nf++] = u;
-                if (nf == DG_FLAT_LIST) nf = dg_flat_append(found, nf, &nx[DG_LV_VERTICES], q_out);
+                if (nf < DG_FLAT_LIST) continue;
+                if (want_m) m += dg_flat_degrees(DG_ADJ, found, nf);
+                nf = dg_flat_append(found, nf, &nx[DG_LV_VERTICES], q_out);
             }
         }
     }
+    if (want_m) m += dg_flat_degrees(DG_ADJ, found, nf);
     dg_flat_append(found, nf, &nx[DG_LV_VERTICES], q_out);
     dg_bfs_counts(cur, nx, m, seen);
 }
@@ -627,7 +631,6 @@ __kernel void dg_bfs_bu_flat(DG_BFS_BU_ARGS)
                 const int u = dg_neighbor(DG_ADJ, base, k);
                 if (front ? dg_bit(front, u) : dist[u] == level) {
                     dg_bfs_reach(dist, parent, lv, level + 1, (int)v, u);
-                    m += dg_degree(odir, 0, opool, idx, latab, (int)v);
                     found[nf++] = (int)v;
                     bits |= 1u << b;
                     break;
@@ -638,6 +641,7 @@ __kernel void dg_bfs_bu_flat(DG_BFS_BU_ARGS)
         if (bits) {
             vis[w] = had | bits;
             next[w] |= bits;
+            m += dg_flat_degrees(odir, 0, opool, idx, latab, found, nf);
             dg_flat_append(found, nf, &nx[DG_LV_VERTICES], q_out);
         }
     }

@@ -521,18 +521,17 @@ inline void dg_nf_split_flat(dg_nf *s, const float thrn, __global int *far_oth)
 }
 
 /* A split launch (t->mode == DG_NF_MODE_SPLIT): the new threshold past the far minimum (also
-   where delta is lost to rounding), the targets (nt at tg) not yet below the old one counted,
-   the far pile split (flat: dg_nf_split_flat). */
-inline void dg_nf_split_turn(dg_nf *s, const dg_nf_turn *t, const float delta, __global const int *tg,
-                             const uint nt, __global int *far_oth, const int flat)
+   where delta is lost to rounding), recorded, and the targets (nt at tg) not yet below the old
+   one counted; returns it for the far pile's split (dg_nf_split, dg_nf_split_flat). */
+inline float dg_nf_split_turn(dg_nf *s, const dg_nf_turn *t, const float delta, __global const int *tg,
+                              const uint nt)
 {
     const float thrn = max(max(t->thr, as_float(t->fmin)) + delta, nextafter(as_float(t->fmin), INFINITY));
     uint j;
     if (get_global_id(0) == 0) s->cur[DG_NF_SPLIT_THR] = as_uint(thrn);
     for (j = get_global_id(0); j < nt; j += get_global_size(0))
         if (dg_nf_ldu(&s->dist[tg[j]], s->deep) >= as_uint(t->thr)) atomic_inc(&s->cur[DG_NF_UNSETTLED]);
-    if (flat) dg_nf_split_flat(s, thrn, far_oth);
-    else dg_nf_split(s, thrn, far_oth);
+    return thrn;
 }
 
 /* Near-far launch L: each decides alike, from the ring, whether to relax, split the far pile
@@ -599,7 +598,7 @@ void NAME(DG_NF_ARGS) \
             .l_off = l_off, .l_base = l_base, .l_du = l_du \
         }; \
         if (gid == 0) dg_nf_record(ctl, ring, L, &T); \
-        if (mode == DG_NF_MODE_SPLIT) dg_nf_split_turn(&nf, &T, delta, seeds + ns, nt, fa ? far0 : far1, 0); \
+        if (mode == DG_NF_MODE_SPLIT) dg_nf_split(&nf, dg_nf_split_turn(&nf, &T, delta, seeds + ns, nt), fa ? far0 : far1); \
         if (mode == DG_NF_MODE_RELAX) { \
             if (lid == 0) l_n = 0; \
             barrier(CLK_LOCAL_MEM_FENCE); \
@@ -717,7 +716,7 @@ DG_NF_KERNEL(dg_sssp_nf_deep, 1)
 
 /* dg_sssp_nf for a CPU device (PoCL; as dg_bfs_td_flat): the same launches, ring and
    distances without local memory or barriers. Each work-item expands whole lists of the near
-   queue itself (its vertices interleaved over the work-items), skipping a vertex that is
+   queue itself, DG_FLAT_BATCH at a time (as dg_bfs_td_flat), skipping a vertex that is
    already queued again for the next launch (that launch expands it from its lower distance),
    and appends to the next near queue and the far pile DG_FLAT_LIST at a time with one atomic;
    its far minimum and counts go out once. No hub pieces, local rounds or deep turns: piece_cap,
@@ -738,11 +737,11 @@ __kernel void dg_sssp_nf_flat(DG_NF_ARGS)
     (void)pieces; (void)hub; (void)lx0; (void)lx1; (void)ex; (void)rounds; (void)dctl;
     (void)max_turns; (void)spin_max; (void)rgroups; (void)vmax;
     if (get_global_id(0) == 0) dg_nf_record(ctl, ring, L, &T);
-    if (T.mode == DG_NF_MODE_SPLIT) dg_nf_split_turn(&nf, &T, delta, seeds + ns, nt, T.fa ? far0 : far1, 1);
+    if (T.mode == DG_NF_MODE_SPLIT) dg_nf_split_flat(&nf, dg_nf_split_turn(&nf, &T, delta, seeds + ns, nt), T.fa ? far0 : far1);
     if (T.mode == DG_NF_MODE_RELAX) {
         int nq[DG_FLAT_LIST], fq[DG_FLAT_LIST];
         uint nn = 0, nfar = 0, relaxed = 0, lowered = 0, amin = DG_INF_BITS, x0;
-        for (x0 = (uint)get_global_id(0) * DG_FLAT_BATCH; x0 < T.n_q; x0 += gsize * DG_FLAT_BATCH) {
+        for (x0 = dg_flat_first() * DG_FLAT_BATCH; x0 < T.n_q; x0 += gsize * DG_FLAT_BATCH) {
             uint rows[DG_FLAT_BATCH], degs[DG_FLAT_BATCH], nb = 0, j, x;
             float dus[DG_FLAT_BATCH];
             for (x = x0; x < min(x0 + DG_FLAT_BATCH, T.n_q); x++) {   /* the rows first */

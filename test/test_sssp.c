@@ -86,12 +86,14 @@ static dg_status sssp_guarded(dg_graph *g, dg_vertex src, float *dist, const dg_
     const int nf = !opt || (opt->strategy == DG_SSSP_AUTO && !opt->negative_weights) || opt->strategy == DG_SSSP_NEAR_FAR;
     /* near-far's kernels in turn: the flat one (a CPU device's: the default on PoCL) and the
        GPU's (with its deep launches) */
+    const unsigned long before[2] = { dg__sssp_nf_searches[0], dg__sssp_nf_searches[1] };
     dg__sssp_flat = nf_force >= 0 ? nf_force : (int)(sssp_runs & 1);
     tw_arm("dg_sssp", where, WATCHDOG_S);
     s = dg_sssp(g, src, dist, opt);
     tw_disarm();
-    if (nf && s == DG_OK && g->dev && g->dev->kern[0][dg__sssp_flat ? DG__K_SSSP_NF_FLAT : DG__K_SSSP_NF])
-        nf_runs[dg__sssp_flat]++;         /* (the kernel of that kind was made for this graph) */
+    if (nf && s == DG_OK && dg__sssp_nf_searches[dg__sssp_flat] != before[dg__sssp_flat])
+        nf_runs[dg__sssp_flat]++;         /* (that kernel ran the search; the other did not) */
+    CHECK_MSG(dg__sssp_nf_searches[!dg__sssp_flat] == before[!dg__sssp_flat], "%s: near-far's other kernel ran", where);
     dg__sssp_flat = -1;
     sssp_runs++;
     return s;
