@@ -5098,16 +5098,17 @@ static dg_status dg__build(dg_graph *g, const char *const *src, const size_t *le
 }
 
 /* Build options: page size, directory stride, work-group size, variant, NVIDIA's platform
-   (DG_NV_PTX: see DG_DEVICE_FENCE in kernels/40_bfs.cl), then DYNGRAPH_CL_OPTIONS whole: options that do not fit buf are an error, never cut. */
+   (DG_NV_PTX: see DG_DEVICE_FENCE in kernels/40_bfs.cl), a CPU device (DG_CPU: see dg_bfs_td),
+   then DYNGRAPH_CL_OPTIONS whole: options that do not fit buf are an error, never cut. */
 static dg_status dg__options(dg_graph *g, char *buf, size_t cap, int csr) {
     uint32_t lp = 0;
     const char *extra = getenv("DYNGRAPH_CL_OPTIONS");
     int len;
     while ((1u << lp) < g->P) lp++;
-    len = snprintf(buf, cap, "-cl-std=CL1.2 -DDG_LOG_P=%u -DDG_DS=%u -DDG_WG=%u%s%s%s%s%s", (unsigned)lp,
+    len = snprintf(buf, cap, "-cl-std=CL1.2 -DDG_LOG_P=%u -DDG_DS=%u -DDG_WG=%u%s%s%s%s%s%s", (unsigned)lp,
                    (unsigned)(2 * g->nstores), (unsigned)g->dev->wg, csr ? " -DDG_CSR" : "",
                    g->dev->nvidia ? " -DDG_NV_PTX" : "", g->dev->nv_sm70 ? " -DDG_NV_SM70" : "",
-                   extra && *extra ? " " : "", extra ? extra : "");
+                   g->dev->cpu ? " -DDG_CPU" : "", extra && *extra ? " " : "", extra ? extra : "");
     if (len < 0 || (size_t)len >= cap)
         return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "DYNGRAPH_CL_OPTIONS is too long (%zu characters; "
                         "the build options hold %zu)", extra ? strlen(extra) : (size_t)0, cap - 1);

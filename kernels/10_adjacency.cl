@@ -7,6 +7,7 @@
      DG_LOG_P  log2 of the page size P (entries per page)
      DG_DS     directory stride in int32 entries (2 per store: 2 or 4)
      DG_WG     work-group size of the load-balanced kernels (a power of two, <= 256)
+     DG_CPU    (on a CPU device) kernels with barriers never return before them (PoCL)
      DG_CSR    (optional) the same kernels over a plain CSR: `dir` holds the row offsets
                (n+1 uint) and `pool` the column indices; used to measure the pages' cost.
 

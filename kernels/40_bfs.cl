@@ -227,9 +227,14 @@ void dg_bfs_td(DG_BFS_TD_ARGS)
     const dg_bfs_found f = { dist, parent, vis, l_q, &l_n, &l_m, lv, level + 1, want_m };
     uint chunk, seen = 0, prev;
     if (get_global_id(0) == 0) dg_lv_clear(dg_lv(lv, ring, level + 2));
-    /* (the other direction's level: no work, but no return either: PoCL runs what follows a
-       kernel's barriers after an early return for every work-item, lid == 0 tests included) */
+    /* The other direction's level: a GPU leaves at once. A CPU device (DG_CPU) runs through it
+       with no work instead: PoCL's optimised build ran what follows a kernel's barriers after an
+       early return for every work-item, lid == 0 tests included. (Running through on a GPU cost
+       an H200 20-40% of a Kronecker search, 0.63 -> 0.81-0.91 ms: bench/NOTES.md, issue 17.) */
     const uint other = mode0 && dg_bfs_mode(lv, ring, level, level0, mode0, mu0, alpha, nbeta, &prev) != DG_BFS_MODE_TD;
+#ifndef DG_CPU
+    if (other) return;
+#endif
     if (zero && n_in && !other) dg_bfs_zero(zero, words);
     if (lid == 0) { l_n = 0; l_m = 0; }
     for (chunk = get_group_id(0); !other && (size_t)chunk * DG_WG < n_in; chunk += get_num_groups(0)) {
@@ -553,9 +558,12 @@ void dg_bfs_bu(DG_BFS_BU_ARGS)
     uint seen = 0, prev;
     if (get_global_id(0) == 0) dg_lv_clear(dg_lv(lv, ring, level + 2));
     if (mode0) {   /* (an empty frontier: the search ended in an earlier level of the queue;
-                      no work then, but no return: see dg_bfs_td) */
+                      a GPU leaves, a CPU device runs through with no work: see dg_bfs_td) */
         if (dg_bfs_mode(lv, ring, level, level0, mode0, mu0, alpha, nbeta, &prev) != DG_BFS_MODE_BU ||
             dg_lv(lv, ring, level)[DG_LV_VERTICES] == 0u) {
+#ifndef DG_CPU
+            return;
+#endif
             rounds = 0;
         } else {
             if (level == level0 ? dist0 != 0u : prev != DG_BFS_MODE_BU) front = NULL;   /* after top-down */
