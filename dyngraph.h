@@ -7599,6 +7599,9 @@ static int dg__bfs_dctl = -1;
    dg_bfs_bu_flat on a CPU device, whose work-items run one after another, where barriers cost
    most; dg_bfs_td and dg_bfs_bu on others; 1: the flat ones everywhere; 0: never). */
 static int dg__bfs_flat = -1;
+/* Whether a module's flat kernels (no local memory, no barriers) run, from its test hook
+   (dg__bfs_flat, dg__sssp_flat: -1 on a CPU device, 1 always, 0 never). */
+static int dg__flat_on(int hook, const dg__dev *d) { return hook > 0 || (hook < 0 && d->cpu); }
 
 /* Level L's direction (1: bottom-up) after the level before's (bu), Beamer's rule in the
    kernels' float arithmetic (dg_bfs_mode), so that host and device decide alike: top-down
@@ -7719,7 +7722,7 @@ static dg_status dg__bfs_do(dg_graph *g, dg__bfs_run *r, int bottom_up, double a
     int bu = 0, prev_bu = 0, queued = 0;   /* queued: level L - 1 was */
     const float fa = (float)alpha, fnb = (float)((double)n / beta);
     int dctl = bottom_up && (dg__bfs_dctl > 0 || (dg__bfs_dctl < 0 && !d->cpu));
-    const int flat = dg__bfs_flat > 0 || (dg__bfs_flat < 0 && d->cpu);
+    const int flat = dg__flat_on(dg__bfs_flat, d);
     const dg__bfs_ctl no = { 0, 0, 0, 0.0f, 0.0f, 0, 0 };
     size_t i;
     for (mf = 0, i = 0; i < r->S->ns; i++) mf += dg__deg(g, &g->st[0], r->S->v[i]);
@@ -8376,7 +8379,6 @@ static cl_uint dg__sssp_deep_turns = 1u << 30;
    flat kernels, without deep launches; dg_sssp_nf on others; 1: the flat one everywhere; 0:
    never). */
 static int dg__sssp_flat = -1;
-static int dg__sssp_flat_on(const dg__dev *d) { return dg__sssp_flat > 0 || (dg__sssp_flat < 0 && d->cpu); }
 static unsigned long dg__sssp_nf_searches[2];   /* (searches by dg_sssp_nf [0], dg_sssp_nf_flat [1]:
                                                    test_sssp checks that each ran) */
 #ifndef DG__NFD_VERTICES
@@ -8391,7 +8393,7 @@ static dg_status dg__sssp_nf(dg_graph *g, dg__sssp_run *r) {
     size_t n = g->id_bound, cap = (size_t)(g->narcs / (4 * d->wg) + g->narcs / hub + 16), G = dg__deep_groups(d);
     cl_kernel k = NULL, ki = NULL, kd = NULL, kk[2];
     cl_uint ring = DG_SSSP_RING, L = 0, K = 1, j, ucap = (cl_uint)cap, a;
-    const int flat = dg__sssp_flat_on(d);
+    const int flat = dg__flat_on(dg__sssp_flat, d);
     int deep = !flat && !d->deep_off && dg__sssp_deep_turns > 0 && dg__bfs_deep_groups >= 0;
     cl_uint rgroups = (cl_uint)d->groups, vmax = (cl_uint)(G * DG__NFD_VERTICES);
     cl_uint ns = (cl_uint)r->S->ns, nt = r->early ? (cl_uint)r->S->nt : 0u;
@@ -8536,7 +8538,7 @@ static void dg__sssp_defaults(const dg_graph *g, dg_sssp_options *o, double mean
     if (o->delta == 0) {
         size_t nv = dg_vertex_count(g);
         double deg = nv ? (double)g->narcs / (double)nv : 1.0;
-        const double c = dg__sssp_flat_on(g->dev) ? DG__SSSP_DELTA_C_FLAT : DG__SSSP_DELTA_C;
+        const double c = dg__flat_on(dg__sssp_flat, g->dev) ? DG__SSSP_DELTA_C_FLAT : DG__SSSP_DELTA_C;
         o->delta = (float)(c * (mean > 0 ? mean : 1.0) / (deg > 1 ? deg : 1.0));
     }
     if (o->local_rounds == 0)

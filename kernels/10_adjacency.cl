@@ -70,8 +70,8 @@ inline uint dg_entry(DG_ADJ_ARGS, const uint base, uint k)
 }
 
 /* How many neighbours from k on (k < deg) lie one after another in the pool from dg_entry's
-   index: the rest of the list, or of its page. A loop over runs walks a list without
-   dg_entry's division per neighbour. */
+   index: the rest of the list, or of its page. A loop over runs (dg_walk) walks a list
+   without dg_entry's division per neighbour. */
 inline uint dg_run(const uint k, const uint deg)
 {
 #ifndef DG_CSR
@@ -81,6 +81,16 @@ inline uint dg_run(const uint k, const uint deg)
     }
 #endif
     return deg - k;
+}
+
+/* A walk over a list, neighbour k = 0, 1, ... deg-1 in turn: the pool index of neighbour k,
+   dg_entry only where a run starts (*e, *r: the walk's place and what is left of its run, both
+   0 before neighbour 0). */
+inline uint dg_walk(DG_ADJ_ARGS, const uint base, const uint k, const uint deg, uint *e, uint *r)
+{
+    if (*r == 0) { *e = dg_entry(DG_ADJ, base, k); *r = dg_run(k, deg); }
+    (*r)--;
+    return (*e)++;
 }
 
 inline int dg_neighbor(DG_ADJ_ARGS, const uint base, const uint k)

@@ -71,13 +71,17 @@ __kernel void dg_bfs_unmark(__global int *dist, __global const int *seeds, const
 }
 
 /* Whether the kernel of `level` has nothing to do: every target is reached, at distances
-   below level + 1 (read once per work-group, so that all of its work-items take the same path
-   through the barriers). */
+   below level + 1 (stop: the level's DG_LV_STOP word). dg_bfs_stopped reads it once per
+   work-group, so that all of its work-items take the same path through the barriers. */
+inline int dg_bfs_past_stop(const uint stop, const int level)
+{
+    return stop != 0u && (uint)level + 1u >= stop;
+}
 inline int dg_bfs_stopped(__global const uint *lv, const int level, __local uint *l_stop)
 {
     if (get_local_id(0) == 0) *l_stop = lv[DG_LV_STOP];
     barrier(CLK_LOCAL_MEM_FENCE);
-    return *l_stop != 0u && (uint)level + 1u >= *l_stop;
+    return dg_bfs_past_stop(*l_stop, level);
 }
 
 /* The vertices a work-group finds for the next level: their distance and parent, and the
@@ -158,8 +162,8 @@ inline void dg_td_visit(DG_ADJ_ARGS, const dg_bfs_found f, const int u, const in
    [Beamer 2012]): top-down turns bottom-up when the frontier's out-degrees x alpha pass the
    out-degrees not yet reached and the frontier grew; bottom-up turns top-down when the
    frontier is under n / beta and shrank. Level0's direction and its count of out-degrees not
-   yet reached (mu0) come from the host. The kernel of the other direction does no work (the
-   GPU kernels pass their barriers without returning early: see dg_bfs_td);
+   yet reached (mu0) come from the host. The kernel of the other direction returns at once
+   (on a CPU device the GPU kernels pass their barriers with no work instead: see dg_bfs_td);
    work-item 0 writes the decision into the level's slot for the next level and the host.
    Bitmaps: a bottom-up level L finds its frontier in bm[L % 3] (or, after a top-down level,
    as dist == L), sets the next one's in bm[(L + 1) % 3], and either direction clears
@@ -266,8 +270,7 @@ void dg_bfs_td(DG_BFS_TD_ARGS)
 __kernel void dg_bfs_td_flat(DG_BFS_TD_ARGS)
 {
     __global uint *cur = dg_lv(lv, ring, level), *nx = dg_lv(lv, ring, level + 1);
-    const uint stop = lv[DG_LV_STOP];
-    const uint n_in = stop != 0u && (uint)level + 1u >= stop ? 0u : cur[DG_LV_VERTICES];
+    const uint n_in = dg_bfs_past_stop(lv[DG_LV_STOP], level) ? 0u : cur[DG_LV_VERTICES];
     const size_t gsize = get_global_size(0);
     uint seen = 0, m = 0, nf = 0, prev, k;
     int found[DG_FLAT_LIST];
@@ -283,12 +286,10 @@ __kernel void dg_bfs_td_flat(DG_BFS_TD_ARGS)
         for (j = 0; j < nb; j++) {
             const int v = q_in[x + j];
             const uint base = rows[j], deg = degs[j];
-            uint e = base, r = 0;
+            uint e = 0, r = 0;
             seen += deg;
-            for (k = 0; k < deg; k++, e++, r--) {
-                int u;
-                if (r == 0) { e = dg_entry(DG_ADJ, base, k); r = dg_run(k, deg); }   /* (a page's run) */
-                u = pool[e];
+            for (k = 0; k < deg; k++) {
+                const int u = pool[dg_walk(DG_ADJ, base, k, deg, &e, &r)];
                 if (!dg_claim(vis, u)) continue;
                 dg_bfs_reach(dist, parent, lv, level + 1, u, v);
                 found[nf++] = u;
@@ -625,7 +626,7 @@ __kernel void dg_bfs_bu_flat(DG_BFS_BU_ARGS)
         if (level == level0 ? dist0 != 0u : prev != DG_BFS_MODE_BU) front = NULL;
         if (zero) dg_bfs_zero(zero, words);
     }
-    if (stop != 0u && (uint)level + 1u >= stop) return;   /* (as dg_bfs_stopped) */
+    if (dg_bfs_past_stop(stop, level)) return;
     const size_t per = (nw + gsize - 1) / gsize, w0 = get_global_id(0) * per, w1 = w0 + per < nw ? w0 + per : nw;
     for (w = w0; w < w1; w++) {
         const uint had = vis[w];
@@ -653,8 +654,7 @@ __kernel void dg_bfs_bu_flat(DG_BFS_BU_ARGS)
             dg_flat_append(found, nf, &nx[DG_LV_VERTICES], q_out);
         }
     }
-    if (m) atomic_add(&nx[DG_LV_DEGREES], m);
-    if (seen) atomic_add(&dg_lv(lv, ring, level)[DG_LV_INSPECTED], seen);
+    dg_bfs_counts(dg_lv(lv, ring, level), nx, m, seen);
 }
 
 /* Sets the bits of the level's queue in a (cleared) bitmap: top-down to bottom-up. */

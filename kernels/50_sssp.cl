@@ -751,31 +751,28 @@ __kernel void dg_sssp_nf_flat(DG_NF_ARGS)
                 dus[nb++] = as_float(dist[v]);
             }
             for (j = 0; j < nb; j++) {
-            const uint base = rows[j], deg = degs[j];
-            const float du = dus[j];
-            uint k, e, r;
-            relaxed += deg;
-            for (k = 0, e = base, r = 0; k < deg; k++, e++, r--) {
-                int u;
-                float nd;
-                uint bits;
-                if (r == 0) { e = dg_entry(DG_ADJ, base, k); r = dg_run(k, deg); }   /* (a page's run) */
-                u = pool[e];
-                nd = du + dg_weight(wpool, e);
-                bits = as_uint(nd);
-                if (bits >= dist[u] || bits >= atomic_min(&dist[u], bits)) continue;
-                lowered++;
-                if (nd < T.thr) {
-                    if (!dg_nf_first(&nf, u)) continue;
-                    nq[nn++] = u;
-                    if (nn == DG_FLAT_LIST) nn = dg_flat_append(nq, nn, nf.out_n, nf.q_out);
-                } else {
-                    amin = min(amin, bits);
-                    if (ff[u] != 0u || atomic_xchg(&ff[u], 1u) != 0u) continue;   /* (already far) */
-                    fq[nfar++] = u;
-                    if (nfar == DG_FLAT_LIST) nfar = dg_flat_append(fq, nfar, &cur[DG_NF_FAR_ADDED], nf.far + T.F);
+                const uint base = rows[j], deg = degs[j];
+                const float du = dus[j];
+                uint k, e = 0, r = 0;
+                relaxed += deg;
+                for (k = 0; k < deg; k++) {
+                    const uint ex = dg_walk(DG_ADJ, base, k, deg, &e, &r);
+                    const int u = pool[ex];
+                    const float nd = du + dg_weight(wpool, ex);
+                    const uint bits = as_uint(nd);
+                    if (bits >= dist[u] || bits >= atomic_min(&dist[u], bits)) continue;
+                    lowered++;
+                    if (nd < T.thr) {
+                        if (!dg_nf_first(&nf, u)) continue;
+                        nq[nn++] = u;
+                        if (nn == DG_FLAT_LIST) nn = dg_flat_append(nq, nn, nf.out_n, nf.q_out);
+                    } else {
+                        amin = min(amin, bits);
+                        if (ff[u] != 0u || atomic_xchg(&ff[u], 1u) != 0u) continue;   /* (already far) */
+                        fq[nfar++] = u;
+                        if (nfar == DG_FLAT_LIST) nfar = dg_flat_append(fq, nfar, &cur[DG_NF_FAR_ADDED], nf.far + T.F);
+                    }
                 }
-            }
             }
         }
         dg_flat_append(nq, nn, nf.out_n, nf.q_out);
