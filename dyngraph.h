@@ -362,9 +362,17 @@
      dg_save, dg_export_csr, dg_get_stats, host batches, dg_remove_vertex,
      dg_edit_edge, dg_reach's index, dg_scc, dg_triangles) read back every stale
      page, each run of consecutive pages in one transfer, or the whole span in
-     one transfer past 64 runs. Counts (dg_edge_count, added / removed) are right
-     when the batch returns. A read-back failure is the call's error; the pages
-     stay stale (read again next time).
+     one transfer past 64 runs. The directory follows the same rule by blocks of
+     64 vertex ids: a device batch that moves lists writes their entries on the
+     device only and marks their blocks there (a bit a block); the host takes
+     the marks (8 KB for 4M ids) and reads a block back before it reads or
+     writes an entry of it (one vertex's block, the blocks of the lists on a page
+     it changes, or all; past 64 single blocks after a batch, all at once). So a
+     batch costs the host nothing per moved list, and calls that only use the
+     device (searches, more device batches) never read the directory back.
+     Counts (dg_edge_count, added / removed) are right when the batch returns. A
+     read-back failure is the call's error; the pages and blocks stay the
+     device's (read again next time).
    - RESULTS WITHOUT WAITING: results of 1 MB and more (dist, parent, labels,
      ranks ...) come back through the pinned staging buffer in two halves,
      the device's copy of one overlapping the host's memcpy of the other
@@ -1636,14 +1644,21 @@ typedef struct dg__phost {
                              until the host reads it back (>>mirror, ownership); segs is 0 */
 } dg__phost;
 
-/* ---- Directory blocks changed since the last sync (shared by the stores: their entries
-   interleave). A block is DG__DIR_BLOCK vertex ids. ---- */
-#define DG__DIR_BLOCK 64
+/* ---- Directory blocks changed since the last sync, and those a device batch changed (shared
+   by the stores: their entries interleave). A block is DG__DIR_BLOCK vertex ids. ---- */
+#define DG__DIR_BLOCK (1u << DG_DIR_BLOCK_LOG)
 typedef struct dg__dirdirty {
-    uint8_t *blk;         /* per block: 1 if changed */
+    uint8_t *blk;         /* per block: 1 if changed on the host since the last sync */
     uint32_t *list;       /* the changed blocks, n of them */
     size_t n, cap;        /* cap: blocks the arrays hold */
+    uint8_t *dev;         /* per block: 1 if a device batch moved lists of it: the device's entries
+                             are the truth until the host reads the block back (>>mirror,
+                             ownership); never 1 where blk is */
+    size_t ndev;          /* blocks with dev set */
+    size_t singles;       /* blocks read back one at a time since the last device batch: past
+                             DG__DIR_SINGLES, the rest go in one (dg__fresh_dir_v) */
 } dg__dirdirty;
+#define DG__DIR_SINGLES 64
 
 /* ---- A store: the slotted pages of one direction (out-edges, or in-edges). ---- */
 typedef struct dg__store {
@@ -1740,6 +1755,7 @@ static void dg__dev_stats(const dg_graph *g, dg_stats *out);
 static dg_status dg__fresh_pages(dg_graph *g, int si, const int32_t *pages, size_t n);
 static dg_status dg__fresh_all(const dg_graph *cg);
 static dg_status dg__fresh_list(const dg_graph *cg, int si, dg_vertex v);
+static dg_status dg__fresh_blocks(dg_graph *g, uint32_t *b, size_t n);   /* directory blocks */
 /* Batches on the device (>>update): whether a batch of n edges goes there, and the batch. */
 static int dg__batch_on_device(const dg_graph *g, size_t n);
 static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t n, int add, const char *fn,
@@ -2062,6 +2078,7 @@ static void dg__la_dissolve(dg_graph *g, dg__store *s, int32_t p0, int page) {
 /* Every write of the directory goes through these, so that the sync sees the block. */
 static void dg__dir_mark(dg__store *s, dg_vertex v) {
     uint32_t b = (uint32_t)v / DG__DIR_BLOCK;
+    DG_ASSERT(!s->dd->dev[b]);   /* read back before it is written (dg__fresh_dir_*) */
     if (!s->dd->blk[b]) { s->dd->blk[b] = 1; s->dd->list[s->dd->n++] = b; }
 }
 static void dg__dir_set(dg__store *s, dg_vertex v, int32_t page, int32_t off) {
@@ -2071,24 +2088,69 @@ static void dg__dir_set(dg__store *s, dg_vertex v, int32_t page, int32_t off) {
 static int dg__alive(const dg_graph *g, dg_vertex v) {
     return v >= 0 && (size_t)v < g->id_bound && g->st[0].dir[g->st[0].ds * (size_t)v] >= 0;
 }
-/* Ownership: see >>mirror. */
+/* Ownership: see >>mirror. Directory blocks a device batch changed are read back before the
+   host reads or writes an entry of them: the block of one vertex, the blocks of the lists on
+   some pages (a host change to a page moves the records of its other lists), or all. Nothing
+   to do unless a device batch moved lists. */
+static dg_status dg__fresh_dir_all(dg_graph *g);
+static dg_status dg__fresh_dir_v(dg_graph *g, dg_vertex v) {
+    uint32_t b = (uint32_t)v / DG__DIR_BLOCK;
+    if (!g->dd.ndev || v < 0 || b >= g->dd.cap || !g->dd.dev[b]) return DG_OK;
+    if (++g->dd.singles > DG__DIR_SINGLES) return dg__fresh_dir_all(g);   /* (many queries after a batch) */
+    return dg__fresh_blocks(g, &b, 1);
+}
+static dg_status dg__fresh_dir_pages(dg_graph *g, int si, const int32_t *pages, size_t n) {
+    const dg__store *s = &g->st[si];
+    uint32_t *b;
+    size_t i, k = 0, m = 0;
+    dg_status st;
+    if (!g->dd.ndev || !n) return DG_OK;
+    for (i = 0; i < n; i++) m += DG__PAGE(g, s, pages[i])[2] ? 1 : (size_t)DG__PAGE(g, s, pages[i])[0];
+    if (!(b = (uint32_t *)dg__alloc(g, (m ? m : 1) * sizeof *b))) return dg__oom(g, "reading the directory back");
+    for (i = 0; i < n; i++) {
+        const int32_t *pg = DG__PAGE(g, s, pages[i]);
+        int32_t j;
+        if (pg[2]) { b[k++] = (uint32_t)s->idx[pages[i]].first / DG__DIR_BLOCK; continue; }   /* (its owner) */
+        for (j = 0; j < pg[0]; j++) b[k++] = (uint32_t)DG__SLOT_VID(g, pg, j) / DG__DIR_BLOCK;
+    }
+    st = dg__fresh_blocks(g, b, k);
+    dg__free(g, b);
+    return st;
+}
+static dg_status dg__fresh_dir_all(dg_graph *g) {
+    size_t i, k = 0, nb = g->dd.cap;
+    uint32_t *b;
+    dg_status st;
+    if (!g->dd.ndev) return DG_OK;
+    if (!(b = (uint32_t *)dg__alloc(g, g->dd.ndev * sizeof *b))) return dg__oom(g, "reading the directory back");
+    for (i = 0; i < nb && k < g->dd.ndev; i++) if (g->dd.dev[i]) b[k++] = (uint32_t)i;
+    st = dg__fresh_blocks(g, b, k);
+    dg__free(g, b);
+    return st;
+}
 static dg_status dg__fresh_all(const dg_graph *cg) {
     dg_graph *g = (dg_graph *)(size_t)cg;    /* a cache: the graph's content does not change */
     int si;
     dg_status st;
+    if ((st = dg__fresh_dir_all(g)) != DG_OK) return st;
     for (si = 0; si < g->nstores; si++)
         if (g->st[si].nstale && (st = dg__fresh_pages(g, si, g->st[si].slist, g->st[si].nstale)) != DG_OK) return st;
     return DG_OK;
 }
-/* The pages of v's list in store si. */
+/* The pages of v's list in store si, its directory block, and those of the other lists on
+   its page (an ordinary list: changing it moves their records). */
 static dg_status dg__fresh_list(const dg_graph *cg, int si, dg_vertex v) {
     dg_graph *g = (dg_graph *)(size_t)cg;
     dg__store *s = &g->st[si];
+    dg_status st = DG_OK;
     int32_t p;
-    if (!s->nstale || v < 0 || (size_t)v >= g->id_bound || (p = s->dir[s->ds * (size_t)v]) < 0) return DG_OK;
-    if (s->idx[p].la_pos < 0) return s->ph[p].stale ? dg__fresh_pages(g, si, &p, 1) : DG_OK;   /* (the index,
-        not the page's header: a stale page's host copy may be anything) */
-    return dg__fresh_pages(g, si, s->latab + s->idx[p].la_tab + 1, (size_t)s->idx[p].la_len);
+    if (v < 0 || (size_t)v >= g->id_bound) return DG_OK;
+    if ((st = dg__fresh_dir_v(g, v)) != DG_OK || (p = s->dir[s->ds * (size_t)v]) < 0) return st;
+    if (s->idx[p].la_pos >= 0)   /* (the index, not the page's header: a stale page's copy may be anything) */
+        return s->nstale ? dg__fresh_pages(g, si, s->latab + s->idx[p].la_tab + 1, (size_t)s->idx[p].la_len) : DG_OK;
+    if (s->ph[p].stale) st = dg__fresh_pages(g, si, &p, 1);     /* (which reads the lists' blocks too) */
+    else st = dg__fresh_dir_pages(g, si, &p, 1);
+    return st;
 }
 /* Makes room in the directories for ids below n. All-or-nothing. */
 static dg_status dg__reserve_vertices(dg_graph *g, size_t n) {
@@ -2097,9 +2159,11 @@ static dg_status dg__reserve_vertices(dg_graph *g, size_t n) {
     if (n <= g->vcap) return DG_OK;
     if (nb > g->dd.cap) {         /* the changed-block marks first: harmless if the rest fails */
         if (!dg__grow(g, (void **)&g->dd.blk, g->dd.cap, nb, 1) ||
+            !dg__grow(g, (void **)&g->dd.dev, g->dd.cap, nb, 1) ||
             !dg__grow(g, (void **)&g->dd.list, g->dd.cap, nb, sizeof(uint32_t)))
             return dg__oom(g, "vertex directory");
         memset(g->dd.blk + g->dd.cap, 0, nb - g->dd.cap);
+        memset(g->dd.dev + g->dd.cap, 0, nb - g->dd.cap);
         g->dd.cap = nb;
     }
     if (!dg__grow(g, (void **)&g->dir, 2 * (size_t)g->nstores * g->vcap, 2 * (size_t)g->nstores * cap, sizeof(int32_t)))
@@ -2845,7 +2909,7 @@ DG_API void dg_destroy(dg_graph *g) {
     dg__free(g, g->clog.e);
     dg__free(g, g->clog.seen);
     for (i = 0; i < 2; i++) dg__store_free(g, &g->st[i]);
-    dg__free(g, g->dd.blk); dg__free(g, g->dd.list);
+    dg__free(g, g->dd.blk); dg__free(g, g->dd.dev); dg__free(g, g->dd.list);
     dg__free(g, g->tmp); dg__free(g, g->wtmp); dg__free(g, g->mark); dg__free(g, g->items);
     dg__free(g, g->bscr[0]); dg__free(g, g->bscr[1]); dg__free(g, g->bscr[2]);
     dg__free(g, g->free_ids);
@@ -2882,6 +2946,7 @@ DG_API dg_status dg_add_vertices(dg_graph *g, size_t count, dg_vertex *out_first
                         count, (unsigned)DG__MAX_IDS);
     need = count / g->vert_per_page + 2;
     if ((st = dg__fresh_tails(g)) != DG_OK) return st;
+    if ((st = dg__fresh_dir_v(g, (dg_vertex)g->id_bound)) != DG_OK) return st;   /* (a block of older ids too) */
     if ((st = dg__reserve_vertices(g, g->id_bound + count)) != DG_OK) return st;
     for (i = 0; i < g->nstores; i++)
         if ((st = dg__reserve_pages(g, &g->st[i], need)) != DG_OK) return st;
@@ -2901,6 +2966,7 @@ DG_API dg_status dg_add_vertex(dg_graph *g, dg_vertex *out_id) {
     if (!g) return DG_ERR_INVALID_ARGUMENT;
     if (!g->nfree_ids) return dg_add_vertices(g, 1, out_id);
     if ((st = dg__fresh_tails(g)) != DG_OK) return st;
+    if ((st = dg__fresh_dir_v(g, g->free_ids[g->nfree_ids - 1])) != DG_OK) return st;
     for (i = 0; i < g->nstores; i++)              /* reuse_ids: the last removed id */
         if ((st = dg__reserve_pages(g, &g->st[i], 2)) != DG_OK) return st;
     v = g->free_ids[--g->nfree_ids];
@@ -4116,6 +4182,10 @@ static dg_status dg__fresh_pages(dg_graph *g, int si, const int32_t *pages, size
     (void)g; (void)si; (void)pages; (void)n;
     return DG_OK;
 }
+static dg_status dg__fresh_blocks(dg_graph *g, uint32_t *b, size_t n) {   /* never the device's */
+    (void)g; (void)b; (void)n;
+    return DG_OK;
+}
 static int dg__batch_on_device(const dg_graph *g, size_t n) { (void)g; (void)n; return 0; }  /* the host */
 static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t n, int add, const char *fn,
                                size_t *changed) {
@@ -4471,7 +4541,8 @@ typedef struct dg__dev {
     size_t batch_dev;             /* the last device batch's arcs */
     size_t batch_room;            /* and the pages it made room on */
     size_t batch_room_host;       /* of which the host laid out (large lists; lists outgrowing a page) */
-    int batch_dir_all;            /* 1: the lists it moved had the whole directory read back */
+    size_t batch_dir_blocks;      /* directory blocks it left to the device (dg__dir_take) */
+    size_t dir_blocks_read;       /* directory blocks read back since the device was made */
     int ctx_listed;               /* ctx is in the process-wide context table (a user there) */
     /* the mirror */
     dg__dstore st[2];
@@ -5490,7 +5561,9 @@ static dg_status dg__stage(dg_graph *g, cl_mem dst, size_t to, const void *src, 
    page back before it reads or changes its entries (dg__fresh_list, dg__fresh_all).
    dg__fresh_pages reads the stale ones among pages[0..n): each run of consecutive pages in
    one read, or, past DG__FRESH_RUNS runs, gathered on the device into 16 MiB chunks, one read
-   a chunk (one transfer beats thousands, and reads no page that is not stale). */
+   a chunk (one transfer beats thousands, and reads no page that is not stale); then the
+   directory blocks of the lists on those pages (dg__fresh_dir_pages: the device's entries of
+   moved lists, see dg__dir_take). */
 #ifndef DG__FRESH_RUNS
 #define DG__FRESH_RUNS 64       /* (test_update sets it low to run the gather path) */
 #endif
@@ -5527,11 +5600,11 @@ static dg_status dg__fresh_read(dg_graph *g, int si, const int32_t *list, size_t
         cl_mem src = w ? m->wpool.m : m->pool.m;
         char *dst = w ? (char *)s->wpool : (char *)s->pool;
         for (i = 0; tmp && i < k; i += c) {   /* in chunks: gather, one read, put in place */
-            cl_uint uc, at = (cl_uint)i;
+            cl_uint uc, at = (cl_uint)i, uP = (cl_uint)P;
             c = k - i < C ? k - i : C;
             uc = (cl_uint)c;
             DG__TRY(dg__run(g, DG__K_GATHER_PAGES, c * g->dev->wg, DG__A(src), DG__A(cs->b.glist.m), DG__A(at), DG__A(uc),
-                            DG__A(cs->b.gather.m), DG__END));
+                            DG__A(uP), DG__A(cs->b.gather.m), DG__END));
             DG__CL(clEnqueueReadBuffer(g->dev->queue, cs->b.gather.m, CL_TRUE, 0, c * P * 4, tmp, 0, NULL, NULL));
             for (j = 0; j < c; j++) memcpy(dst + (size_t)list[i + j] * P * 4, tmp + j * P * 4, P * 4);
         }
@@ -5543,6 +5616,64 @@ static dg_status dg__fresh_read(dg_graph *g, int si, const int32_t *list, size_t
         DG__CL(clFinish(g->dev->queue));
     }
 done:
+    dg__free(g, tmp);
+    return st;
+}
+static int dg__cmp_u32(const void *a, const void *b) {
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return x < y ? -1 : x > y;
+}
+/* Reads back the directory blocks among b[0..n) that are the device's (dd.dev; the others and
+   repeats skipped, b reordered): each run of consecutive blocks in one read, or, past
+   DG__FRESH_BLOCK_RUNS runs, gathered on the device into 16 MiB chunks, one read a chunk (a
+   read costs ~20 us on NVIDIA's host, a block is 0.5-1 KB). */
+#ifndef DG__FRESH_BLOCK_RUNS
+#define DG__FRESH_BLOCK_RUNS 4  /* (test_update sets it low to run the gather path) */
+#endif
+static dg_status dg__fresh_blocks(dg_graph *g, uint32_t *b, size_t n) {
+    dg__dirdirty *dd = &g->dd;
+    dg__dev *d = g->dev;
+    dg__core_state *cs = (dg__core_state *)d->mod[DG__MOD_CORE].state;
+    const size_t ds = 2 * (size_t)g->nstores, E = (size_t)DG__DIR_BLOCK * ds;   /* entries a block */
+    const size_t whole = g->id_bound / DG__DIR_BLOCK;   /* blocks wholly below the id bound */
+    size_t i, j, c, k = 0, kf, runs = 0, C = ((size_t)1 << 22) / E;
+    dg_status st = DG_OK;
+    int32_t *tmp = NULL;
+    for (i = 0; i < n; i++) if (dd->dev[b[i]]) { dd->dev[b[i]] = 0; b[k++] = b[i]; }   /* (repeats: once) */
+    if (!k) return DG_OK;
+    qsort(b, k, sizeof *b, dg__cmp_u32);
+    for (i = 0; i < k; i++) runs += i == 0 || b[i] != b[i - 1] + 1;
+    kf = runs > DG__FRESH_BLOCK_RUNS ? k : 0;
+    while (kf && b[kf - 1] >= whole) kf--;            /* a block the bound cuts: read as a run */
+    if (kf) {
+        if (C > kf) C = kf;
+        if (!(tmp = (int32_t *)dg__alloc(g, C * E * 4))) { st = dg__oom(g, "reading the directory back"); goto done; }
+        DG__TRY(dg__buf_fit(g, &cs->b.gather, C * E * 4));
+        DG__TRY(dg__buf_fit(g, &cs->b.glist, kf * 4));
+        DG__CL(clEnqueueWriteBuffer(d->queue, cs->b.glist.m, CL_TRUE, 0, kf * 4, b, 0, NULL, NULL));
+    }
+    for (i = 0; i < kf; i += c) {   /* in chunks: gather, one read, put in place */
+        cl_uint uc, at = (cl_uint)i, uw = (cl_uint)E;
+        c = kf - i < C ? kf - i : C;
+        uc = (cl_uint)c;
+        DG__TRY(dg__run(g, DG__K_GATHER_PAGES, c * d->wg, DG__A(d->dir.m), DG__A(cs->b.glist.m), DG__A(at), DG__A(uc),
+                        DG__A(uw), DG__A(cs->b.gather.m), DG__END));
+        DG__CL(clEnqueueReadBuffer(d->queue, cs->b.gather.m, CL_TRUE, 0, c * E * 4, tmp, 0, NULL, NULL));
+        for (j = 0; j < c; j++) memcpy(g->dir + (size_t)b[i + j] * E, tmp + j * E, E * 4);
+    }
+    for (i = kf; i < k; i = j) {
+        size_t lo, hi;
+        for (j = i + 1; j < k && b[j] == b[j - 1] + 1; j++) {}
+        lo = (size_t)b[i] * DG__DIR_BLOCK;
+        hi = (size_t)(b[j - 1] + 1) * DG__DIR_BLOCK;
+        if (hi > g->id_bound) hi = g->id_bound;
+        DG__CL(clEnqueueReadBuffer(d->queue, d->dir.m, CL_FALSE, lo * ds * 4, (hi - lo) * ds * 4, g->dir + lo * ds,
+                                   0, NULL, NULL));
+    }
+    DG__CL(clFinish(d->queue));
+done:
+    if (st != DG_OK) for (i = 0; i < k; i++) dd->dev[b[i]] = 1;   /* still the device's */
+    else { dd->ndev -= k; d->dir_blocks_read += k; }
     dg__free(g, tmp);
     return st;
 }
@@ -5564,7 +5695,7 @@ static dg_status dg__fresh_pages(dg_graph *g, int si, const int32_t *pages, size
     }
     if (st == DG_OK && pages == s->slist) s->nstale = 0;
     dg__free(g, list);
-    return st;
+    return st == DG_OK ? dg__fresh_dir_pages(g, si, pages, n) : st;
 }
 
 /* The first page of the large list that page p belongs to. */
@@ -5662,6 +5793,7 @@ static dg_status dg__sync(dg_graph *g) {
     DG__TRY(dg__buf_grow(g, &d->dir, nv * ds * 4, d->uploaded ? d->dir.cap : 0));
     for (i = 0; i < g->dd.n; i++) {
         size_t b = g->dd.list[i], lo = b * DG__DIR_BLOCK, hi = lo + DG__DIR_BLOCK;
+        DG_ASSERT(!g->dd.dev[b]);
         if (hi > g->id_bound) hi = g->id_bound;
         if (lo < hi) DG__TRY(dg__stage(g, d->dir.m, lo * ds, g->dir + lo * ds, (hi - lo) * ds));
     }
@@ -6727,10 +6859,12 @@ typedef struct dg__update_state {
             hlist[2];
         dg__buf rv[2], rpos[2], rdeg[2], rk[2], rfrom[2], rord[2], scr[2], wscr[2];   /* room (host) */
         dg__buf dnl[2], dlofs[2], dnpg[2], dpofs[2], dlv[2], dlold[2], dldeg[2], dlk[2], dlt[2],
-            dlnew[2], dids[2], dfb[2], dpg[2], dscr[2], dwscr[2];                      /* room (device) */
+            dlnew[2], dids[2], dfb[2], dpg[2], dscr[2], dwscr[2], dfirst[2];           /* room (device) */
+        dg__buf dblk;             /* a bit per directory block the device wrote (dg__dir_take) */
     } b;
     cl_int gen;                   /* this batch's stamp (hstamp, cstamp) */
     size_t stamped[2];            /* pages the stamp arrays cover, zeroed when they grew */
+    size_t dblk_words;            /* words of dblk zeroed (all clear between batches) */
 } dg__update_state;
 
 /* A batch's scratch (~20 words an arc, and the radix sort's two more) stays for the next batch
@@ -6754,6 +6888,7 @@ static void dg__up_trim(dg_graph *g) {
     if (d->mod[DG__MOD_UPDATE].state) {   /* the stamps are zeroed again when made again */
         dg__update_state *us = (dg__update_state *)d->mod[DG__MOD_UPDATE].state;
         us->stamped[0] = us->stamped[1] = 0;
+        us->dblk_words = 0;
     }
 }
 
@@ -6826,18 +6961,28 @@ done:
    slots, indexes))). The host's copy of a page that turns stale here has the slots of every
    list that was on it before the batch: the device writes slots only when it lays a page out
    again (dg__droom_*), and the new pages it spreads those lists to are stale already. */
-static void dg__slist_compact(dg__store *s) {   /* drops the pages read back since */
+/* Room in the list of stale pages for n more (pages not stale now): only when it is full are
+   the pages read back since and the repeats (a page read back and stale again) dropped, so a
+   batch does not walk every page that turned stale before it (O(stale pages) a batch: ~1 ms
+   on the H100 machine's host after a few batches). */
+static void dg__slist_room(dg__store *s, size_t n) {
     size_t i, k = 0;
-    for (i = 0; i < s->nstale; i++) if (s->ph[s->slist[i]].stale) s->slist[k++] = s->slist[i];
-    s->nstale = k;
+    if (s->nstale + n <= s->page_cap) return;
+    for (i = 0; i < s->nstale; i++) {
+        int32_t p = s->slist[i];
+        if (s->ph[p].stale == 1) { s->ph[p].stale = 2; s->slist[k++] = p; }   /* (2: listed once) */
+    }
+    for (i = 0; i < k; i++) s->ph[s->slist[i]].stale = 1;
+    s->nstale = k;   /* (the pages to be added that are stale already are among these k) */
 }
 static void dg__mark_stale(dg_graph *g, dg__store *s, const int32_t *pages, size_t n) {
     size_t i, k0;
     int by_slots = n * 8 < s->nlh;
-    dg__slist_compact(s);
+    dg__slist_room(s, n);
     k0 = s->nstale;
     for (i = 0; i < n; i++) {
         int32_t p = pages[i];
+        if (i + DG__PF_LIST < n) { DG__PREFETCH(&s->ph[pages[i + DG__PF_LIST]]); DG__PREFETCH(&s->idx[pages[i + DG__PF_LIST]]); }
         if (s->ph[p].stale) continue;
         DG_ASSERT(!s->ph[p].segs);   /* dirty at most for its index entry (an LA-table move) */
         s->ph[p].stale = 1;
@@ -6998,13 +7143,13 @@ done:
 static dg_status dg__room_copy(dg_graph *g, dg__update_state *us, int si, const dg__room *r) {
     dg__dstore *m = &g->dev->st[si];
     dg_status st = DG_OK;
-    cl_uint zero = 0, n = (cl_uint)r->nord;
+    cl_uint zero = 0, n = (cl_uint)r->nord, uP = g->P;
     if (!n) return DG_OK;
     DG__TRY(dg__run(g, DG__K_GATHER_PAGES, r->nord * g->dev->wg, DG__A(m->pool.m), DG__A(us->b.rord[si].m), DG__A(zero),
-                    DG__A(n), DG__A(us->b.scr[si].m), DG__END));
+                    DG__A(n), DG__A(uP), DG__A(us->b.scr[si].m), DG__END));
     if (g->st[si].wpool)
         DG__TRY(dg__run(g, DG__K_GATHER_PAGES, r->nord * g->dev->wg, DG__A(m->wpool.m), DG__A(us->b.rord[si].m), DG__A(zero),
-                        DG__A(n), DG__A(us->b.wscr[si].m), DG__END));
+                        DG__A(n), DG__A(uP), DG__A(us->b.wscr[si].m), DG__END));
 done:
     return st;
 }
@@ -7025,28 +7170,23 @@ done:
 /* Room made on the device (one store's part): the pages without room (hlist, np of them)
    are laid out again by dg_up_room_* (kernels/25_update.cl) as dg__layout lays out a page,
    onto themselves and new pages the host reserves and links after them (dg__page_take); the
-   device writes headers, slots, records, its directory and index entries. The host follows:
-   it reads where each list went (12 bytes a list) into its directory; the pages are stale
+   device writes headers, slots, records, its directory and index entries, and marks the
+   directory blocks it wrote. The host follows only with the new pages' index entries (which
+   list opens each: 8 bytes a list read back where a page has new pages); the pages are stale
    here (the host's copy of the page keeps its old slots until read back, which is how
    dg__mark_stale finds the lists whose hash indexes go; the new pages are stale from the
-   start, their host memory untouched). A large list's page, or one whose list would outgrow
-   a page, is left to the host (dg__room_*: fb). */
-/* A moved list's directory entry written on the host (a cache miss, prefetched: 3.2 ns on the
-   H200 machine's host) costs about what 26 bytes of the directory read back in order do (~8 GB/s
-   there, the copy out of the pinned buffer included): past id_bound x ds / DG__DIR_ALL_LIST lists
-   a batch reads the whole directory (bench/NOTES.md, "the directory after a device batch"). */
-#ifndef DG__DIR_ALL_LIST
-#define DG__DIR_ALL_LIST 6
-#endif
+   start, their host memory untouched), and so are the marked directory blocks (dg__dir_take:
+   the host reads one back when it needs an entry of it, >>mirror). A large list's page, or one
+   whose list would outgrow a page, is left to the host (dg__room_*: fb). */
 typedef struct dg__droom {
-    int32_t *pg, *fb, *ids, *lv;   /* the pages without room (np); the host's (nfb); the new pages
-                                 (C, page i's after those of the pages before it); per list its vertex, */
-    uint32_t *nl, *npg, *lt, *lnew;   /* per page its lists, its new pages; per list its place */
-    size_t np, nfb, nlists, C;        /* lists, new pages in all */
+    int32_t *pg, *fb, *ids;   /* the pages without room (np); the host's (nfb); the new pages (C,
+                                 page i's after those of the pages before it), then their first
+                                 lists' vertices (C) */
+    uint32_t *nl, *npg;       /* per page its lists, its new pages */
+    size_t np, nfb, nlists, C;   /* lists, new pages in all */
 } dg__droom;
 static void dg__droom_free(dg_graph *g, dg__droom *r) {
-    dg__free(g, r->pg); dg__free(g, r->fb); dg__free(g, r->ids); dg__free(g, r->lv); dg__free(g, r->nl);
-    dg__free(g, r->npg); dg__free(g, r->lt); dg__free(g, r->lnew);
+    dg__free(g, r->pg); dg__free(g, r->fb); dg__free(g, r->ids); dg__free(g, r->nl); dg__free(g, r->npg);
     memset(r, 0, sizeof *r);
 }
 /* The device's plan for the np pages without room of store si (arcs S[0..N)): per page its
@@ -7088,7 +7228,7 @@ done:
    the memory of the layout (before anything is written). */
 static dg_status dg__droom_fallback(dg_graph *g, dg__update_state *us, int si, size_t nfb, dg__droom *r) {
     dg_status st = DG_OK;
-    size_t i, L = r->nlists ? r->nlists : 1;
+    size_t i;
     for (i = 0, r->C = 0; i < r->np; i++) r->C += r->npg[i];
     r->nfb = nfb;
     if (nfb) {
@@ -7097,10 +7237,9 @@ static dg_status dg__droom_fallback(dg_graph *g, dg__update_state *us, int si, s
         DG__TRY(dg__fresh_pages(g, si, r->fb, nfb));
     }
     if (r->np == nfb) return DG_OK;
-    if (!(r->ids = (int32_t *)dg__alloc(g, (r->C ? r->C : 1) * 4)) || !(r->lv = (int32_t *)dg__alloc(g, L * 4)) ||
-        !(r->lt = (uint32_t *)dg__alloc(g, L * 4)) || !(r->lnew = (uint32_t *)dg__alloc(g, L * 4)))
-        return dg__oom(g, "device batch: room");
+    if (!(r->ids = (int32_t *)dg__alloc(g, (r->C ? 2 * r->C : 1) * 4))) return dg__oom(g, "device batch: room");
     DG__TRY(dg__buf_fit(g, &us->b.dids[si], (r->C ? r->C : 1) * 4));
+    DG__TRY(dg__buf_fit(g, &us->b.dfirst[si], (r->C ? r->C : 1) * 4));
     DG__TRY(dg__buf_fit(g, &us->b.dpg[si], r->np * 4));   /* (hlist may grow before the layout) */
     DG__TRY(dg__buf_fit(g, &us->b.dscr[si], r->np * g->P * 4));
     if (g->st[si].wpool) DG__TRY(dg__buf_fit(g, &us->b.dwscr[si], r->np * g->P * 4));
@@ -7108,23 +7247,20 @@ done:
     return st;
 }
 /* The layout (pages reserved): the new pages taken and linked after their pages, the pages
-   copied, laid out on the device, and where each list went read back into the host's
-   directory and index. */
-static dg_status dg__droom_write(dg_graph *g, dg__update_state *us, int si, dg__droom *r, cl_int gen, int all,
-                                 double *tr) {
+   copied and laid out on the device, which also writes the moved lists' directory entries and
+   marks their blocks (the host takes the marks after the writes: dg__dir_take); the host reads
+   back which list opens each new page, for that page's index entry. */
+static dg_status dg__droom_write(dg_graph *g, dg__update_state *us, int si, dg__droom *r, cl_int gen, double *tr) {
     dg__store *s = &g->st[si];
     dg__dev *d = g->dev;
     dg__dstore *m = &d->st[si];
     dg_status st = DG_OK;
-    size_t L4 = r->nlists * 4;
-    const dg_vertex *lv = (const dg_vertex *)r->lv;
-    const uint32_t *lt = r->lt, *lnew = r->lnew;
-    cl_uint unp = (cl_uint)r->np, dso = 2 * (cl_uint)si, zero = 0, slot = DG_UP_CHANGED + (cl_uint)si;
-    size_t i, j, c, o, groups = r->np < 65536 ? r->np : 65536;
+    cl_uint unp = (cl_uint)r->np, dso = 2 * (cl_uint)si, zero = 0, slot = DG_UP_CHANGED + (cl_uint)si, uP = g->P;
+    size_t i, j, c, groups = r->np < 65536 ? r->np : 65536;
     int32_t *ids = r->ids;
     cl_mem wp = m->wpool.m, ws = s->wpool ? us->b.dwscr[si].m : us->b.dscr[si].m;
     if (r->np == r->nfb) return DG_OK;
-    dg__slist_compact(s);
+    dg__slist_room(s, r->C);
     for (i = 0, c = 0; i < r->np; i++) {          /* new pages follow their page, stale already (the */
         int32_t after = r->pg[i];                  /* lists on them had their hash indexes on page i) */
         for (j = 0; j < r->npg[i]; j++) {
@@ -7134,53 +7270,53 @@ static dg_status dg__droom_write(dg_graph *g, dg__update_state *us, int si, dg__
         }
     }
     dg__up_trace(g, tr, "room-take");
-    if (r->C) DG__CL(clEnqueueWriteBuffer(g->dev->queue, us->b.dids[si].m, CL_FALSE, 0, r->C * 4, ids, 0, NULL, NULL));
-    DG__CL(clEnqueueWriteBuffer(g->dev->queue, us->b.dpg[si].m, CL_FALSE, 0, r->np * 4, r->pg, 0, NULL, NULL));
-    DG__TRY(dg__run(g, DG__K_GATHER_PAGES, groups * g->dev->wg, DG__A(m->pool.m), DG__A(us->b.dpg[si].m), DG__A(zero),
-                    DG__A(unp), DG__A(us->b.dscr[si].m), DG__END));
+    if (r->C) DG__CL(clEnqueueWriteBuffer(d->queue, us->b.dids[si].m, CL_FALSE, 0, r->C * 4, ids, 0, NULL, NULL));
+    DG__CL(clEnqueueWriteBuffer(d->queue, us->b.dpg[si].m, CL_FALSE, 0, r->np * 4, r->pg, 0, NULL, NULL));
+    DG__TRY(dg__run(g, DG__K_GATHER_PAGES, groups * d->wg, DG__A(m->pool.m), DG__A(us->b.dpg[si].m), DG__A(zero),
+                    DG__A(unp), DG__A(uP), DG__A(us->b.dscr[si].m), DG__END));
     if (s->wpool)
-        DG__TRY(dg__run(g, DG__K_GATHER_PAGES, groups * g->dev->wg, DG__A(m->wpool.m), DG__A(us->b.dpg[si].m), DG__A(zero),
-                        DG__A(unp), DG__A(us->b.dwscr[si].m), DG__END));
-    DG__TRY(dg__run(g, DG__K_UP_ROOM_WRITE, groups * g->dev->wg, DG__A(us->b.dpg[si].m), DG__A(unp), DG__A(us->b.dnl[si].m),
+        DG__TRY(dg__run(g, DG__K_GATHER_PAGES, groups * d->wg, DG__A(m->wpool.m), DG__A(us->b.dpg[si].m), DG__A(zero),
+                        DG__A(unp), DG__A(uP), DG__A(us->b.dwscr[si].m), DG__END));
+    DG__TRY(dg__run(g, DG__K_UP_ROOM_WRITE, groups * d->wg, DG__A(us->b.dpg[si].m), DG__A(unp), DG__A(us->b.dnl[si].m),
                     DG__A(us->b.dlofs[si].m), DG__A(us->b.dnpg[si].m), DG__A(us->b.dpofs[si].m), DG__A(us->b.dids[si].m),
                     DG__A(us->b.dlv[si].m), DG__A(us->b.dlold[si].m), DG__A(us->b.dldeg[si].m), DG__A(us->b.dlk[si].m),
-                    DG__A(us->b.dlt[si].m), DG__A(us->b.dlnew[si].m), DG__A(g->dev->dir.m), DG__A(dso), DG__A(m->pool.m),
+                    DG__A(us->b.dlt[si].m), DG__A(us->b.dlnew[si].m), DG__A(d->dir.m), DG__A(dso), DG__A(m->pool.m),
                     DG__A(wp), DG__A(m->idx.m), DG__A(us->b.dscr[si].m), DG__A(ws), DG__A(us->b.cstamp[si].m),
-                    DG__A(us->b.clist[si].m), DG__A(us->b.cnt.m), DG__A(slot), DG__A(gen), DG__END));
+                    DG__A(us->b.clist[si].m), DG__A(us->b.cnt.m), DG__A(slot), DG__A(gen), DG__A(us->b.dblk.m),
+                    DG__A(us->b.dfirst[si].m), DG__END));
     dg__up_trace(g, tr, "room-kernels");
-    /* where each list went: into the pinned staging buffer where the arrays fit it (idle
-       between syncs; a read into pageable memory goes at a fraction of the bus's speed). Where
-       many lists moved (all, decided by the caller for both stores), the caller reads the whole
-       directory back after (in order, where writing each list's entry here is a cache miss),
-       and the lists' new places are needed only for the new pages' first lists. */
-    if (d->pin_ptr && d->st_used == 0 && 3 * L4 <= d->st_bytes) {
-        lv = (const dg_vertex *)(const void *)d->pin_ptr;
-        lt = (const uint32_t *)(const void *)(d->pin_ptr + L4);
-        lnew = (const uint32_t *)(const void *)(d->pin_ptr + 2 * L4);
-    }
-    DG__CL(clEnqueueReadBuffer(d->queue, us->b.dlv[si].m, CL_FALSE, 0, L4, (void *)lv, 0, NULL, NULL));
-    DG__CL(clEnqueueReadBuffer(d->queue, us->b.dlt[si].m, all ? CL_TRUE : CL_FALSE, 0, L4, (void *)lt, 0, NULL, NULL));
-    if (!all) DG__CL(clEnqueueReadBuffer(d->queue, us->b.dlnew[si].m, CL_TRUE, 0, L4, (void *)lnew, 0, NULL, NULL));
-    dg__up_trace(g, tr, "room-read");
 #ifdef DYNGRAPH_TRACE_UPDATE
-    fprintf(stderr, "  [update] (store %d: %zu lists on %zu pages moved; %s)\n", si, r->nlists, r->np,
-            all ? "the whole directory read back" : "their entries written");
+    fprintf(stderr, "  [update] (store %d: %zu lists on %zu pages moved, %zu new pages)\n", si, r->nlists, r->np, r->C);
 #endif
-    for (i = 0, o = 0, c = 0; i < r->np; o += r->nl[i], c += r->npg[i], i++) {
-        if (!r->nl[i] || lt[o] == DG_UP_NOROOM || (all && !r->npg[i])) continue;
-        for (j = 0; j < r->nl[i]; j++) {
-            uint32_t t = lt[o + j] >> 16;
-            int32_t page = t ? ids[c + t - 1] : r->pg[i];
-            dg_vertex v = lv[o + j];
-            if (t && (lt[o + j] & 0xffffu) == 0) s->idx[page].first = v;   /* a new page's first list */
-            if (all) continue;
-            if (o + j + DG__PF_DIR < r->nlists && (size_t)lv[o + j + DG__PF_DIR] < g->id_bound)   /* (a page */
-                DG__PREFETCH(&s->dir[s->ds * (size_t)lv[o + j + DG__PF_DIR]]);   /* left to the host: no list) */
-            s->dir[s->ds * (size_t)v] = page;        /* (as the device's: not sent) */
-            s->dir[s->ds * (size_t)v + 1] = (int32_t)lnew[o + j];
-        }
-    }
+    if (!r->C) return DG_OK;
+    DG__TRY(dg__cl_read(g, us->b.dfirst[si].m, r->C * 4, ids + r->C));   /* the new pages' first lists */
+    for (c = 0; c < r->C; c++) s->idx[ids[c]].first = ids[r->C + c];
+    dg__up_trace(g, tr, "room-read");
 done:
+    return st;
+}
+
+/* After the device laid lists out again: the directory blocks it marked are the device's
+   (dd.dev) until the host reads them back (>>mirror, ownership); the marks are cleared for
+   the next batch. */
+static dg_status dg__dir_take(dg_graph *g, dg__update_state *us) {
+    dg__dirdirty *dd = &g->dd;
+    size_t nb = (g->id_bound + DG__DIR_BLOCK - 1) / DG__DIR_BLOCK, nw = (nb + 31) / 32, i, took = 0;
+    uint32_t *w, j, x;
+    dg_status st;
+    if (!(w = (uint32_t *)dg__alloc(g, (nw ? nw : 1) * 4))) return dg__oom(g, "device batch: directory marks");
+    if ((st = dg__cl_read(g, us->b.dblk.m, nw * 4, w)) == DG_OK) st = dg__fill(g, us->b.dblk.m, 0, nw);
+    for (i = 0; i < nw && st == DG_OK; i++)
+        for (x = w[i], j = 0; x; x >>= 1, j++)
+            if ((x & 1u) && !dd->dev[i * 32 + j]) {
+                DG_ASSERT(!dd->blk[i * 32 + j]);   /* (the batch began with a sync) */
+                dd->dev[i * 32 + j] = 1;
+                took++;
+            }
+    dd->ndev += took;
+    dd->singles = 0;
+    g->dev->batch_dir_blocks = took;
+    dg__free(g, w);
     return st;
 }
 
@@ -7196,7 +7332,7 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
     dg__update_state *us;
     dg__dev *d;
     dg_status st = DG_OK;
-    int two = g->nstores == 1, ns = g->nstores, si, dir_all = 0;
+    int two = g->nstores == 1, ns = g->nstores, si, moved = 0;
     size_t m = two ? 2 * n : n, pages[2] = {0, 0}, lat[2] = {0, 0};
     cl_uint un = (cl_uint)n, um = (cl_uint)m, ubound, utwo = (cl_uint)two, uadd = (cl_uint)add, urem = (cl_uint)!add;
     cl_uint uN, want = (cl_uint)!add, slot;
@@ -7217,7 +7353,7 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
     if ((st = dg__sync(g)) != DG_OK) return st;     /* the device holds every host change */
     d = g->dev;
     d->batch_room = d->batch_room_host = d->batch_dev = 0;
-    d->batch_dir_all = 0;
+    d->batch_dir_blocks = 0;
     dg__up_trace(g, &tr, "start");
     if (!(us = DG__STATE(g, DG__MOD_UPDATE, dg__update_state))) return dg__oom(g, fn);
     if (us->gen >= 0x7ffffff0) { us->gen = 0; us->stamped[0] = us->stamped[1] = 0; }
@@ -7240,6 +7376,13 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
     DG__TRY(dg__buf_fit(g, &us->b.nx, m * 4));
     DG__TRY(dg__buf_fit(g, &us->b.holes, m * 4)); DG__TRY(dg__buf_fit(g, &us->b.movers, m * 4));
     DG__TRY(dg__buf_fit(g, &us->b.cnt, DG_UP_WORDS * 4)); DG__TRY(dg__buf_fit(g, &us->b.tot, 4));
+    if (add && us->dblk_words * 32 * DG__DIR_BLOCK < g->id_bound) {   /* the block marks, all clear */
+        size_t nw = (g->id_bound + 32 * DG__DIR_BLOCK - 1) / (32 * DG__DIR_BLOCK);
+        nw += nw / 4;
+        DG__TRY(dg__buf_fit(g, &us->b.dblk, nw * 4));
+        DG__TRY(dg__fill(g, us->b.dblk.m, 0, nw));
+        us->dblk_words = nw;
+    }
     if (ns == 2) {
         DG__TRY(dg__buf_fit(g, &us->b.isrc, m * 4)); DG__TRY(dg__buf_fit(g, &us->b.idst, m * 4));
         DG__TRY(dg__buf_fit(g, &us->b.ix, m * 4));
@@ -7318,8 +7461,10 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
         if (cnt[DG_UP_STAMPED + si]) DG__TRY(dg__droom_plan(g, us, si, cnt[DG_UP_STAMPED + si], S[si], uN, &droom[si]));
     if (droom[0].np || droom[1].np)
         DG__CL(clEnqueueReadBuffer(d->queue, us->b.cnt.m, CL_TRUE, 0, sizeof cnt, cnt, 0, NULL, NULL));
+    dg__up_trace(g, &tr, "room-dplan");
     for (si = 0; si < ns && add; si++) {
         DG__TRY(dg__droom_fallback(g, us, si, cnt[DG_UP_FALLBACK + si], &droom[si]));
+        dg__up_trace(g, &tr, "room-fb");
         if (droom[si].nfb)
             DG__TRY(dg__room_plan(g, us, si, droom[si].fb, droom[si].nfb, S[si], uN, &room[si], &pages[si], &lat[si]));
     }
@@ -7348,21 +7493,18 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
         if (!(chg = (int32_t *)dg__alloc(g, 2 * (cap ? cap : 1) * sizeof(int32_t)))) { st = dg__oom(g, fn); goto done; }
     }
     dg__up_trace(g, &tr, "room-plan");
-    /* the moved lists' directory entries: written one by one, or (many lists) the whole
-       directory read back, both stores at once. Valid only here: the batch's first sync sent
-       every host change, and nothing since wrote the host's directory (the host's own layouts,
-       dg__room_layout below, write it after this read; they must stay after it) */
-    {
-        size_t moved = 0;
-        for (si = 0; si < ns && add; si++) if (droom[si].np != droom[si].nfb) moved += droom[si].nlists;
-        dir_all = moved * DG__DIR_ALL_LIST > g->id_bound * g->st[0].ds;
+    /* the lists the device moved: their directory blocks are the device's now. The host's own
+       layouts (dg__room_layout below) write entries of the lists on their pages: those blocks
+       are read back first (the batch's first sync sent every host change, so none of them
+       holds a change of the host's) */
+    for (si = 0; si < ns && add; si++) {
+        DG__TRY(dg__droom_write(g, us, si, &droom[si], gen, &tr));
+        moved += droom[si].np != droom[si].nfb;
     }
-    for (si = 0; si < ns && add; si++) DG__TRY(dg__droom_write(g, us, si, &droom[si], gen, dir_all, &tr));
     dg__up_trace(g, &tr, "room-lists");
-    if (dir_all) {
-        DG_ASSERT(g->dd.n == 0);
-        DG__TRY(dg__read_out(g, d->dir.m, 0, g->id_bound * g->st[0].ds * 4, g->dir));
-    }
+    if (moved) DG__TRY(dg__dir_take(g, us));
+    dg__up_trace(g, &tr, "room-take-dir");
+    for (si = 0; si < ns && add; si++) if (room[si].np) DG__TRY(dg__fresh_dir_pages(g, si, droom[si].fb, droom[si].nfb));
     dg__up_trace(g, &tr, "room-device");
     for (si = 0; si < ns && add; si++) DG__TRY(dg__room_copy(g, us, si, &room[si]));
     dg__up_trace(g, &tr, "room-copy");
@@ -7417,7 +7559,6 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
     if (changed) *changed = cnt[DG_UP_EDGES];
     d->batch_room = droom[0].np + droom[1].np;
     d->batch_room_host = room[0].np + room[1].np;
-    d->batch_dir_all = dir_all;
     d->batch_dev = (size_t)N * (size_t)ns;
     d->gen++;                                    /* what caches of the graph keep is old */
     if (st == DG_OK) st = dg__sync(g);           /* released pages, index entries */

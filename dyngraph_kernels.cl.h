@@ -38,6 +38,12 @@
 #define DG_PACK_FILL_NUM 7
 #define DG_PACK_FILL_DEN 8
 
+/* ---- the vertex directory: blocks of 2^DG_DIR_BLOCK_LOG vertex ids are what the host sends
+   to the device when it changed entries (the sync), and what it reads back where a device
+   batch moved lists (ownership, >>mirror): the device marks such a block in a bitmap, one bit
+   a block */
+#define DG_DIR_BLOCK_LOG 6
+
 /* ---- work-groups ---- */
 #define DG_WG_MAX        256   /* work-group size of the load-balanced kernels: the largest
                                   power of two <= this that the device allows (DG_WG) */
@@ -253,6 +259,12 @@ static const char dg__kernel_source[] =
 "   to DG_PACK_FILL_NUM / DG_PACK_FILL_DEN of its entries, leaving room to grow */\n"
 "#define DG_PACK_FILL_NUM 7\n"
 "#define DG_PACK_FILL_DEN 8\n"
+"\n"
+"/* ---- the vertex directory: blocks of 2^DG_DIR_BLOCK_LOG vertex ids are what the host sends\n"
+"   to the device when it changed entries (the sync), and what it reads back where a device\n"
+"   batch moved lists (ownership, >>mirror): the device marks such a block in a bitmap, one bit\n"
+"   a block */\n"
+"#define DG_DIR_BLOCK_LOG 6\n"
 "\n"
 "/* ---- work-groups ---- */\n"
 "#define DG_WG_MAX        256   /* work-group size of the load-balanced kernels: the largest\n"
@@ -1051,16 +1063,17 @@ static const char dg__kernel_source[] =
 "    if (i < n) buf[i] = value;\n"
 "}\n"
 "\n"
-"/* dst page c = src page list[at + c], for c < n (work-group c, c + groups, ...): the stale\n"
-"   pages a host call needs, gathered for one read-back (>>mirror, ownership). */\n"
+"/* dst block c = src block list[at + c], for c < n, blocks of `words` entries (work-group c,\n"
+"   c + groups, ...): the stale pages (words = P) or directory blocks a host call needs,\n"
+"   gathered for one read-back (>>mirror, ownership), or pages a batch lays out again. */\n"
 "__kernel void dg_gather_pages(__global const int *src, __global const int *list, const uint at,\n"
-"                              const uint n, __global int *dst)\n"
+"                              const uint n, const uint words, __global int *dst)\n"
 "{\n"
 "    uint c, i;\n"
 "    for (c = get_group_id(0); c < n; c += get_num_groups(0)) {\n"
-"        __global const int *from = src + (size_t)list[at + c] * DG_P;\n"
-"        __global int *to = dst + (size_t)c * DG_P;\n"
-"        for (i = get_local_id(0); i < DG_P; i += get_local_size(0)) to[i] = from[i];\n"
+"        __global const int *from = src + (size_t)list[at + c] * words;\n"
+"        __global int *to = dst + (size_t)c * words;\n"
+"        for (i = get_local_id(0); i < words; i += get_local_size(0)) to[i] = from[i];\n"
 "    }\n"
 "}\n"
 /* ---- kernels/25_update.cl ---- */
@@ -1473,8 +1486,9 @@ static const char dg__kernel_source[] =
 "/* Room 3, one work-group a page (grid-stride): the page and its new pages (ids from pofs[i],\n"
 "   the scan of npg) cleared, then written, W work-items a list: headers, slots, each record's\n"
 "   degree (with the arcs it takes: dg_up_insert writes them after) and old entries (from scr,\n"
-"   the copy of the page made before), the lists' directory entries and the new pages' index\n"
-"   entries; each page written is stamped and listed. */\n"
+"   the copy of the page made before), the lists' directory entries (their blocks marked in dblk:\n"
+"   the host's copies of them are old now) and the new pages' index entries (their first lists in\n"
+"   nfirst, for the host's); each page written is stamped and listed. */\n"
 "__kernel void dg_up_room_write(__global const int *rpg, const uint np, __global const uint *nls,\n"
 "                               __global const uint *lofs, __global const uint *npg,\n"
 "                               __global const uint *pofs, __global const int *ids,\n"
@@ -1485,7 +1499,8 @@ static const char dg__kernel_source[] =
 "                               __global float *wpool, __global int4 *idx,\n"
 "                               __global const int *scr, __global const float *wscr,\n"
 "                               __global int *cstamp, __global int *clist, __global uint *cnt,\n"
-"                               const uint slot, const int gen)\n"
+"                               const uint slot, const int gen, __global uint *dblk,\n"
+"                               __global int *nfirst)\n"
 "{\n"
 "    const uint W = get_local_size(0) < 32u ? (uint)get_local_size(0) : 32u;\n"
 "    const uint lane = (uint)get_local_id(0) % W, w = (uint)get_local_id(0) / W, nw = (uint)get_local_size(0) / W;\n"
@@ -1515,6 +1530,7 @@ static const char dg__kernel_source[] =
 "            pool[q + DG_P - 1u - 2u * s] = v;\n"
 "            dir[DG_DS * (size_t)v + dso] = page;\n"
 "            dir[DG_DS * (size_t)v + dso + 1u] = (int)off;\n"
+"            atomic_or(&dblk[(uint)v >> (DG_DIR_BLOCK_LOG + 5)], 1u << (((uint)v >> DG_DIR_BLOCK_LOG) & 31u));\n"
 "            if (s == 0) {                                        /* the page's first list */\n"
 "                uint e = j + 1u;\n"
 "                while (e < nl && (lt[o + e] >> 16) == pt) e++;\n"
@@ -1522,6 +1538,7 @@ static const char dg__kernel_source[] =
 "                pool[q + DG_PAGE_END] = (int)(lnew[o + e - 1u] + 1u + ldeg[o + e - 1u] + lk[o + e - 1u]);\n"
 "                pool[q + DG_PAGE_LARGE] = 0;\n"
 "                idx[page] = (int4)(v, -1, -1, -1);\n"
+"                if (pt) nfirst[pofs[i] + pt - 1u] = v;            /* (for the host's index) */\n"
 "                dg_up_touch(cstamp, clist, cnt, slot, gen, page);\n"
 "            }\n"
 "        }\n"

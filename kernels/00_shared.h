@@ -23,6 +23,12 @@
 #define DG_PACK_FILL_NUM 7
 #define DG_PACK_FILL_DEN 8
 
+/* ---- the vertex directory: blocks of 2^DG_DIR_BLOCK_LOG vertex ids are what the host sends
+   to the device when it changed entries (the sync), and what it reads back where a device
+   batch moved lists (ownership, >>mirror): the device marks such a block in a bitmap, one bit
+   a block */
+#define DG_DIR_BLOCK_LOG 6
+
 /* ---- work-groups ---- */
 #define DG_WG_MAX        256   /* work-group size of the load-balanced kernels: the largest
                                   power of two <= this that the device allows (DG_WG) */

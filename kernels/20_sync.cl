@@ -25,15 +25,16 @@ __kernel void dg_fill_int(__global int *buf, const int value, const uint n)
     if (i < n) buf[i] = value;
 }
 
-/* dst page c = src page list[at + c], for c < n (work-group c, c + groups, ...): the stale
-   pages a host call needs, gathered for one read-back (>>mirror, ownership). */
+/* dst block c = src block list[at + c], for c < n, blocks of `words` entries (work-group c,
+   c + groups, ...): the stale pages (words = P) or directory blocks a host call needs,
+   gathered for one read-back (>>mirror, ownership), or pages a batch lays out again. */
 __kernel void dg_gather_pages(__global const int *src, __global const int *list, const uint at,
-                              const uint n, __global int *dst)
+                              const uint n, const uint words, __global int *dst)
 {
     uint c, i;
     for (c = get_group_id(0); c < n; c += get_num_groups(0)) {
-        __global const int *from = src + (size_t)list[at + c] * DG_P;
-        __global int *to = dst + (size_t)c * DG_P;
-        for (i = get_local_id(0); i < DG_P; i += get_local_size(0)) to[i] = from[i];
+        __global const int *from = src + (size_t)list[at + c] * words;
+        __global int *to = dst + (size_t)c * words;
+        for (i = get_local_id(0); i < words; i += get_local_size(0)) to[i] = from[i];
     }
 }

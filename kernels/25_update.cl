@@ -406,8 +406,9 @@ __kernel void dg_up_room_plan(__global const int *rpg, const uint np, __global c
 /* Room 3, one work-group a page (grid-stride): the page and its new pages (ids from pofs[i],
    the scan of npg) cleared, then written, W work-items a list: headers, slots, each record's
    degree (with the arcs it takes: dg_up_insert writes them after) and old entries (from scr,
-   the copy of the page made before), the lists' directory entries and the new pages' index
-   entries; each page written is stamped and listed. */
+   the copy of the page made before), the lists' directory entries (their blocks marked in dblk:
+   the host's copies of them are old now) and the new pages' index entries (their first lists in
+   nfirst, for the host's); each page written is stamped and listed. */
 __kernel void dg_up_room_write(__global const int *rpg, const uint np, __global const uint *nls,
                                __global const uint *lofs, __global const uint *npg,
                                __global const uint *pofs, __global const int *ids,
@@ -418,7 +419,8 @@ __kernel void dg_up_room_write(__global const int *rpg, const uint np, __global 
                                __global float *wpool, __global int4 *idx,
                                __global const int *scr, __global const float *wscr,
                                __global int *cstamp, __global int *clist, __global uint *cnt,
-                               const uint slot, const int gen)
+                               const uint slot, const int gen, __global uint *dblk,
+                               __global int *nfirst)
 {
     const uint W = get_local_size(0) < 32u ? (uint)get_local_size(0) : 32u;
     const uint lane = (uint)get_local_id(0) % W, w = (uint)get_local_id(0) / W, nw = (uint)get_local_size(0) / W;
@@ -448,6 +450,7 @@ __kernel void dg_up_room_write(__global const int *rpg, const uint np, __global 
             pool[q + DG_P - 1u - 2u * s] = v;
             dir[DG_DS * (size_t)v + dso] = page;
             dir[DG_DS * (size_t)v + dso + 1u] = (int)off;
+            atomic_or(&dblk[(uint)v >> (DG_DIR_BLOCK_LOG + 5)], 1u << (((uint)v >> DG_DIR_BLOCK_LOG) & 31u));
             if (s == 0) {                                        /* the page's first list */
                 uint e = j + 1u;
                 while (e < nl && (lt[o + e] >> 16) == pt) e++;
@@ -455,6 +458,7 @@ __kernel void dg_up_room_write(__global const int *rpg, const uint np, __global 
                 pool[q + DG_PAGE_END] = (int)(lnew[o + e - 1u] + 1u + ldeg[o + e - 1u] + lk[o + e - 1u]);
                 pool[q + DG_PAGE_LARGE] = 0;
                 idx[page] = (int4)(v, -1, -1, -1);
+                if (pt) nfirst[pofs[i] + pt - 1u] = v;            /* (for the host's index) */
                 dg_up_touch(cstamp, clist, cnt, slot, gen, page);
             }
         }
