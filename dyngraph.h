@@ -208,9 +208,9 @@
      entries spread as gaps) on the device itself (dg_up_room_*: one
      work-group a page plans the layout, the host hands it pages it reserved
      and links them in the page order, the device writes headers, slots,
-     records, its directory and index entries, and the host reads where each
-     list went, 12 bytes a list, into its directory; past id_bound x 2 x
-     stores / 6 moved lists it reads the whole directory instead). Where a
+     records, its directory and index entries, and marks the directory blocks
+     it wrote; the host reads only the marks and, for each new page, which
+     list opens it). Where a
      list would outgrow a page (it becomes large) or a large list needs
      continuation pages, the host plans the page from the degrees the device
      reports (the page read back first if stale) and writes headers, slots,
@@ -223,8 +223,9 @@
      the host releases the rest. Nothing is written before the batch is checked
      and every buffer, page and kernel it needs is allocated (a failure changes
      nothing); an OpenCL error after the writes began (a lost device) leaves
-     the graph in between: destroy it. The pages the device wrote become the device's (manual section
-     11, OWNERSHIP). Same results as the host path, lists in another order.
+     the graph in between: destroy it. The pages and directory blocks the
+     device wrote become the device's (manual section 11, OWNERSHIP). Same
+     results as the host path, lists in another order.
 
    6. ERRORS
    Every function returning dg_status returns DG_OK (0) or a negative code;
