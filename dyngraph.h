@@ -369,8 +369,9 @@
      the marks (8 KB for 4M ids) and reads a block back before it reads or
      writes an entry of it (one vertex's block, the blocks of the lists on a page
      it changes, or all; past 64 single blocks after a batch, all at once). So a
-     batch costs the host nothing per moved list, and calls that only use the
-     device (searches, more device batches) never read the directory back.
+     batch costs the host nothing per moved list; a search reads back at most
+     its sources' blocks, a device batch the blocks of the lists on the pages
+     it leaves to the host (allocated before its writes begin).
      Counts (dg_edge_count, added / removed) are right when the batch returns. A
      read-back failure is the call's error; the pages and blocks stay the
      device's (read again next time).
@@ -1755,8 +1756,8 @@ static void dg__dev_stats(const dg_graph *g, dg_stats *out);
    or those of one list (const graphs too: the read-back is invisible to the caller). */
 static dg_status dg__fresh_pages(dg_graph *g, int si, const int32_t *pages, size_t n);
 static dg_status dg__fresh_all(const dg_graph *cg);
-static dg_status dg__fresh_list(const dg_graph *cg, int si, dg_vertex v);
-static dg_status dg__fresh_blocks(dg_graph *g, uint32_t *b, size_t n);   /* directory blocks */
+static dg_status dg__fresh_list(const dg_graph *cg, int si, dg_vertex v, int write);
+static dg_status dg__fresh_blocks(dg_graph *g, uint32_t *b, size_t n, int gather);   /* directory blocks */
 /* Batches on the device (>>update): whether a batch of n edges goes there, and the batch. */
 static int dg__batch_on_device(const dg_graph *g, size_t n);
 static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t n, int add, const char *fn,
@@ -2098,23 +2099,35 @@ static dg_status dg__fresh_dir_v(dg_graph *g, dg_vertex v) {
     uint32_t b = (uint32_t)v / DG__DIR_BLOCK;
     if (!g->dd.ndev || v < 0 || b >= g->dd.cap || !g->dd.dev[b]) return DG_OK;
     if (++g->dd.singles > DG__DIR_SINGLES) return dg__fresh_dir_all(g);   /* (many queries after a batch) */
-    return dg__fresh_blocks(g, &b, 1);
+    return dg__fresh_blocks(g, &b, 1, 1);
 }
-static dg_status dg__fresh_dir_pages(dg_graph *g, int si, const int32_t *pages, size_t n) {
+/* The directory blocks of the lists on pages[0..n) of store si (their host copies current;
+   free pages skipped): how many, and (out non-NULL) which, repeats included. */
+static size_t dg__page_blocks(const dg_graph *g, int si, const int32_t *pages, size_t n, uint32_t *out) {
     const dg__store *s = &g->st[si];
-    uint32_t *b;
-    size_t i, k = 0, m = 0;
-    dg_status st;
-    if (!g->dd.ndev || !n) return DG_OK;
-    for (i = 0; i < n; i++) m += DG__PAGE(g, s, pages[i])[2] ? 1 : (size_t)DG__PAGE(g, s, pages[i])[0];
-    if (!(b = (uint32_t *)dg__alloc(g, (m ? m : 1) * sizeof *b))) return dg__oom(g, "reading the directory back");
+    size_t i, k = 0;
     for (i = 0; i < n; i++) {
         const int32_t *pg = DG__PAGE(g, s, pages[i]);
         int32_t j;
-        if (pg[2]) { b[k++] = (uint32_t)s->idx[pages[i]].first / DG__DIR_BLOCK; continue; }   /* (its owner) */
-        for (j = 0; j < pg[0]; j++) b[k++] = (uint32_t)DG__SLOT_VID(g, pg, j) / DG__DIR_BLOCK;
+        if (s->idx[pages[i]].first < 0) continue;
+        if (pg[2]) {                                     /* a large list's page: its owner */
+            if (out) out[k] = (uint32_t)s->idx[pages[i]].first / DG__DIR_BLOCK;
+            k++;
+            continue;
+        }
+        for (j = 0; j < pg[0]; j++, k++) if (out) out[k] = (uint32_t)DG__SLOT_VID(g, pg, j) / DG__DIR_BLOCK;
     }
-    st = dg__fresh_blocks(g, b, k);
+    return k;
+}
+static dg_status dg__fresh_dir_pages(dg_graph *g, int si, const int32_t *pages, size_t n) {
+    uint32_t *b;
+    size_t k;
+    dg_status st;
+    if (!g->dd.ndev || !n) return DG_OK;
+    k = dg__page_blocks(g, si, pages, n, NULL);
+    if (!(b = (uint32_t *)dg__alloc(g, (k ? k : 1) * sizeof *b))) return dg__oom(g, "reading the directory back");
+    dg__page_blocks(g, si, pages, n, b);
+    st = dg__fresh_blocks(g, b, k, 1);
     dg__free(g, b);
     return st;
 }
@@ -2125,7 +2138,7 @@ static dg_status dg__fresh_dir_all(dg_graph *g) {
     if (!g->dd.ndev) return DG_OK;
     if (!(b = (uint32_t *)dg__alloc(g, g->dd.ndev * sizeof *b))) return dg__oom(g, "reading the directory back");
     for (i = 0; i < nb && k < g->dd.ndev; i++) if (g->dd.dev[i]) b[k++] = (uint32_t)i;
-    st = dg__fresh_blocks(g, b, k);
+    st = dg__fresh_blocks(g, b, k, 1);
     dg__free(g, b);
     return st;
 }
@@ -2138,9 +2151,10 @@ static dg_status dg__fresh_all(const dg_graph *cg) {
         if (g->st[si].nstale && (st = dg__fresh_pages(g, si, g->st[si].slist, g->st[si].nstale)) != DG_OK) return st;
     return DG_OK;
 }
-/* The pages of v's list in store si, its directory block, and those of the other lists on
-   its page (an ordinary list: changing it moves their records). */
-static dg_status dg__fresh_list(const dg_graph *cg, int si, dg_vertex v) {
+/* The pages of v's list in store si and its directory block; to change the list (write), also
+   the blocks of the other lists on its page (an ordinary list: changing it moves their
+   records). */
+static dg_status dg__fresh_list(const dg_graph *cg, int si, dg_vertex v, int write) {
     dg_graph *g = (dg_graph *)(size_t)cg;
     dg__store *s = &g->st[si];
     dg_status st = DG_OK;
@@ -2149,9 +2163,8 @@ static dg_status dg__fresh_list(const dg_graph *cg, int si, dg_vertex v) {
     if ((st = dg__fresh_dir_v(g, v)) != DG_OK || (p = s->dir[s->ds * (size_t)v]) < 0) return st;
     if (s->idx[p].la_pos >= 0)   /* (the index, not the page's header: a stale page's copy may be anything) */
         return s->nstale ? dg__fresh_pages(g, si, s->latab + s->idx[p].la_tab + 1, (size_t)s->idx[p].la_len) : DG_OK;
-    if (s->ph[p].stale) st = dg__fresh_pages(g, si, &p, 1);     /* (which reads the lists' blocks too) */
-    else st = dg__fresh_dir_pages(g, si, &p, 1);
-    return st;
+    if (s->ph[p].stale && (st = dg__fresh_pages(g, si, &p, 1)) != DG_OK) return st;
+    return write ? dg__fresh_dir_pages(g, si, &p, 1) : DG_OK;
 }
 /* Makes room in the directories for ids below n. All-or-nothing. */
 static dg_status dg__reserve_vertices(dg_graph *g, size_t n) {
@@ -3088,9 +3101,9 @@ static dg_status dg__check_edge(dg_graph *g, dg_vertex u, dg_vertex v, const cha
     return dg__check_vertex(g, v, what);
 }
 /* Reads back (where stale) the lists an edge u->v lives in: u's out-list, v's in-list. */
-static dg_status dg__fresh_edge(const dg_graph *g, dg_vertex u, dg_vertex v) {
-    dg_status st = dg__fresh_list(g, 0, u);
-    return st == DG_OK ? dg__fresh_list(g, g->nstores - 1, v) : st;
+static dg_status dg__fresh_edge(const dg_graph *g, dg_vertex u, dg_vertex v, int write) {
+    dg_status st = dg__fresh_list(g, 0, u, write);
+    return st == DG_OK ? dg__fresh_list(g, g->nstores - 1, v, write) : st;
 }
 
 /* Reserves what appending to the lists of a (in store sa) and b (in sb) needs; b < 0: none. */
@@ -3123,7 +3136,7 @@ DG_API dg_status dg_add_edge(dg_graph *g, dg_vertex u, dg_vertex v, float weight
     dg_status st;
     if (!g) return DG_ERR_INVALID_ARGUMENT;
     if ((st = dg__check_edge(g, u, v, "dg_add_edge")) != DG_OK) return st;
-    if ((st = dg__fresh_edge(g, u, v)) != DG_OK) return st;
+    if ((st = dg__fresh_edge(g, u, v, 1)) != DG_OK) return st;
     if (weight != weight) return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_add_edge: NaN weight on %d->%d", (int)u, (int)v);
     if (dg__has_arc(g, u, v))
         return dg__fail(g, DG_ERR_EXISTS, "dg_add_edge: edge %d->%d already exists", (int)u, (int)v);
@@ -3152,7 +3165,7 @@ DG_API dg_status dg_remove_edge(dg_graph *g, dg_vertex u, dg_vertex v) {
     dg_status st;
     if (!g) return DG_ERR_INVALID_ARGUMENT;
     if ((st = dg__check_edge(g, u, v, "dg_remove_edge")) != DG_OK) return st;
-    if ((st = dg__fresh_edge(g, u, v)) != DG_OK) return st;
+    if ((st = dg__fresh_edge(g, u, v, 1)) != DG_OK) return st;
     if (!dg__remove_entry(g, &g->st[0], u, v))
         return dg__fail(g, DG_ERR_NOT_FOUND, "dg_remove_edge: no edge %d->%d", (int)u, (int)v);
     g->ver_del++;
@@ -3200,7 +3213,7 @@ DG_API dg_status dg_set_weight(dg_graph *g, dg_vertex u, dg_vertex v, float weig
     size_t pos;
     if (!g) return DG_ERR_INVALID_ARGUMENT;
     if ((st = dg__check_edge(g, u, v, "dg_set_weight")) != DG_OK) return st;
-    if ((st = dg__fresh_edge(g, u, v)) != DG_OK) return st;
+    if ((st = dg__fresh_edge(g, u, v, 0)) != DG_OK) return st;
     if (weight != weight) return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_set_weight: NaN weight on %d->%d", (int)u, (int)v);
     pos = dg__find(g, &g->st[0], u, v);
     if (pos == (size_t)-1) return dg__fail(g, DG_ERR_NOT_FOUND, "dg_set_weight: no edge %d->%d", (int)u, (int)v);
@@ -3225,7 +3238,7 @@ DG_API size_t dg_vertex_id_bound(const dg_graph *g) { return g ? g->id_bound : 0
 DG_API size_t dg_edge_count(const dg_graph *g) { return g ? g->nedges : 0; }
 DG_API int dg_has_vertex(const dg_graph *g, dg_vertex v) { return g && dg__alive(g, v); }
 DG_API int dg_has_edge(const dg_graph *g, dg_vertex u, dg_vertex v) {
-    return g && dg__alive(g, u) && dg__alive(g, v) && dg__fresh_edge(g, u, v) == DG_OK && dg__has_arc(g, u, v);
+    return g && dg__alive(g, u) && dg__alive(g, v) && dg__fresh_edge(g, u, v, 0) == DG_OK && dg__has_arc(g, u, v);
 }
 /* A failed query sets its own message: the graph is const to the caller, but its error text
    is not part of its content (queries that fail write it; see THREAD SAFETY). */
@@ -3243,7 +3256,7 @@ static dg_status dg__query_vertex(const dg_graph *g, dg_vertex v, const void *ou
 /* dg__query_vertex, and v's list in store si read back where stale. */
 static dg_status dg__query_list(const dg_graph *g, int si, dg_vertex v, const void *out, const char *fn) {
     dg_status st = dg__query_vertex(g, v, out, fn);
-    return st == DG_OK ? dg__fresh_list(g, si, v) : st;
+    return st == DG_OK ? dg__fresh_list(g, si, v, 0) : st;
 }
 DG_API dg_status dg_degree(const dg_graph *g, dg_vertex v, size_t *out_degree) {
     dg_status st = dg__query_list(g, 0, v, out_degree, "dg_degree");
@@ -4183,8 +4196,8 @@ static dg_status dg__fresh_pages(dg_graph *g, int si, const int32_t *pages, size
     (void)g; (void)si; (void)pages; (void)n;
     return DG_OK;
 }
-static dg_status dg__fresh_blocks(dg_graph *g, uint32_t *b, size_t n) {   /* never the device's */
-    (void)g; (void)b; (void)n;
+static dg_status dg__fresh_blocks(dg_graph *g, uint32_t *b, size_t n, int gather) {   /* never the device's */
+    (void)g; (void)b; (void)n; (void)gather;
     return DG_OK;
 }
 static int dg__batch_on_device(const dg_graph *g, size_t n) { (void)g; (void)n; return 0; }  /* the host */
@@ -5562,9 +5575,9 @@ static dg_status dg__stage(dg_graph *g, cl_mem dst, size_t to, const void *src, 
    page back before it reads or changes its entries (dg__fresh_list, dg__fresh_all).
    dg__fresh_pages reads the stale ones among pages[0..n): each run of consecutive pages in
    one read, or, past DG__FRESH_RUNS runs, gathered on the device into 16 MiB chunks, one read
-   a chunk (one transfer beats thousands, and reads no page that is not stale); then the
-   directory blocks of the lists on those pages (dg__fresh_dir_pages: the device's entries of
-   moved lists, see dg__dir_take). */
+   a chunk (one transfer beats thousands, and reads no page that is not stale). A caller that
+   changes the lists on pages also reads their directory blocks back (dg__fresh_dir_pages: the
+   device's entries of moved lists, see dg__dir_take). */
 #ifndef DG__FRESH_RUNS
 #define DG__FRESH_RUNS 64       /* (test_update sets it low to run the gather path) */
 #endif
@@ -5617,6 +5630,7 @@ static dg_status dg__fresh_read(dg_graph *g, int si, const int32_t *list, size_t
         DG__CL(clFinish(g->dev->queue));
     }
 done:
+    if (st != DG_OK) clFinish(g->dev->queue);   /* (no read left going into the pool) */
     dg__free(g, tmp);
     return st;
 }
@@ -5625,13 +5639,14 @@ static int dg__cmp_u32(const void *a, const void *b) {
     return x < y ? -1 : x > y;
 }
 /* Reads back the directory blocks among b[0..n) that are the device's (dd.dev; the others and
-   repeats skipped, b reordered): each run of consecutive blocks in one read, or, past
-   DG__FRESH_BLOCK_RUNS runs, gathered on the device into 16 MiB chunks, one read a chunk (a
-   read costs ~20 us on NVIDIA's host, a block is 0.5-1 KB). */
+   repeats skipped, b reordered): each run of consecutive blocks in one read, or (gather, past
+   DG__FRESH_BLOCK_RUNS runs) gathered on the device into 16 MiB chunks, one read a chunk (a
+   read costs ~20 us on NVIDIA's host, a block is 0.5-1 KB). Without gather it allocates
+   nothing (a device batch calls it after its writes began). */
 #ifndef DG__FRESH_BLOCK_RUNS
 #define DG__FRESH_BLOCK_RUNS 4  /* (test_update sets it low to run the gather path) */
 #endif
-static dg_status dg__fresh_blocks(dg_graph *g, uint32_t *b, size_t n) {
+static dg_status dg__fresh_blocks(dg_graph *g, uint32_t *b, size_t n, int gather) {
     dg__dirdirty *dd = &g->dd;
     dg__dev *d = g->dev;
     dg__core_state *cs = (dg__core_state *)d->mod[DG__MOD_CORE].state;
@@ -5644,7 +5659,7 @@ static dg_status dg__fresh_blocks(dg_graph *g, uint32_t *b, size_t n) {
     if (!k) return DG_OK;
     qsort(b, k, sizeof *b, dg__cmp_u32);
     for (i = 0; i < k; i++) runs += i == 0 || b[i] != b[i - 1] + 1;
-    kf = runs > DG__FRESH_BLOCK_RUNS ? k : 0;
+    kf = gather && runs > DG__FRESH_BLOCK_RUNS ? k : 0;
     while (kf && b[kf - 1] >= whole) kf--;            /* a block the bound cuts: read as a run */
     if (kf) {
         if (C > kf) C = kf;
@@ -5673,8 +5688,10 @@ static dg_status dg__fresh_blocks(dg_graph *g, uint32_t *b, size_t n) {
     }
     DG__CL(clFinish(d->queue));
 done:
-    if (st != DG_OK) for (i = 0; i < k; i++) dd->dev[b[i]] = 1;   /* still the device's */
-    else { dd->ndev -= k; d->dir_blocks_read += k; }
+    if (st != DG_OK) {
+        clFinish(d->queue);                                 /* (no read left going into g->dir) */
+        for (i = 0; i < k; i++) dd->dev[b[i]] = 1;          /* still the device's */
+    } else { dd->ndev -= k; d->dir_blocks_read += k; }
     dg__free(g, tmp);
     return st;
 }
@@ -5696,7 +5713,7 @@ static dg_status dg__fresh_pages(dg_graph *g, int si, const int32_t *pages, size
     }
     if (st == DG_OK && pages == s->slist) s->nstale = 0;
     dg__free(g, list);
-    return st == DG_OK ? dg__fresh_dir_pages(g, si, pages, n) : st;
+    return st;
 }
 
 /* The first page of the large list that page p belongs to. */
@@ -7236,6 +7253,7 @@ static dg_status dg__droom_fallback(dg_graph *g, dg__update_state *us, int si, s
         if (!(r->fb = (int32_t *)dg__alloc(g, nfb * 4))) return dg__oom(g, "device batch: room");
         DG__TRY(dg__cl_read(g, us->b.dfb[si].m, nfb * 4, r->fb));
         DG__TRY(dg__fresh_pages(g, si, r->fb, nfb));
+        DG__TRY(dg__fresh_dir_pages(g, si, r->fb, nfb));   /* (the host lays them out) */
     }
     if (r->np == nfb) return DG_OK;
     if (!(r->ids = (int32_t *)dg__alloc(g, (r->C ? 2 * r->C : 1) * 4))) return dg__oom(g, "device batch: room");
@@ -7300,13 +7318,12 @@ done:
 /* After the device laid lists out again: the directory blocks it marked are the device's
    (dd.dev) until the host reads them back (>>mirror, ownership); the marks are cleared for
    the next batch. */
-static dg_status dg__dir_take(dg_graph *g, dg__update_state *us) {
+#define DG__DIR_MARK_WORDS(g) (((g)->id_bound + 32 * DG__DIR_BLOCK - 1) / (32 * DG__DIR_BLOCK))
+static dg_status dg__dir_take(dg_graph *g, dg__update_state *us, uint32_t *w) {   /* w: the words' room */
     dg__dirdirty *dd = &g->dd;
-    size_t nb = (g->id_bound + DG__DIR_BLOCK - 1) / DG__DIR_BLOCK, nw = (nb + 31) / 32, i, took = 0;
-    uint32_t *w, j, x;
-    dg_status st;
-    if (!(w = (uint32_t *)dg__alloc(g, (nw ? nw : 1) * 4))) return dg__oom(g, "device batch: directory marks");
-    if ((st = dg__cl_read(g, us->b.dblk.m, nw * 4, w)) == DG_OK) st = dg__fill(g, us->b.dblk.m, 0, nw);
+    size_t nw = DG__DIR_MARK_WORDS(g), i, took = 0;
+    uint32_t j, x;
+    dg_status st = dg__cl_read(g, us->b.dblk.m, nw * 4, w), sf;
     for (i = 0; i < nw && st == DG_OK; i++)
         for (x = w[i], j = 0; x; x >>= 1, j++)
             if ((x & 1u) && !dd->dev[i * 32 + j]) {
@@ -7317,8 +7334,8 @@ static dg_status dg__dir_take(dg_graph *g, dg__update_state *us) {
     dd->ndev += took;
     dd->singles = 0;
     g->dev->batch_dir_blocks = took;
-    dg__free(g, w);
-    return st;
+    sf = st == DG_OK ? dg__fill(g, us->b.dblk.m, 0, nw) : DG_OK;   /* (the marks are taken either way) */
+    return st != DG_OK ? st : sf;
 }
 
 /* The kernels a batch launches once it has begun to write (made before: dg__kernel can fail). */
@@ -7345,6 +7362,8 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
     dg__room room[2];
     dg__droom droom[2];
     int32_t *chg = NULL;
+    uint32_t *marks = NULL, *fbb = NULL;   /* the directory's block marks; the host's pages' blocks */
+    size_t nfb_blocks = 0;
     cl_mem S[2], D[2], X[2], wp, xsel;
     if (changed) *changed = 0;
     if (n == 0) return DG_OK;
@@ -7377,8 +7396,8 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
     DG__TRY(dg__buf_fit(g, &us->b.nx, m * 4));
     DG__TRY(dg__buf_fit(g, &us->b.holes, m * 4)); DG__TRY(dg__buf_fit(g, &us->b.movers, m * 4));
     DG__TRY(dg__buf_fit(g, &us->b.cnt, DG_UP_WORDS * 4)); DG__TRY(dg__buf_fit(g, &us->b.tot, 4));
-    if (add && us->dblk_words * 32 * DG__DIR_BLOCK < g->id_bound) {   /* the block marks, all clear */
-        size_t nw = (g->id_bound + 32 * DG__DIR_BLOCK - 1) / (32 * DG__DIR_BLOCK);
+    if (add && us->dblk_words < DG__DIR_MARK_WORDS(g)) {   /* the block marks, all clear */
+        size_t nw = DG__DIR_MARK_WORDS(g);
         nw += nw / 4;
         DG__TRY(dg__buf_fit(g, &us->b.dblk, nw * 4));
         DG__TRY(dg__fill(g, us->b.dblk.m, 0, nw));
@@ -7493,6 +7512,14 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
         size_t cap = g->st[0].page_cap > g->st[1].page_cap ? g->st[0].page_cap : g->st[1].page_cap;
         if (!(chg = (int32_t *)dg__alloc(g, 2 * (cap ? cap : 1) * sizeof(int32_t)))) { st = dg__oom(g, fn); goto done; }
     }
+    if (add) {   /* the room of the directory's block marks, and the blocks of the host's pages' lists */
+        size_t nfbb = 0;
+        for (si = 0; si < ns; si++) if (room[si].np) nfbb += dg__page_blocks(g, si, droom[si].fb, droom[si].nfb, NULL);
+        if (!(marks = (uint32_t *)dg__alloc(g, (DG__DIR_MARK_WORDS(g) + nfbb + 1) * 4))) { st = dg__oom(g, fn); goto done; }
+        fbb = marks + DG__DIR_MARK_WORDS(g);
+        for (si = 0; si < ns; si++)
+            if (room[si].np) nfb_blocks += dg__page_blocks(g, si, droom[si].fb, droom[si].nfb, fbb + nfb_blocks);
+    }
     dg__up_trace(g, &tr, "room-plan");
     /* the lists the device moved: their directory blocks are the device's now. The host's own
        layouts (dg__room_layout below) write entries of the lists on their pages: those blocks
@@ -7503,9 +7530,9 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
         moved += droom[si].np != droom[si].nfb;
     }
     dg__up_trace(g, &tr, "room-lists");
-    if (moved) DG__TRY(dg__dir_take(g, us));
+    if (moved) DG__TRY(dg__dir_take(g, us, marks));
     dg__up_trace(g, &tr, "room-take-dir");
-    for (si = 0; si < ns && add; si++) if (room[si].np) DG__TRY(dg__fresh_dir_pages(g, si, droom[si].fb, droom[si].nfb));
+    DG__TRY(dg__fresh_blocks(g, fbb, nfb_blocks, 0));   /* (no gather: nothing to allocate now) */
     dg__up_trace(g, &tr, "room-device");
     for (si = 0; si < ns && add; si++) DG__TRY(dg__room_copy(g, us, si, &room[si]));
     dg__up_trace(g, &tr, "room-copy");
@@ -7569,6 +7596,7 @@ done:
     if (st != DG_OK && d) clFinish(d->queue);    /* (reads into droom's arrays may be pending) */
     for (si = 0; si < 2; si++) { dg__room_free(g, &room[si]); dg__droom_free(g, &droom[si]); }
     dg__free(g, chg);
+    dg__free(g, marks);
     dg__up_trim(g);
     return st;
 }
@@ -8162,7 +8190,7 @@ DG_API dg_status dg_bfs(dg_graph *g, dg_vertex source, int32_t *dist, const dg_b
     if ((st = dg__seeds_make(g, "dg_bfs", source, o.sources, o.source_count, o.targets, o.target_count, &S)) != DG_OK)
         return st;
     for (i = 0; i < S.ns; i++)   /* their degrees are read here */
-        DG__TRY(dg__fresh_list(g, 0, S.v[i]));
+        DG__TRY(dg__fresh_list(g, 0, S.v[i], 0));
     t0 = dg__now_ms();
     DG__TRY(dg__sync(g));
     d = g->dev;

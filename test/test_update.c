@@ -417,8 +417,81 @@ static void test_faults(void)
         }
 }
 
+/* A batch that lays pages out on the device and leaves the pages of growing hubs to the host,
+   whose lists share directory blocks with lists the device moved (the host reads those blocks
+   back after the device's writes): each device allocation, then each host allocation, fails in
+   turn on a fresh graph; the graph must be as before and valid (a failure after the writes
+   began would leave it half changed). */
+static long room_host_left = -1, room_host_allocs;   /* host allocations: fail when this reaches 0 */
+static void *room_alloc(size_t n, void *u) {
+    (void)u;
+    room_host_allocs++;
+    if (room_host_left >= 0 && room_host_left-- == 0) return NULL;
+    return malloc(n);
+}
+static void room_free(void *p, void *u) { (void)u; free(p); }
+#define ROOM_NV 2000
+static dg_graph *room_graph(void)
+{
+    dg_desc d;
+    dg_graph *g = NULL;
+    memset(&d, 0, sizeof d);
+    d.weighted = 1; d.page_size = 64; d.device_batches = 1;
+    d.allocator.alloc_fn = room_alloc; d.allocator.free_fn = room_free;
+    CHECK(dg_create(&d, &g) == DG_OK);
+    if (g && (dg_add_vertices(g, ROOM_NV, NULL) != DG_OK || dg_sync(g) != DG_OK)) { dg_destroy(g); g = NULL; }
+    return g;
+}
+static void test_faults_room(void)
+{
+    static dg_edge e[ROOM_NV * 6 + 8 * 150];
+    static const int hubs[8] = { 5, 260, 520, 780, 1040, 1300, 1560, 1900 };
+    size_t n = 0, v, k, c, l0, l1;
+    long allocs[2], f;
+    int host;
+    char *f0;
+    dg_graph *g;
+    for (v = 0; v < ROOM_NV; v++)
+        for (k = 0; k < 6; k++) { e[n].src = (dg_vertex)v; e[n].dst = (dg_vertex)((v * 7 + k * 13 + 1) % ROOM_NV); e[n].weight = 1.0f + (float)k; n++; }
+    for (v = 0; v < 8; v++)
+        for (k = 0; k < 150; k++) { e[n].src = hubs[v]; e[n].dst = (dg_vertex)((k * 11 + 3) % ROOM_NV); e[n].weight = 2.0f; n++; }
+    if (!(g = room_graph())) return;
+    f0 = fingerprint(g, &l0);
+    dg_debug_fail_device_alloc(-1);
+    room_host_allocs = 0;
+    CHECK(dg_add_edges(g, e, n, &c) == DG_OK);
+    allocs[0] = dg_debug_device_allocs();
+    allocs[1] = room_host_allocs;
+    CHECK_MSG(g->dev->batch_room > g->dev->batch_room_host && g->dev->batch_room_host > 0 && g->dev->batch_dir_blocks > 4,
+              "the batch laid out %zu pages (%zu by the host), left %zu blocks to the device", g->dev->batch_room,
+              g->dev->batch_room_host, g->dev->batch_dir_blocks);
+    CHECK(dg_validate(g) == DG_OK && dg_validate_device(g) == DG_OK);
+    dg_destroy(g);
+    for (host = 0; host < 2; host++)
+        for (f = 0; f < allocs[host]; f++) {
+            dg_status st;
+            char *f1;
+            if (!(g = room_graph())) return;
+            if (host) { room_host_allocs = 0; room_host_left = f; } else dg_debug_fail_device_alloc(f);
+            st = dg_add_edges(g, e, n, &c);
+            dg_debug_fail_device_alloc(-1);
+            room_host_left = -1;
+            if (st != DG_OK) {
+                CHECK_MSG(st == (host ? DG_ERR_OUT_OF_MEMORY : DG_ERR_DEVICE_MEMORY), "%s allocation %ld: %s",
+                          host ? "host" : "device", f, dg_status_string(st));
+                f1 = fingerprint(g, &l1);
+                CHECK_MSG(l0 == l1 && memcmp(f0, f1, l0) == 0, "%s allocation %ld failed: the graph changed",
+                          host ? "host" : "device", f);
+                free(f1);
+                CHECK_MSG(dg_validate(g) == DG_OK, "%s allocation %ld: %s", host ? "host" : "device", f, dg_error_message(g));
+            }
+            dg_destroy(g);
+        }
+    free(f0);
+}
+
 static const tt_case cases[] = {
-    { "random", test_random }, { "errors", test_errors }, { "faults", test_faults },
+    { "random", test_random }, { "errors", test_errors }, { "faults", test_faults }, { "faults_room", test_faults_room },
 };
 
 int main(int argc, char **argv)
