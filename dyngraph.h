@@ -5593,45 +5593,59 @@ static int dg__cmp_i32(const void *a, const void *b) {
     int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
     return x < y ? -1 : x > y;
 }
+/* Reads the units list[0..k) (ascending unit numbers, `unit` bytes each: pages, directory
+   blocks) of device buffer src into dst + list[i] x unit: each run of consecutive units in one
+   read, or, past runs_max runs, gathered on the device into 16 MiB chunks, one read a chunk (one
+   transfer beats thousands, and reads nothing else). Units that reach past `limit` bytes of src
+   are read as runs, cut there. It allocates only to gather. */
+static dg_status dg__read_units(dg_graph *g, cl_mem src, char *dst, const int32_t *list, size_t k, size_t unit,
+                                size_t limit, size_t runs_max) {
+    dg__dev *d = g->dev;
+    dg__core_state *cs = (dg__core_state *)d->mod[DG__MOD_CORE].state;
+    dg_status st = DG_OK;
+    size_t i, j, c, kf, runs = 0, C = ((size_t)1 << 24) / unit;
+    char *tmp = NULL;
+    for (i = 0; i < k; i++) runs += i == 0 || list[i] != list[i - 1] + 1;
+    kf = runs > runs_max ? k : 0;
+    while (kf && ((size_t)list[kf - 1] + 1) * unit > limit) kf--;
+    if (kf) {
+        if (C > kf) C = kf;
+        if (!C) C = 1;
+        if (!(tmp = (char *)dg__alloc(g, C * unit))) return dg__oom(g, "reading back");
+        DG__TRY(dg__buf_fit(g, &cs->b.gather, C * unit));
+        DG__TRY(dg__buf_fit(g, &cs->b.glist, kf * 4));
+        DG__CL(clEnqueueWriteBuffer(d->queue, cs->b.glist.m, CL_TRUE, 0, kf * 4, list, 0, NULL, NULL));
+    }
+    for (i = 0; i < kf; i += c) {   /* in chunks: gather, one read, put in place */
+        cl_uint uc, at = (cl_uint)i, words = (cl_uint)(unit / 4);
+        c = kf - i < C ? kf - i : C;
+        uc = (cl_uint)c;
+        DG__TRY(dg__run(g, DG__K_GATHER_PAGES, c * d->wg, DG__A(src), DG__A(cs->b.glist.m), DG__A(at), DG__A(uc),
+                        DG__A(words), DG__A(cs->b.gather.m), DG__END));
+        DG__CL(clEnqueueReadBuffer(d->queue, cs->b.gather.m, CL_TRUE, 0, c * unit, tmp, 0, NULL, NULL));
+        for (j = 0; j < c; j++) memcpy(dst + (size_t)list[i + j] * unit, tmp + j * unit, unit);
+    }
+    for (i = kf; i < k; i = j) {
+        size_t lo, hi;
+        for (j = i + 1; j < k && list[j] == list[j - 1] + 1; j++) {}
+        lo = (size_t)list[i] * unit;
+        hi = ((size_t)list[j - 1] + 1) * unit;
+        if (hi > limit) hi = limit;
+        DG__CL(clEnqueueReadBuffer(d->queue, src, CL_FALSE, lo, hi - lo, dst + lo, 0, NULL, NULL));
+    }
+    DG__CL(clFinish(d->queue));
+done:
+    if (st != DG_OK) clFinish(d->queue);   /* (no read left going into dst) */
+    dg__free(g, tmp);
+    return st;
+}
 /* Reads the pages list[0..k) (ascending) of store si's pool and weights into the host copy. */
 static dg_status dg__fresh_read(dg_graph *g, int si, const int32_t *list, size_t k) {
     dg__store *s = &g->st[si];
     dg__dstore *m = &g->dev->st[si];
-    dg__core_state *cs = (dg__core_state *)g->dev->mod[DG__MOD_CORE].state;
-    dg_status st = DG_OK;
-    size_t P = g->P, i, j, c, runs = 0, C = ((size_t)1 << 22) / P;   /* 16 MiB a gather */
-    int w;
-    char *tmp = NULL;
-    for (i = 0; i < k; i++) runs += i == 0 || list[i] != list[i - 1] + 1;
-    if (runs > DG__FRESH_RUNS) {
-        if (C > k) C = k;
-        if (!(tmp = (char *)dg__alloc(g, C * P * 4))) return dg__oom(g, "reading pages back");
-        DG__TRY(dg__buf_fit(g, &cs->b.gather, C * P * 4));
-        DG__TRY(dg__buf_fit(g, &cs->b.glist, k * 4));
-        DG__CL(clEnqueueWriteBuffer(g->dev->queue, cs->b.glist.m, CL_TRUE, 0, k * 4, list, 0, NULL, NULL));
-    }
-    for (w = 0; w < (s->wpool ? 2 : 1); w++) {
-        cl_mem src = w ? m->wpool.m : m->pool.m;
-        char *dst = w ? (char *)s->wpool : (char *)s->pool;
-        for (i = 0; tmp && i < k; i += c) {   /* in chunks: gather, one read, put in place */
-            cl_uint uc, at = (cl_uint)i, uP = (cl_uint)P;
-            c = k - i < C ? k - i : C;
-            uc = (cl_uint)c;
-            DG__TRY(dg__run(g, DG__K_GATHER_PAGES, c * g->dev->wg, DG__A(src), DG__A(cs->b.glist.m), DG__A(at), DG__A(uc),
-                            DG__A(uP), DG__A(cs->b.gather.m), DG__END));
-            DG__CL(clEnqueueReadBuffer(g->dev->queue, cs->b.gather.m, CL_TRUE, 0, c * P * 4, tmp, 0, NULL, NULL));
-            for (j = 0; j < c; j++) memcpy(dst + (size_t)list[i + j] * P * 4, tmp + j * P * 4, P * 4);
-        }
-        for (i = 0; !tmp && i < k; i = j) {
-            for (j = i + 1; j < k && list[j] == list[j - 1] + 1; j++) {}
-            DG__CL(clEnqueueReadBuffer(g->dev->queue, src, CL_FALSE, (size_t)list[i] * P * 4, (j - i) * P * 4,
-                                       dst + (size_t)list[i] * P * 4, 0, NULL, NULL));
-        }
-        DG__CL(clFinish(g->dev->queue));
-    }
-done:
-    if (st != DG_OK) clFinish(g->dev->queue);   /* (no read left going into the pool) */
-    dg__free(g, tmp);
+    dg_status st = dg__read_units(g, m->pool.m, (char *)s->pool, list, k, (size_t)g->P * 4, (size_t)-1, DG__FRESH_RUNS);
+    if (st == DG_OK && s->wpool)
+        st = dg__read_units(g, m->wpool.m, (char *)s->wpool, list, k, (size_t)g->P * 4, (size_t)-1, DG__FRESH_RUNS);
     return st;
 }
 static int dg__cmp_u32(const void *a, const void *b) {
@@ -5639,60 +5653,24 @@ static int dg__cmp_u32(const void *a, const void *b) {
     return x < y ? -1 : x > y;
 }
 /* Reads back the directory blocks among b[0..n) that are the device's (dd.dev; the others and
-   repeats skipped, b reordered): each run of consecutive blocks in one read, or (gather, past
-   DG__FRESH_BLOCK_RUNS runs) gathered on the device into 16 MiB chunks, one read a chunk (a
-   read costs ~20 us on NVIDIA's host, a block is 0.5-1 KB). Without gather it allocates
-   nothing (a device batch calls it after its writes began). */
+   repeats skipped, b reordered), through dg__read_units: gathered (gather) past
+   DG__FRESH_BLOCK_RUNS runs (a read costs ~20 us on NVIDIA's host, a block is 0.5-1 KB), else
+   run by run, which allocates nothing (a device batch calls it after its writes began). */
 #ifndef DG__FRESH_BLOCK_RUNS
 #define DG__FRESH_BLOCK_RUNS 4  /* (test_update sets it low to run the gather path) */
 #endif
 static dg_status dg__fresh_blocks(dg_graph *g, uint32_t *b, size_t n, int gather) {
     dg__dirdirty *dd = &g->dd;
-    dg__dev *d = g->dev;
-    dg__core_state *cs = (dg__core_state *)d->mod[DG__MOD_CORE].state;
-    const size_t ds = 2 * (size_t)g->nstores, E = (size_t)DG__DIR_BLOCK * ds;   /* entries a block */
-    const size_t whole = g->id_bound / DG__DIR_BLOCK;   /* blocks wholly below the id bound */
-    size_t i, j, c, k = 0, kf, runs = 0, C = ((size_t)1 << 22) / E;
-    dg_status st = DG_OK;
-    int32_t *tmp = NULL;
+    const size_t ds = 2 * (size_t)g->nstores;
+    size_t i, k = 0;
+    dg_status st;
     for (i = 0; i < n; i++) if (dd->dev[b[i]]) { dd->dev[b[i]] = 0; b[k++] = b[i]; }   /* (repeats: once) */
     if (!k) return DG_OK;
     qsort(b, k, sizeof *b, dg__cmp_u32);
-    for (i = 0; i < k; i++) runs += i == 0 || b[i] != b[i - 1] + 1;
-    kf = gather && runs > DG__FRESH_BLOCK_RUNS ? k : 0;
-    while (kf && b[kf - 1] >= whole) kf--;            /* a block the bound cuts: read as a run */
-    if (kf) {
-        if (C > kf) C = kf;
-        if (!(tmp = (int32_t *)dg__alloc(g, C * E * 4))) { st = dg__oom(g, "reading the directory back"); goto done; }
-        DG__TRY(dg__buf_fit(g, &cs->b.gather, C * E * 4));
-        DG__TRY(dg__buf_fit(g, &cs->b.glist, kf * 4));
-        DG__CL(clEnqueueWriteBuffer(d->queue, cs->b.glist.m, CL_TRUE, 0, kf * 4, b, 0, NULL, NULL));
-    }
-    for (i = 0; i < kf; i += c) {   /* in chunks: gather, one read, put in place */
-        cl_uint uc, at = (cl_uint)i, uw = (cl_uint)E;
-        c = kf - i < C ? kf - i : C;
-        uc = (cl_uint)c;
-        DG__TRY(dg__run(g, DG__K_GATHER_PAGES, c * d->wg, DG__A(d->dir.m), DG__A(cs->b.glist.m), DG__A(at), DG__A(uc),
-                        DG__A(uw), DG__A(cs->b.gather.m), DG__END));
-        DG__CL(clEnqueueReadBuffer(d->queue, cs->b.gather.m, CL_TRUE, 0, c * E * 4, tmp, 0, NULL, NULL));
-        for (j = 0; j < c; j++) memcpy(g->dir + (size_t)b[i + j] * E, tmp + j * E, E * 4);
-    }
-    for (i = kf; i < k; i = j) {
-        size_t lo, hi;
-        for (j = i + 1; j < k && b[j] == b[j - 1] + 1; j++) {}
-        lo = (size_t)b[i] * DG__DIR_BLOCK;
-        hi = (size_t)(b[j - 1] + 1) * DG__DIR_BLOCK;
-        if (hi > g->id_bound) hi = g->id_bound;
-        DG__CL(clEnqueueReadBuffer(d->queue, d->dir.m, CL_FALSE, lo * ds * 4, (hi - lo) * ds * 4, g->dir + lo * ds,
-                                   0, NULL, NULL));
-    }
-    DG__CL(clFinish(d->queue));
-done:
-    if (st != DG_OK) {
-        clFinish(d->queue);                                 /* (no read left going into g->dir) */
-        for (i = 0; i < k; i++) dd->dev[b[i]] = 1;          /* still the device's */
-    } else { dd->ndev -= k; d->dir_blocks_read += k; }
-    dg__free(g, tmp);
+    st = dg__read_units(g, g->dev->dir.m, (char *)g->dir, (const int32_t *)b, k, (size_t)DG__DIR_BLOCK * ds * 4,
+                        g->id_bound * ds * 4, gather ? DG__FRESH_BLOCK_RUNS : (size_t)-1);
+    if (st != DG_OK) for (i = 0; i < k; i++) dd->dev[b[i]] = 1;   /* still the device's */
+    else { dd->ndev -= k; g->dev->dir_blocks_read += k; }
     return st;
 }
 static dg_status dg__fresh_pages(dg_graph *g, int si, const int32_t *pages, size_t n) {
