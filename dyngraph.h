@@ -368,10 +368,10 @@
      device only and marks their blocks there (a bit a block); the host takes
      the marks (8 KB for 4M ids) and reads a block back before it reads or
      writes an entry of it (one vertex's block, the blocks of the lists on a page
-     it changes, or all; past 64 single blocks after a batch, all at once). So a
-     batch costs the host nothing per moved list; a search reads back at most
-     its sources' blocks, a device batch the blocks of the lists on the pages
-     it leaves to the host (allocated before its writes begin).
+     it changes, or all; past 64 blocks read by host calls after a batch, all
+     at once). So a batch costs the host nothing per moved list; a search reads
+     back at most its sources' blocks, a device batch the blocks of the lists
+     on the pages it leaves to the host (allocated before its writes begin).
      Counts (dg_edge_count, added / removed) are right when the batch returns. A
      read-back failure is the call's error; the pages and blocks stay the
      device's (read again next time).
@@ -1657,8 +1657,8 @@ typedef struct dg__dirdirty {
                              are the truth until the host reads the block back (>>mirror,
                              ownership); never 1 where blk is */
     size_t ndev;          /* blocks with dev set */
-    size_t singles;       /* blocks read back one at a time since the last device batch: past
-                             DG__DIR_SINGLES, the rest go in one (dg__fresh_dir_v) */
+    size_t singles;       /* blocks host calls read back since the last device batch: past
+                             DG__DIR_SINGLES, the rest go in one (dg__fresh_blocks) */
 } dg__dirdirty;
 #define DG__DIR_SINGLES 64
 
@@ -2098,7 +2098,6 @@ static dg_status dg__fresh_dir_all(dg_graph *g);
 static dg_status dg__fresh_dir_v(dg_graph *g, dg_vertex v) {
     uint32_t b = (uint32_t)v / DG__DIR_BLOCK;
     if (!g->dd.ndev || v < 0 || b >= g->dd.cap || !g->dd.dev[b]) return DG_OK;
-    if (++g->dd.singles > DG__DIR_SINGLES) return dg__fresh_dir_all(g);   /* (many queries after a batch) */
     return dg__fresh_blocks(g, &b, 1, 1);
 }
 /* The directory blocks of the lists on pages[0..n) of store si (their host copies current;
@@ -5648,14 +5647,12 @@ static dg_status dg__fresh_read(dg_graph *g, int si, const int32_t *list, size_t
         st = dg__read_units(g, m->wpool.m, (char *)s->wpool, list, k, (size_t)g->P * 4, (size_t)-1, DG__FRESH_RUNS);
     return st;
 }
-static int dg__cmp_u32(const void *a, const void *b) {
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return x < y ? -1 : x > y;
-}
 /* Reads back the directory blocks among b[0..n) that are the device's (dd.dev; the others and
    repeats skipped, b reordered), through dg__read_units: gathered (gather) past
    DG__FRESH_BLOCK_RUNS runs (a read costs ~20 us on NVIDIA's host, a block is 0.5-1 KB), else
-   run by run, which allocates nothing (a device batch calls it after its writes began). */
+   run by run, which allocates nothing (a device batch calls it after its writes began). Host
+   calls (gather) that read more than DG__DIR_SINGLES blocks in all since the last batch read
+   every block of the device's at once. */
 #ifndef DG__FRESH_BLOCK_RUNS
 #define DG__FRESH_BLOCK_RUNS 4  /* (test_update sets it low to run the gather path) */
 #endif
@@ -5666,7 +5663,11 @@ static dg_status dg__fresh_blocks(dg_graph *g, uint32_t *b, size_t n, int gather
     dg_status st;
     for (i = 0; i < n; i++) if (dd->dev[b[i]]) { dd->dev[b[i]] = 0; b[k++] = b[i]; }   /* (repeats: once) */
     if (!k) return DG_OK;
-    qsort(b, k, sizeof *b, dg__cmp_u32);
+    if (gather && dd->singles <= DG__DIR_SINGLES && (dd->singles += k) > DG__DIR_SINGLES && k < dd->ndev) {
+        for (i = 0; i < k; i++) dd->dev[b[i]] = 1;   /* many host calls after a batch: the rest at once */
+        return dg__fresh_dir_all(g);
+    }
+    qsort(b, k, sizeof *b, dg__cmp_i32);   /* (block numbers < 2^26) */
     st = dg__read_units(g, g->dev->dir.m, (char *)g->dir, (const int32_t *)b, k, (size_t)DG__DIR_BLOCK * ds * 4,
                         g->id_bound * ds * 4, gather ? DG__FRESH_BLOCK_RUNS : (size_t)-1);
     if (st != DG_OK) for (i = 0; i < k; i++) dd->dev[b[i]] = 1;   /* still the device's */
@@ -6856,11 +6857,11 @@ typedef struct dg__update_state {
         dg__buf rv[2], rpos[2], rdeg[2], rk[2], rfrom[2], rord[2], scr[2], wscr[2];   /* room (host) */
         dg__buf dnl[2], dlofs[2], dnpg[2], dpofs[2], dlv[2], dlold[2], dldeg[2], dlk[2], dlt[2],
             dlnew[2], dids[2], dfb[2], dpg[2], dscr[2], dwscr[2], dfirst[2];           /* room (device) */
-        dg__buf dblk;             /* a bit per directory block the device wrote (dg__dir_take) */
+        dg__buf dblk;             /* a bit per directory block the device wrote (dg__dir_take); all
+                                     of it clear between batches (zeroed whole when made) */
     } b;
     cl_int gen;                   /* this batch's stamp (hstamp, cstamp) */
     size_t stamped[2];            /* pages the stamp arrays cover, zeroed when they grew */
-    size_t dblk_words;            /* words of dblk zeroed (all clear between batches) */
 } dg__update_state;
 
 /* A batch's scratch (~20 words an arc, and the radix sort's two more) stays for the next batch
@@ -6884,7 +6885,6 @@ static void dg__up_trim(dg_graph *g) {
     if (d->mod[DG__MOD_UPDATE].state) {   /* the stamps are zeroed again when made again */
         dg__update_state *us = (dg__update_state *)d->mod[DG__MOD_UPDATE].state;
         us->stamped[0] = us->stamped[1] = 0;
-        us->dblk_words = 0;
     }
 }
 
@@ -7374,12 +7374,9 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
     DG__TRY(dg__buf_fit(g, &us->b.nx, m * 4));
     DG__TRY(dg__buf_fit(g, &us->b.holes, m * 4)); DG__TRY(dg__buf_fit(g, &us->b.movers, m * 4));
     DG__TRY(dg__buf_fit(g, &us->b.cnt, DG_UP_WORDS * 4)); DG__TRY(dg__buf_fit(g, &us->b.tot, 4));
-    if (add && us->dblk_words < DG__DIR_MARK_WORDS(g)) {   /* the block marks, all clear */
-        size_t nw = DG__DIR_MARK_WORDS(g);
-        nw += nw / 4;
-        DG__TRY(dg__buf_fit(g, &us->b.dblk, nw * 4));
-        DG__TRY(dg__fill(g, us->b.dblk.m, 0, nw));
-        us->dblk_words = nw;
+    if (add && us->b.dblk.cap < DG__DIR_MARK_WORDS(g) * 4) {   /* the block marks, all clear */
+        DG__TRY(dg__buf_fit(g, &us->b.dblk, DG__DIR_MARK_WORDS(g) * 4));
+        DG__TRY(dg__fill(g, us->b.dblk.m, 0, us->b.dblk.cap / 4));
     }
     if (ns == 2) {
         DG__TRY(dg__buf_fit(g, &us->b.isrc, m * 4)); DG__TRY(dg__buf_fit(g, &us->b.idst, m * 4));

@@ -2191,7 +2191,7 @@ static const char dg__kernel_source[] =
 "    for (x = (size_t)dg_flat_first() * DG_FLAT_BATCH; x < n_in; x += gsize * DG_FLAT_BATCH) {\n"
 "        const uint nb = n_in - x < DG_FLAT_BATCH ? (uint)(n_in - x) : DG_FLAT_BATCH;\n"
 "        uint rows[DG_FLAT_BATCH], degs[DG_FLAT_BATCH], j;\n"
-"        for (j = 0; j < nb; j++) rows[j] = dg_row(DG_ADJ, q_in[x + j], &degs[j]);   /* (dg_flat_batch) */\n"
+"        for (j = 0; j < nb; j++) rows[j] = dg_row(DG_ADJ, q_in[x + j], &degs[j]);   /* (DG_FLAT_BATCH) */\n"
 "        for (j = 0; j < nb; j++) {\n"
 "            const int v = q_in[x + j];\n"
 "            const uint base = rows[j], deg = degs[j];\n"

@@ -282,7 +282,7 @@ __kernel void dg_bfs_td_flat(DG_BFS_TD_ARGS)
     for (x = (size_t)dg_flat_first() * DG_FLAT_BATCH; x < n_in; x += gsize * DG_FLAT_BATCH) {
         const uint nb = n_in - x < DG_FLAT_BATCH ? (uint)(n_in - x) : DG_FLAT_BATCH;
         uint rows[DG_FLAT_BATCH], degs[DG_FLAT_BATCH], j;
-        for (j = 0; j < nb; j++) rows[j] = dg_row(DG_ADJ, q_in[x + j], &degs[j]);   /* (dg_flat_batch) */
+        for (j = 0; j < nb; j++) rows[j] = dg_row(DG_ADJ, q_in[x + j], &degs[j]);   /* (DG_FLAT_BATCH) */
         for (j = 0; j < nb; j++) {
             const int v = q_in[x + j];
             const uint base = rows[j], deg = degs[j];
