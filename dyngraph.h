@@ -272,12 +272,21 @@
    - vertex ids are int32: at most 2^31 - 2 vertices ever created (DG_ERR_LIMIT);
    - page_size: a power of two in 64..65536 entries (default 1024);
    - a vertex's degree is limited only by memory (large lists span pages);
-   - the pool of a store holds at most 2^31 / page_size pages;
-   - device buffers are limited by CL_DEVICE_MAX_MEM_ALLOC_SIZE each
-     (DG_ERR_DEVICE_MEMORY beyond); frontiers, scans and the edge-chunk and
-     CSR-copy BFS count in 32 bits (DG_ERR_LIMIT past 2^32 - 1 entries); the
-     direction-optimizing BFS's edge counters are 32-bit (past 2^32 arcs only
-     its switching heuristic suffers).
+   - the pool of a store holds at most 2^31 - 1 pages (page numbers are int32);
+     past 2^32 entries the kernels address it with 64-bit positions: the
+     programs are built again with DG_POS64 when a pool buffer grows past 2^32
+     entries (user programs too, on their next launch), so a smaller graph pays
+     nothing for it (measured: Kronecker scale 27, 2.1G edges, 4.2G arcs, on an
+     H200, bench/bench_large.c);
+   - the pool of a store is one device buffer, so its size is limited by
+     CL_DEVICE_MAX_MEM_ALLOC_SIZE (an H200: 37.5 GB, about scale 27; an H100:
+     about 20 GB), as every device buffer is (DG_ERR_DEVICE_MEMORY beyond);
+   - frontiers, scans, the edge chunks (components, SCC, triangles, SSSP's weight
+     scan and Bellman-Ford, the edge-chunk BFS) and the CSR-copy BFS count in 32
+     bits: DG_ERR_LIMIT past 2^32 - 1 arcs or entries. On a graph of 2^32 arcs
+     or more the direction-optimizing BFS works (measured at scale 27); the
+     other algorithms are not measured at that size. Its frontier edge counters
+     are 32-bit (past 2^32 arcs in one level only its switching rule suffers).
 
    10. BUILD OPTIONS
    DYNGRAPH_STATIC   make every function static (DG_API; marked unused under GCC and
@@ -1621,6 +1630,7 @@ DG_API dg_status dg_export_csr(const dg_graph *g, int64_t *offsets, dg_vertex *t
 
 #define DG__HDR 3                 /* header entries of every page */
 #define DG__MAX_IDS 0x7ffffffe    /* at most this many vertex ids (the last id is 2^31 - 3) */
+#define DG__MAX_PAGES 0x7fffffff  /* at most this many pages a store (page numbers are int32) */
 #define DG__BATCH_KEEP_MIN 1      /* batch repeats keep the smallest weight, not the first */
 #define DG__BATCH_BOTH_DIRS 2     /* batch adds v->u too (symmetric files into directed graphs) */
 #define DG__BATCH_OWN 4           /* the edges are the loader's, handed over: the batch frees them
@@ -1944,7 +1954,8 @@ static size_t dg__grown_cap(size_t cap, size_t need) {
 
 /* Makes sure k more pages can be handed out without allocating. All-or-nothing. */
 static dg_status dg__reserve_pages(dg_graph *g, dg__store *s, size_t k) {
-    size_t have = (size_t)(s->page_cap - s->page_hw) + s->nfree, cap, maxp = ((size_t)1 << 31) / g->P;
+    /* page numbers are int32; positions past 2^32 entries are DG_POS64's (dg__pos_width) */
+    size_t have = (size_t)(s->page_cap - s->page_hw) + s->nfree, cap, maxp = DG__MAX_PAGES;
     if (have >= k) return DG_OK;
     cap = dg__grown_cap(s->page_cap, (size_t)s->page_hw - s->nfree + k);
     if (cap > maxp) {
@@ -4550,6 +4561,8 @@ typedef struct dg__dev {
     char key[1024];               /* what the binary cache keys on besides source and options */
     cl_program prog[DG__VARIANTS][DG__MOD_COUNT];   /* built on first use (dg__program) */
     cl_kernel kern[DG__VARIANTS][DG__K_COUNT];       /* made on first use (dg__kernel) */
+    int pos64;                    /* the programs read pool positions as 64-bit (DG_POS64) */
+    uint32_t prog_gen;            /* incremented when the programs are dropped (dg__pos_width) */
     dg__module mod[DG__MOD_COUNT];                  /* the modules' device state */
     size_t programs_built;        /* programs this graph compiled or loaded from the disk cache */
     size_t batch_dev;             /* the last device batch's arcs */
@@ -4737,14 +4750,17 @@ static dg_status dg__buf_fit(dg_graph *g, dg__buf *b, size_t bytes) {
     b->m = m; b->cap = cap; d->bytes += cap;
     return DG_OK;
 }
-/* Grows b to hold `bytes`, keeping its first `keep` bytes (a device-to-device copy). Doubles. */
+/* Grows b to hold `bytes`, keeping its first `keep` bytes (a device-to-device copy): by a
+   quarter, or to the device's largest buffer where a quarter would pass it and bytes do not. */
 static dg_status dg__buf_grow(dg_graph *g, dg__buf *b, size_t bytes, size_t keep) {
     dg__dev *d = g->dev;
     dg_status st = DG_OK;
     dg__buf nb;
+    size_t want = b->cap + b->cap / 4 > bytes ? b->cap + b->cap / 4 : bytes;
     if (b->m && b->cap >= bytes) return DG_OK;
+    if (want > d->max_alloc && bytes <= d->max_alloc) want = (size_t)d->max_alloc;
     nb.m = NULL; nb.cap = 0;
-    DG__TRY(dg__buf_fit(g, &nb, b->cap + b->cap / 4 > bytes ? b->cap + b->cap / 4 : bytes));
+    DG__TRY(dg__buf_fit(g, &nb, want));
     if (b->m && keep) DG__CL(clEnqueueCopyBuffer(d->queue, b->m, nb.m, 0, 0, keep, 0, NULL, NULL));
     if (b->m) { clReleaseMemObject(b->m); d->bytes -= b->cap; }
     *b = nb;
@@ -5182,7 +5198,8 @@ static dg_status dg__build(dg_graph *g, const char *const *src, const size_t *le
     return DG_OK;
 }
 
-/* Build options: page size, directory stride, work-group size, variant, NVIDIA's platform
+/* Build options: page size, directory stride, work-group size, variant, 64-bit positions,
+   NVIDIA's platform
    (DG_NV_PTX: see DG_DEVICE_FENCE in kernels/40_bfs.cl), a CPU device (DG_CPU: see dg_bfs_td),
    then DYNGRAPH_CL_OPTIONS whole: options that do not fit buf are an error, never cut. */
 static dg_status dg__options(dg_graph *g, char *buf, size_t cap, int csr) {
@@ -5190,8 +5207,9 @@ static dg_status dg__options(dg_graph *g, char *buf, size_t cap, int csr) {
     const char *extra = getenv("DYNGRAPH_CL_OPTIONS");
     int len;
     while ((1u << lp) < g->P) lp++;
-    len = snprintf(buf, cap, "-cl-std=CL1.2 -DDG_LOG_P=%u -DDG_DS=%u -DDG_WG=%u%s%s%s%s%s%s", (unsigned)lp,
+    len = snprintf(buf, cap, "-cl-std=CL1.2 -DDG_LOG_P=%u -DDG_DS=%u -DDG_WG=%u%s%s%s%s%s%s%s", (unsigned)lp,
                    (unsigned)(2 * g->nstores), (unsigned)g->dev->wg, csr ? " -DDG_CSR" : "",
+                   g->dev->pos64 ? " -DDG_POS64" : "",
                    g->dev->nvidia ? " -DDG_NV_PTX" : "", g->dev->nv_sm70 ? " -DDG_NV_SM70" : "",
                    g->dev->cpu ? " -DDG_CPU" : "", extra && *extra ? " " : "", extra ? extra : "");
     if (len < 0 || (size_t)len >= cap)
@@ -5233,6 +5251,26 @@ static dg_status dg__kernel(dg_graph *g, int k, int v, cl_kernel *out) {
     }
     *out = d->kern[v][k];
     return DG_OK;
+}
+
+/* Kernels hold positions in the pool (kernels/10_adjacency.cl, dg_pos) in 32 bits while
+   every pool buffer holds at most dg__pos32_max entries (2^32), in 64 past that (DG_POS64): a
+   graph of more than ~4G arcs pays for the wider positions, a smaller one does not. When a
+   pool buffer grows past the limit (or the device is made), the library's programs and
+   kernels are let go, to be built again on first use with the other width; user programs
+   (dg_program) are built again on their next launch (dg__uprog_fresh). Call right after the
+   pool buffers change, where no kernel handle is held. */
+static size_t dg__pos32_max = (size_t)1 << 32;   /* a test hook: 0 makes every position 64-bit */
+static void dg__pos_width(dg_graph *g) {
+    dg__dev *d = g->dev;
+    int want = d->st[0].pool.cap / 4 > dg__pos32_max || d->st[1].pool.cap / 4 > dg__pos32_max, v, j;
+    if (want == d->pos64) return;
+    for (v = 0; v < DG__VARIANTS; v++) {
+        for (j = 0; j < DG__K_COUNT; j++) if (d->kern[v][j]) { clReleaseKernel(d->kern[v][j]); d->kern[v][j] = NULL; }
+        for (j = 0; j < DG__MOD_COUNT; j++) if (d->prog[v][j]) { clReleaseProgram(d->prog[v][j]); d->prog[v][j] = NULL; }
+    }
+    d->pos64 = want;
+    d->prog_gen++;
 }
 
 /* The state of module m, made zeroed on first use (NULL when out of memory: the message is
@@ -5737,6 +5775,7 @@ static dg_status dg__sync_store(dg_graph *g, int si) {
     /* capacity: grown by a quarter, keeping what the device already has */
     DG__TRY(dg__buf_grow(g, &m->pool, hw * P * 4, d->uploaded ? m->pool.cap : 0));
     if (s->wpool) DG__TRY(dg__buf_grow(g, &m->wpool, hw * P * 4, d->uploaded ? m->wpool.cap : 0));
+    dg__pos_width(g);
     DG__TRY(dg__buf_grow(g, &m->idx, hw * sizeof(dg__pindex), d->uploaded ? m->idx.cap : 0));
     DG__TRY(dg__buf_grow(g, &m->latab, (s->latab_len ? s->latab_len : 1) * 4, d->uploaded ? m->latab.cap : 0));
     for (i = 0; i < s->changed_pages; i++) {
@@ -6300,14 +6339,22 @@ struct dg_program {
     size_t nops;
     dg_op *ops;
     cl_kernel *k;
+    char *user, *gen;     /* the user's source and the ops' kernels: kept to build again */
+    uint32_t built;       /* the graph's program generation it was built for (dg__pos_width) */
 };
 
-DG_API void dg_program_destroy(dg_program *p) {
+/* Releases p's program and kernels (not p). */
+static void dg__uprog_release(dg_program *p) {
     size_t i;
-    if (!p) return;
-    for (i = 0; i < p->nops; i++) if (p->k && p->k[i]) clReleaseKernel(p->k[i]);
+    for (i = 0; i < p->nops; i++) if (p->k && p->k[i]) { clReleaseKernel(p->k[i]); p->k[i] = NULL; }
     if (p->prog) clReleaseProgram(p->prog);
-    dg__free(p->g, p->k); dg__free(p->g, p->ops); dg__free(p->g, p);
+    p->prog = NULL;
+}
+DG_API void dg_program_destroy(dg_program *p) {
+    if (!p) return;
+    dg__uprog_release(p);
+    dg__free(p->g, p->k); dg__free(p->g, p->ops); dg__free(p->g, p->user); dg__free(p->g, p->gen);
+    dg__free(p->g, p);
 }
 
 /* A kind's base (1 advance, 2 filter, 3 compute, 4 reduce, 5 reduce int) and whether its
@@ -6328,16 +6375,53 @@ static dg_status dg__op_valid(dg_graph *g, const dg_op *op, size_t i) {
     return DG_OK;
 }
 
+/* Builds p's program and kernels from p->user and p->gen with the graph's build options
+   now (at creation, and again when the graph's programs changed: dg__uprog_fresh). */
+static dg_status dg__uprog_build(dg_program *p) {
+    dg_graph *g = p->g;
+    dg_status st = DG_OK;
+    char opts[512], name[32], defs[256];
+    const char *src[8];
+    size_t i, slen[8], nsrc;
+    cl_int e;
+    dg__uprog_release(p);
+    /* the public constants the templates use (written once, in this header) */
+    sprintf(defs, "#define DG_ARGS_BUFFERS %d\n#define DG_ARGS_SCALARS %d\n#define DG_REDUCE_MIN %d\n"
+                  "#define DG_REDUCE_MAX %d\n", (int)DG_ARGS_BUFFERS, (int)DG_ARGS_SCALARS, (int)DG_REDUCE_MIN,
+            (int)DG_REDUCE_MAX);
+    /* the common files, what user functions see (15_user.cl), the user's source as file "user"
+       (so the compiler's messages name the user's lines), then one kernel per op */
+    nsrc = dg__source_files(DG__COMMON_FILES, src, slen, 0, 3);
+    src[nsrc] = defs;
+    nsrc = dg__source_files("kernels/15_user.cl", src, slen, nsrc + 1, 4);
+    src[nsrc] = "#line 1 \"user\"\n";
+    src[nsrc + 1] = p->user;
+    src[nsrc + 2] = p->gen;
+    for (i = 0; i < nsrc + 3; i++) if (i >= nsrc || src[i] == defs) slen[i] = strlen(src[i]);
+    DG__TRY(dg__options(g, opts, sizeof opts, 0));
+    DG__TRY(dg__build(g, src, slen, nsrc + 3, opts, &p->prog));
+    for (i = 0; i < p->nops; i++) {
+        sprintf(name, "dg_user_op_%zu", i);
+        p->k[i] = clCreateKernel(p->prog, name, &e);
+        if (e != CL_SUCCESS) { p->k[i] = NULL; st = dg__clfail(g, e, "clCreateKernel"); goto done; }
+    }
+    p->built = g->dev->prog_gen;
+done:
+    return st;
+}
+/* p matches the graph's programs (after a sync: the pool may have outgrown 32-bit positions,
+   dg__pos_width), else is built again. */
+static dg_status dg__uprog_fresh(dg_program *p) {
+    return p->prog && p->built == p->g->dev->prog_gen ? DG_OK : dg__uprog_build(p);
+}
+
 DG_API dg_status dg_program_create(dg_graph *g, const char *source, const dg_op *ops, size_t nops,
                                    dg_program **out) {
     static const char *const tmpl[] = { "", "DG_USER_ADVANCE", "DG_USER_FILTER", "DG_USER_COMPUTE",
                                         "DG_USER_REDUCE", "DG_USER_REDUCE_INT" };
     dg_status st = DG_OK;
     dg_program *p = NULL;
-    char *gen = NULL, opts[512], name[32], defs[256];
-    const char *src[8];
-    size_t i, len = 64, slen[8], nsrc;
-    cl_int e;
+    size_t i, len = 64;
     if (!g || !out) return DG_ERR_INVALID_ARGUMENT;
     *out = NULL;
     if (!source || (!ops && nops))
@@ -6353,41 +6437,22 @@ DG_API dg_status dg_program_create(dg_graph *g, const char *source, const dg_op 
     p->nops = nops;
     p->ops = (dg_op *)dg__alloc(g, (nops ? nops : 1) * sizeof(dg_op));
     p->k = (cl_kernel *)dg__alloc(g, (nops ? nops : 1) * sizeof(cl_kernel));
-    gen = (char *)dg__alloc(g, len);
-    if (!p->ops || !p->k || !gen) { st = dg__oom(g, "program"); goto done; }
+    p->gen = (char *)dg__alloc(g, len);
+    p->user = (char *)dg__alloc(g, strlen(source) + 1);
+    if (!p->ops || !p->k || !p->gen || !p->user) { st = dg__oom(g, "program"); goto done; }
     memset(p->k, 0, (nops ? nops : 1) * sizeof(cl_kernel));
-    strcpy(gen, "\n#line 1 \"dg_program_create\"\n");
+    strcpy(p->user, source);
+    strcpy(p->gen, "\n#line 1 \"dg_program_create\"\n");
     for (i = 0; i < nops; i++) {
         p->ops[i] = ops[i];
         p->ops[i].function = NULL;   /* not kept: the caller's string */
-        sprintf(gen + strlen(gen), "\n%s(dg_user_op_%zu, %s, %d)\n", tmpl[DG__OP_BASE(ops[i].kind)], i,
+        sprintf(p->gen + strlen(p->gen), "\n%s(dg_user_op_%zu, %s, %d)\n", tmpl[DG__OP_BASE(ops[i].kind)], i,
                 ops[i].function, DG__OP_ARGS(ops[i].kind));
     }
-    /* the public constants the templates use (written once, in this header) */
-    sprintf(defs, "#define DG_ARGS_BUFFERS %d\n#define DG_ARGS_SCALARS %d\n#define DG_REDUCE_MIN %d\n"
-                  "#define DG_REDUCE_MAX %d\n", (int)DG_ARGS_BUFFERS, (int)DG_ARGS_SCALARS, (int)DG_REDUCE_MIN,
-            (int)DG_REDUCE_MAX);
-    /* the common files, what user functions see (15_user.cl), the user's source as file "user"
-       (so the compiler's messages name the user's lines), then one kernel per op */
-    nsrc = dg__source_files(DG__COMMON_FILES, src, slen, 0, 3);
-    src[nsrc] = defs;
-    nsrc = dg__source_files("kernels/15_user.cl", src, slen, nsrc + 1, 4);
-    src[nsrc] = "#line 1 \"user\"\n";
-    src[nsrc + 1] = source;
-    src[nsrc + 2] = gen;
-    for (i = 0; i < nsrc + 3; i++) if (i >= nsrc || src[i] == defs) slen[i] = strlen(src[i]);
-    DG__TRY(dg__options(g, opts, sizeof opts, 0));
-    DG__TRY(dg__build(g, src, slen, nsrc + 3, opts, &p->prog));
-    for (i = 0; i < nops; i++) {
-        sprintf(name, "dg_user_op_%zu", i);
-        p->k[i] = clCreateKernel(p->prog, name, &e);
-        if (e != CL_SUCCESS) { p->k[i] = NULL; st = dg__clfail(g, e, "clCreateKernel"); goto done; }
-    }
-    dg__free(g, gen);
+    DG__TRY(dg__uprog_build(p));
     *out = p;
     return DG_OK;
 done:
-    dg__free(g, gen);
     dg_program_destroy(p);
     return st;
 }
@@ -6556,7 +6621,7 @@ static dg_status dg__op_check(dg_program *p, size_t op, dg_op_kind kind, const d
                         kn[DG__OP_BASE(kind)]);
     if ((in && in->g != p->g) || (out && out->g != p->g))
         return dg__fail(p->g, DG_ERR_INVALID_ARGUMENT, "the frontiers belong to another graph");
-    if ((st = dg__sync(p->g)) != DG_OK) return st;
+    if ((st = dg__sync(p->g)) != DG_OK || (st = dg__uprog_fresh(p)) != DG_OK) return st;
     *in_use = (dg_frontier *)(size_t)in;
     if (!in && (kind == DG_OP_ADVANCE || kind == DG_OP_FILTER)) {
         if ((st = dg__live_frontier(p->g, live)) != DG_OK) return st;
@@ -7031,8 +7096,9 @@ static void dg__shrink_large(dg_graph *g, dg__store *s, dg_vertex u, int32_t L) 
 typedef struct dg__room {
     int32_t *pg, *ord;        /* the pages without room (np); the ordinary ones (nord), in scr order */
     dg_vertex *lv;            /* their lists (nl), page by page in slot order: the vertex, */
-    uint32_t *lpos, *ldeg, *lk, *lfrom;   /* its degree entry in the pool, its degree, the arcs
-                                 it takes, its degree entry in scr (UINT32_MAX: a large list) */
+    uint64_t *lpos;           /* its degree entry in the pool (64-bit whatever dg_pos is), */
+    uint32_t *ldeg, *lk, *lfrom;   /* its degree, the arcs it takes, its degree entry in scr
+                                      (UINT32_MAX: a large list) */
     size_t np, nl, nord;
 } dg__room;
 static void dg__room_free(dg_graph *g, dg__room *r) {
@@ -7071,7 +7137,7 @@ static void dg__room_layout(dg_graph *g, dg__store *s, const dg__room *r, int co
             l++;
             continue;
         }
-        for (n = 0; l + n < r->nl && r->lpos[l + n] / g->P == (uint32_t)p; n++) {}
+        for (n = 0; l + n < r->nl && r->lpos[l + n] / g->P == (uint64_t)p; n++) {}
         for (j = 0; j < n; j++, l++) {
             dg__item *it = &g->items[j];
             it->v = r->lv[l]; it->deg = r->ldeg[l]; it->k = r->lk[l]; it->off = 0; it->ai = 0;
@@ -7099,7 +7165,7 @@ static dg_status dg__room_plan(dg_graph *g, dg__update_state *us, int si, const 
         r->nl += pg[2] ? 1 : (size_t)pg[0];
     }
     r->lv = (dg_vertex *)dg__alloc(g, r->nl * sizeof(dg_vertex));
-    r->lpos = (uint32_t *)dg__alloc(g, r->nl * 4); r->ldeg = (uint32_t *)dg__alloc(g, r->nl * 4);
+    r->lpos = (uint64_t *)dg__alloc(g, r->nl * 8); r->ldeg = (uint32_t *)dg__alloc(g, r->nl * 4);
     r->lk = (uint32_t *)dg__alloc(g, r->nl * 4); r->lfrom = (uint32_t *)dg__alloc(g, r->nl * 4);
     if (!r->lv || !r->lpos || !r->ldeg || !r->lk || !r->lfrom) return dg__oom(g, "device batch: room");
     for (i = 0; i < np; i++) {
@@ -7107,25 +7173,28 @@ static dg_status dg__room_plan(dg_graph *g, dg__update_state *us, int si, const 
         const int32_t *pg = DG__PAGE(g, s, p);
         uint32_t j;
         if (pg[2]) {
-            r->lv[l] = s->idx[p].first; r->lpos[l] = (uint32_t)p * g->P + DG__HDR; r->lfrom[l++] = UINT32_MAX;
+            r->lv[l] = s->idx[p].first; r->lpos[l] = (uint64_t)p * g->P + DG__HDR; r->lfrom[l++] = UINT32_MAX;
             continue;
         }
         for (j = 0; j < (uint32_t)pg[0]; j++, l++) {
             uint32_t off = (uint32_t)DG__SLOT_OFF(g, pg, j);
             r->lv[l] = DG__SLOT_VID(g, pg, j);
-            r->lpos[l] = (uint32_t)p * g->P + off;
+            r->lpos[l] = (uint64_t)p * g->P + off;
             r->lfrom[l] = (uint32_t)r->nord * g->P + off;
         }
         r->ord[r->nord++] = p;
     }
+    if (r->nord >= (size_t)0xffffffffu / g->P)   /* scr positions are 32-bit (lfrom, dg_up_move) */
+        return dg__fail(g, DG_ERR_LIMIT, "device batch: %zu pages to lay out again (at most %zu)", r->nord,
+                        (size_t)0xffffffffu / g->P - 1);
     unl = (cl_uint)r->nl;
-    DG__TRY(dg__buf_fit(g, &us->b.rv[si], r->nl * 4)); DG__TRY(dg__buf_fit(g, &us->b.rpos[si], r->nl * 4));
+    DG__TRY(dg__buf_fit(g, &us->b.rv[si], r->nl * 4)); DG__TRY(dg__buf_fit(g, &us->b.rpos[si], r->nl * 8));
     DG__TRY(dg__buf_fit(g, &us->b.rdeg[si], r->nl * 4)); DG__TRY(dg__buf_fit(g, &us->b.rk[si], r->nl * 4));
     DG__TRY(dg__buf_fit(g, &us->b.rfrom[si], r->nl * 4)); DG__TRY(dg__buf_fit(g, &us->b.rord[si], r->nord * 4));
     DG__TRY(dg__buf_fit(g, &us->b.scr[si], r->nord * g->P * 4));
     if (s->wpool) DG__TRY(dg__buf_fit(g, &us->b.wscr[si], r->nord * g->P * 4));
     DG__CL(clEnqueueWriteBuffer(g->dev->queue, us->b.rv[si].m, CL_FALSE, 0, r->nl * 4, r->lv, 0, NULL, NULL));
-    DG__CL(clEnqueueWriteBuffer(g->dev->queue, us->b.rpos[si].m, CL_FALSE, 0, r->nl * 4, r->lpos, 0, NULL, NULL));
+    DG__CL(clEnqueueWriteBuffer(g->dev->queue, us->b.rpos[si].m, CL_FALSE, 0, r->nl * 8, r->lpos, 0, NULL, NULL));
     DG__CL(clEnqueueWriteBuffer(g->dev->queue, us->b.rfrom[si].m, CL_FALSE, 0, r->nl * 4, r->lfrom, 0, NULL, NULL));
     if (r->nord) DG__CL(clEnqueueWriteBuffer(g->dev->queue, us->b.rord[si].m, CL_FALSE, 0, r->nord * 4, r->ord, 0, NULL, NULL));
     DG__TRY(dg__run(g, DG__K_UP_DEGS, r->nl, DG__A(us->b.rv[si].m), DG__A(us->b.rpos[si].m), DG__A(unl),
@@ -7468,11 +7537,19 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
     for (si = 0; si < ns && add; si++) {   /* and the mirror's room for what is added */
         dg__store *s = &g->st[si];
         dg__dstore *ms = &d->st[si];
+        size_t reach;
         DG__TRY(dg__reserve_pages(g, s, pages[si] + droom[si].C));
         DG__TRY(dg__latab_reserve(g, s, lat[si]));
-        DG__TRY(dg__buf_grow(g, &ms->pool, (size_t)s->page_cap * g->P * 4, ms->pool.cap));
-        if (s->wpool) DG__TRY(dg__buf_grow(g, &ms->wpool, (size_t)s->page_cap * g->P * 4, ms->wpool.cap));
-        DG__TRY(dg__buf_grow(g, &ms->idx, (size_t)s->page_cap * sizeof(dg__pindex), ms->idx.cap));
+        /* the mirror holds the pages this batch can reach (free ones first, then past the
+           high-water mark), not the host's whole capacity: near the device's largest buffer
+           that overshoot (a growth of a half) failed a Kronecker scale-27 load */
+        reach = pages[si] + droom[si].C;
+        reach = (size_t)s->page_hw + (reach > s->nfree ? reach - s->nfree : 0);
+        if (reach > s->page_cap) reach = s->page_cap;
+        DG__TRY(dg__buf_grow(g, &ms->pool, reach * g->P * 4, ms->pool.cap));
+        if (s->wpool) DG__TRY(dg__buf_grow(g, &ms->wpool, reach * g->P * 4, ms->wpool.cap));
+        dg__pos_width(g);
+        DG__TRY(dg__buf_grow(g, &ms->idx, reach * sizeof(dg__pindex), ms->idx.cap));
         DG__TRY(dg__buf_grow(g, &ms->latab, (s->latab_cap ? s->latab_cap : 1) * 4, ms->latab.cap));
         DG__TRY(dg__up_stamps(g, us, si));   /* the new pages too (the stamps are not needed again) */
     }
@@ -12515,7 +12592,7 @@ static dg_status dg__load_image(dg__load_state *L) {
     want = 8 + 8 * (nw + 1) + 8 * ((2 * head[2] * head[3] * 4 + 7) / 8) + 8 * ((head[8] * 4 + 7) / 8) + 8;
     for (s = 0; s < (int)head[2]; s++) {
         const uint64_t *sh = head + DG__IMG_HEAD + s * DG__IMG_STORE;
-        if (sh[0] > ((uint64_t)1 << 31) / head[1] || sh[8] > ((uint64_t)1 << 31)) return dg__snap_err(L, "a bad header");
+        if (sh[0] > DG__MAX_PAGES || sh[8] > ((uint64_t)1 << 31)) return dg__snap_err(L, "a bad header");
         want += sh[0] * head[1] * 4 * (uint64_t)(s == 0 && wtd ? 2 : 1) + sh[0] * 16 + 8 * ((sh[0] * 12 + 7) / 8) +
                 8 * ((sh[8] * 4 + 7) / 8);
     }

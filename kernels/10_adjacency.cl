@@ -10,6 +10,7 @@
      DG_CPU    (on a CPU device) kernels with barriers never return before them (PoCL)
      DG_CSR    (optional) the same kernels over a plain CSR: `dir` holds the row offsets
                (n+1 uint) and `pool` the column indices; used to measure the pages' cost.
+     DG_POS64  (when a pool holds more than 2^32 entries) 64-bit pool positions (dg_pos)
 
    The layout (see the manual in dyngraph.h): vertex v's list in a store starts at the
    directory pair (page, offset) = dir[DG_DS*v + dso], dso = 0 (out-store) or 2 (in-store);
@@ -22,6 +23,17 @@
 #define DG_C0  DG_LARGE_FIRST(DG_P)   /* neighbours on the first page of a large list */
 #define DG_CN  DG_LARGE_CONT(DG_P)    /* neighbours on each continuation page */
 
+/* A position in the pool (an index into pool / wpool): 32 bits while every pool holds at most
+   2^32 entries, 64 under DG_POS64 (the host turns it on when a pool grows past that; >>mirror).
+   Whatever holds a position is a dg_pos; what counts within one list (k, deg, runs) stays a
+   uint. DG_PAGE_POS(p) is the position of page p's entry 0 (widened before the shift). */
+#ifdef DG_POS64
+typedef ulong dg_pos;
+#else
+typedef uint dg_pos;
+#endif
+#define DG_PAGE_POS(p) ((dg_pos)(uint)(p) << DG_LOG_P)
+
 /* The arguments that describe one store, passed to every kernel that reads adjacency. */
 #define DG_ADJ_ARGS __global const int *dir, const uint dso, __global const int *pool, \
                     __global const int4 *idx, __global const int *latab
@@ -29,17 +41,17 @@
 
 /* Pool index of neighbour 0 of v's list (and its degree in *deg); *deg = 0 for a removed
    vertex. */
-inline uint dg_row(DG_ADJ_ARGS, const int v, uint *deg)
+inline dg_pos dg_row(DG_ADJ_ARGS, const int v, uint *deg)
 {
 #ifdef DG_CSR
-    const uint b = (uint)dir[v];
-    *deg = (uint)dir[v + 1] - b;
+    const dg_pos b = (uint)dir[v];
+    *deg = (uint)dir[v + 1] - (uint)dir[v];
     return b;
 #else
     const int page = dir[DG_DS * (size_t)v + dso];
     if (page < 0) { *deg = 0; return 0; }
     {
-        const uint b = ((uint)page << DG_LOG_P) + (uint)dir[DG_DS * (size_t)v + dso + 1];
+        const dg_pos b = DG_PAGE_POS(page) + (uint)dir[DG_DS * (size_t)v + dso + 1];
         *deg = (uint)pool[b];
         return b + 1;
     }
@@ -55,7 +67,7 @@ inline uint dg_degree(DG_ADJ_ARGS, const int v)
 }
 
 /* Pool index of neighbour k of the list whose neighbour 0 is at `base` (from dg_row). */
-inline uint dg_entry(DG_ADJ_ARGS, const uint base, uint k)
+inline dg_pos dg_entry(DG_ADJ_ARGS, const dg_pos base, uint k)
 {
 #ifndef DG_CSR
     if (k >= DG_C0) {                    /* only large lists get here: base = first page + 4 */
@@ -63,7 +75,7 @@ inline uint dg_entry(DG_ADJ_ARGS, const uint base, uint k)
         uint j;
         k -= DG_C0;
         j = 1u + k / DG_CN;
-        return ((uint)latab[tab + 1 + (int)j] << DG_LOG_P) + 3u + k % DG_CN;
+        return DG_PAGE_POS(latab[tab + 1 + (int)j]) + 3u + k % DG_CN;
     }
 #endif
     return base + k;
@@ -86,14 +98,14 @@ inline uint dg_run(const uint k, const uint deg)
 /* A walk over a list, neighbour k = 0, 1, ... deg-1 in turn: the pool index of neighbour k,
    dg_entry only where a run starts (*e, *r: the walk's place and what is left of its run, both
    0 before neighbour 0). */
-inline uint dg_walk(DG_ADJ_ARGS, const uint base, const uint k, const uint deg, uint *e, uint *r)
+inline dg_pos dg_walk(DG_ADJ_ARGS, const dg_pos base, const uint k, const uint deg, dg_pos *e, uint *r)
 {
     if (*r == 0) { *e = dg_entry(DG_ADJ, base, k); *r = dg_run(k, deg); }
     (*r)--;
     return (*e)++;
 }
 
-inline int dg_neighbor(DG_ADJ_ARGS, const uint base, const uint k)
+inline int dg_neighbor(DG_ADJ_ARGS, const dg_pos base, const uint k)
 {
     return pool[dg_entry(DG_ADJ, base, k)];
 }
@@ -366,7 +378,7 @@ __kernel void NAME(DG_ADJ_ARGS, __global const float *wpool, __global const int 
         const uint i = dg_global_owner(off, n_in, e); \
         const int v = in[i]; \
         uint deg; \
-        const uint x = dg_entry(DG_ADJ, dg_row(DG_ADJ, v, &deg), e - off[i]); \
+        const dg_pos x = dg_entry(DG_ADJ, dg_row(DG_ADJ, v, &deg), e - off[i]); \
         u = pool[x]; \
         keep = FN(v, u, wpool ? wpool[x] : 1.0f, LAST) != 0; \
         if (keep) pos = atomic_inc(&l_n); \

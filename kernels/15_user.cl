@@ -42,10 +42,10 @@ inline int dg__store_degree(const dg_args *a, int s, int v)
 {
     return (int)dg_degree(a->dir, a->dso[s], a->pool[s], a->idx[s], a->latab[s], v);
 }
-inline uint dg__store_entry(const dg_args *a, int s, int v, int k)
+inline dg_pos dg__store_entry(const dg_args *a, int s, int v, int k)
 {
     uint deg;
-    const uint base = dg_row(a->dir, a->dso[s], a->pool[s], a->idx[s], a->latab[s], v, &deg);
+    const dg_pos base = dg_row(a->dir, a->dso[s], a->pool[s], a->idx[s], a->latab[s], v, &deg);
     return dg_entry(a->dir, a->dso[s], a->pool[s], a->idx[s], a->latab[s], base, (uint)k);
 }
 inline int dg_out_degree(const dg_args *a, int v) { return dg__store_degree(a, 0, v); }

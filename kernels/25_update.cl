@@ -168,7 +168,7 @@ __kernel void dg_up_find(__global const int *src, __global const int *dst,
     for (c = (uint)get_global_id(0); c < total; c += (uint)get_global_size(0)) {
         const uint h = dg_global_owner(co, n, c), end = dg_up_end(src, h, n);
         uint deg, x, x1;
-        const uint base = dg_row(DG_ADJ, src[h], &deg);
+        const dg_pos base = dg_row(DG_ADJ, src[h], &deg);
         x = (c - co[h]) * DG_UP_CHUNK;
         x1 = min(deg, x + DG_UP_CHUNK);
         for (; x < x1; x++) {
@@ -313,7 +313,7 @@ inline uint dg_up_count(__global const int *src, const uint n, const int u)
 /* The lists of the pages the host makes room on (dg__room_plan): list l of vertex lv[l],
    whose degree entry is at pool[lpos[l]], has ldeg[l] entries and takes lk[l] arcs of the
    batch (arcs src[0..n), sorted by source). */
-__kernel void dg_up_degs(__global const int *lv, __global const uint *lpos, const uint nl,
+__kernel void dg_up_degs(__global const int *lv, __global const ulong *lpos, const uint nl,
                          __global const int *pool, __global const int *src, const uint n,
                          __global uint *ldeg, __global uint *lk)
 {
@@ -477,12 +477,13 @@ __kernel void dg_up_move(__global const int *mv, __global const uint *mfrom,
                          __global int *clist, __global uint *cnt, const uint slot,
                          const int gen)
 {
-    uint l, x, deg, base;
+    uint l, x, deg;
+    dg_pos base;
     for (l = (uint)get_group_id(0); l < nm; l += (uint)get_num_groups(0)) {
         if (mfrom[l] == 0xffffffffu) continue;
         base = dg_row(DG_ADJ, mv[l], &deg);
         for (x = (uint)get_local_id(0); x < mdeg[l]; x += (uint)get_local_size(0)) {
-            const uint at = dg_entry(DG_ADJ, base, x);
+            const dg_pos at = dg_entry(DG_ADJ, base, x);
             pool[at] = scr[mfrom[l] + 1u + x];
             if (wpool) wpool[at] = wscr[mfrom[l] + 1u + x];
             if (x == 0 || (at & (DG_P - 1u)) == DG_PAGE_RECORDS)
@@ -502,7 +503,8 @@ __kernel void dg_up_insert(__global const int *src, __global const int *dst,
                            const uint slot, const int gen)
 {
     const uint i = (uint)get_global_id(0);
-    uint h, deg, base, at, d0;
+    uint h, deg, d0;
+    dg_pos base, at;
     int u, page;
     if (i >= n) return;
     u = src[i];
@@ -513,11 +515,12 @@ __kernel void dg_up_insert(__global const int *src, __global const int *dst,
     at = dg_entry(DG_ADJ, base, d0 + (i - h));
     pool[at] = dst[i];
     if (wpool) wpool[at] = as_float(x[i]);
-    if ((at & (DG_P - 1u)) == DG_P - 1u) pool[(at & ~(DG_P - 1u)) + DG_PAGE_END] = (int)DG_P;
+    if ((at & (DG_P - 1u)) == DG_P - 1u) pool[(at & ~(dg_pos)(DG_P - 1u)) + DG_PAGE_END] = (int)DG_P;
     dg_up_touch(cstamp, clist, cnt, slot, gen, (int)(at >> DG_LOG_P));
     if (i == h) {
         const uint c = dg_up_end(src, h, n) - h;
-        const uint le = dg_entry(DG_ADJ, base, d0 + c - 1u), end = (le & (DG_P - 1u)) + 1u;
+        const dg_pos le = dg_entry(DG_ADJ, base, d0 + c - 1u);
+        const uint end = (uint)(le & (DG_P - 1u)) + 1u;
         __global int *lg = pool + ((size_t)(le >> DG_LOG_P) << DG_LOG_P);
         pool[base - 1u] = (int)(d0 + c);
         if ((uint)lg[DG_PAGE_END] < end) lg[DG_PAGE_END] = (int)end;
@@ -532,7 +535,8 @@ __kernel void dg_up_rm_mark(__global const int *src, __global const int *x, cons
                             DG_UP_ADJ_ARGS)
 {
     const uint i = (uint)get_global_id(0);
-    uint deg, base;
+    uint deg;
+    dg_pos base;
     if (i >= n) return;
     base = dg_row(DG_ADJ, src[i], &deg);
     pool[dg_entry(DG_ADJ, base, (uint)x[i])] = DG_UP_GONE;
@@ -546,7 +550,8 @@ __kernel void dg_up_rm_pair(__global const int *src, __global const int *x, cons
                             __global uint *mc, __global uint *holes, __global uint *movers)
 {
     const uint i = (uint)get_global_id(0);
-    uint h, r, nd, deg, base, y;
+    uint h, r, nd, deg, y;
+    dg_pos base;
     if (i >= n) return;
     h = dg_up_head(src, i);
     r = dg_up_end(src, h, n) - h;
@@ -565,7 +570,8 @@ __kernel void dg_up_rm_move(__global const int *src, const uint n, DG_UP_ADJ_ARG
                             const uint slot, const int gen)
 {
     const uint i = (uint)get_global_id(0);
-    uint h, deg, base, to, from;
+    uint h, deg;
+    dg_pos base, to, from;
     if (i >= n) return;
     h = dg_up_head(src, i);
     if (i - h >= hc[h]) return;
@@ -585,7 +591,8 @@ __kernel void dg_up_rm_trim(__global const int *src, const uint n, DG_UP_ADJ_ARG
                             __global int *clist, __global uint *cnt, const uint slot)
 {
     const uint i = (uint)get_global_id(0);
-    uint h, r, nd, deg, base, at;
+    uint h, r, nd, deg;
+    dg_pos base, at;
     int page;
     if (i >= n) return;
     page = dir[DG_DS * (size_t)src[i] + dso];
@@ -609,8 +616,8 @@ __kernel void dg_up_rm_trim(__global const int *src, const uint n, DG_UP_ADJ_ARG
                 __global int *lg = pool + ((size_t)latab[idx[page].w + (int)L] << DG_LOG_P);
                 lg[DG_PAGE_END] = (int)(DG_PAGE_RECORDS + nd - DG_C0 - (L - 2u) * DG_CN);
             }
-        } else if ((uint)pg[DG_PAGE_END] == (base & (DG_P - 1u)) + segdeg[h]) {
-            pg[DG_PAGE_END] = (int)((base & (DG_P - 1u)) + nd);
+        } else if ((uint)pg[DG_PAGE_END] == (uint)(base & (DG_P - 1u)) + segdeg[h]) {
+            pg[DG_PAGE_END] = (int)((uint)(base & (DG_P - 1u)) + nd);
         }
     }
 }

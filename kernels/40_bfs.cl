@@ -140,9 +140,10 @@ inline void dg_bfs_counts(__global uint *cur, __global uint *nx, const uint m, c
 /* Work-item lid's list of a group of DG_WG: vertex in[i] (-1 past n) and the pool index of its
    neighbour 0, into l_v[lid] and l_base[lid]; returns its degree (0 past n). */
 inline uint dg_td_list(DG_ADJ_ARGS, __global const int *in, const uint i, const uint n,
-                       __local int *l_v, __local uint *l_base, const uint lid)
+                       __local int *l_v, __local dg_pos *l_base, const uint lid)
 {
-    uint deg = 0, base = 0;
+    uint deg = 0;
+    dg_pos base = 0;
     int v = -1;
     if (i < n) { v = in[i]; base = dg_row(DG_ADJ, v, &deg); }
     l_v[lid] = v; l_base[lid] = base;
@@ -222,7 +223,8 @@ inline void dg_bfs_zero(__global uint *bm, const uint n)
 __kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1)))
 void dg_bfs_td(DG_BFS_TD_ARGS)
 {
-    __local uint l_off[DG_WG], l_base[DG_WG];
+    __local uint l_off[DG_WG];
+    __local dg_pos l_base[DG_WG];
     __local int l_v[DG_WG], l_q[DG_LOCAL_LIST];
     __local uint l_n, l_m, l_out, l_stop;
     const uint lid = get_local_id(0);
@@ -281,12 +283,15 @@ __kernel void dg_bfs_td_flat(DG_BFS_TD_ARGS)
     if (zero && n_in) dg_bfs_zero(zero, words);
     for (x = (size_t)dg_flat_first() * DG_FLAT_BATCH; x < n_in; x += gsize * DG_FLAT_BATCH) {
         const uint nb = n_in - x < DG_FLAT_BATCH ? (uint)(n_in - x) : DG_FLAT_BATCH;
-        uint rows[DG_FLAT_BATCH], degs[DG_FLAT_BATCH], j;
+        dg_pos rows[DG_FLAT_BATCH];
+        uint degs[DG_FLAT_BATCH], j;
         for (j = 0; j < nb; j++) rows[j] = dg_row(DG_ADJ, q_in[x + j], &degs[j]);   /* (DG_FLAT_BATCH) */
         for (j = 0; j < nb; j++) {
             const int v = q_in[x + j];
-            const uint base = rows[j], deg = degs[j];
-            uint e = 0, r = 0;
+            const dg_pos base = rows[j];
+            const uint deg = degs[j];
+            dg_pos e = 0;
+            uint r = 0;
             seen += deg;
             for (k = 0; k < deg; k++) {
                 const int u = pool[dg_walk(DG_ADJ, base, k, deg, &e, &r)];
@@ -314,7 +319,8 @@ void dg_bfs_td_hubs(DG_ADJ_ARGS, __global const int *hubs, __global int *q_out,
                     const uint want_m)
 {
     __local int l_q[DG_LOCAL_LIST], l_v[DG_WG];
-    __local uint l_off[DG_WG], l_base[DG_WG], l_deg[DG_WG];
+    __local uint l_off[DG_WG], l_deg[DG_WG];
+    __local dg_pos l_base[DG_WG];
     __local uint l_n, l_m, l_out, l_stop;
     const uint lid = get_local_id(0), grp = get_group_id(0), ngrp = get_num_groups(0);
     __global uint *cur = dg_lv(lv, ring, level), *nx = dg_lv(lv, ring, level + 1);
@@ -385,7 +391,8 @@ void dg_bfs_deep(DG_ADJ_ARGS, __global int *qa, __global int *qb, __global uint 
                  const uint bottom_up, const float alpha, const ulong mu0, const uint prev0,
                  const uint spin_max)
 {
-    __local uint l_off[DG_WG], l_base[DG_WG];
+    __local uint l_off[DG_WG];
+    __local dg_pos l_base[DG_WG];
     __local int l_v[DG_WG], l_q[DG_LOCAL_LIST];
     __local uint l_n, l_m, l_out, l_in, l_maxd, l_go, l_got, l_end, l_t;
     __local int l_level;
@@ -440,7 +447,8 @@ void dg_bfs_deep(DG_ADJ_ARGS, __global int *qa, __global int *qb, __global uint 
             if (grp == 0 && lid == 0) dg_lv_clear(dg_lv(lv, ring, level + 2));
             for (chunk = grp; chunk * per < n_in; chunk += G) {
                 const uint i = chunk * per + lid;
-                uint deg = 0, base = 0, total, e0;
+                uint deg = 0, total, e0;
+                dg_pos base = 0;
                 int v = -1;
                 if (lid < per && i < n_in) { v = vq_in[i]; base = dg_row(DG_ADJ, v, &deg); }
                 l_v[lid] = v; l_base[lid] = base; l_off[lid] = deg;
@@ -530,7 +538,7 @@ inline uint dg_bu_visit(DG_ADJ_ARGS, __global const int *odir, __global const in
                         __global const uint *front, const dg_bfs_found f, const int v, int *found)
 {
     uint deg, k;
-    const uint base = dg_row(DG_ADJ, v, &deg);
+    const dg_pos base = dg_row(DG_ADJ, v, &deg);
     for (k = 0; k < deg; k++) {
         const int u = dg_neighbor(DG_ADJ, base, k);
         if (front ? dg_bit(front, u) : f.dist[u] == f.level - 1) {
@@ -633,7 +641,8 @@ __kernel void dg_bfs_bu_flat(DG_BFS_BU_ARGS)
         uint bits = 0, nf = 0, b;
         for (b = 0; b < 32; b++) {
             const size_t v = w * 32 + b;
-            uint deg, k, base;
+            uint deg, k;
+            dg_pos base;
             if (v >= n || ((had >> b) & 1u)) continue;
             base = dg_row(DG_ADJ, (int)v, &deg);
             for (k = 0; k < deg; k++) {   /* its first in-neighbour in the frontier (dg_bu_visit) */
@@ -673,7 +682,8 @@ __kernel void dg_bfs_mask_expand(DG_ADJ_ARGS, __global uchar *fmask, __global uc
                                  __global const uchar *vis, const uint n)
 {
     const size_t v = get_global_id(0);
-    uint deg, k, base;
+    uint deg, k;
+    dg_pos base;
     if (v >= n || !fmask[v]) return;
     fmask[v] = 0;
     base = dg_row(DG_ADJ, (int)v, &deg);
@@ -705,7 +715,7 @@ inline int dg_ec_expand(DG_ADJ_ARGS, const int v, const uint k0, const uint k1,
                         __global int *dist, const int level)
 {
     uint deg, k;
-    const uint base = dg_row(DG_ADJ, v, &deg);
+    const dg_pos base = dg_row(DG_ADJ, v, &deg);
     int found = 0;
     for (k = k0; k < k1; k++) {
         const int u = dg_neighbor(DG_ADJ, base, k);
@@ -753,7 +763,8 @@ __kernel void dg_bfs_parents(DG_ADJ_ARGS, __global const int *dist, const uint d
                              __global int *parent, const uint n)
 {
     const size_t v = get_global_id(0);
-    uint deg, k, base;
+    uint deg, k;
+    dg_pos base;
     int d, p = -1;
     if (v >= n) return;
     d = dist[dist_off + v];

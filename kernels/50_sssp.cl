@@ -8,7 +8,7 @@
    unweighted graph: every weight is 1. */
 
 /* The weight of pool entry x. */
-inline float dg_weight(__global const float *wpool, const uint x)
+inline float dg_weight(__global const float *wpool, const dg_pos x)
 {
     return wpool ? wpool[x] : 1.0f;
 }
@@ -59,13 +59,14 @@ inline __global uint *dg_slot_step(__global uint *ctl, const uint ring, const ui
 } while (0)
 
 /* Adds the work-group's counts n (.x edges relaxed, .y distances lowered) to *to_e and *to_u,
-   one atomic each; l_e and l_u are local arrays of DG_WG uints, lid a variable (calls of
-   get_local_id in the sum's loop slow PoCL down). A macro: DG_LOCAL_SUM2. */
+   one atomic each; l_e and l_u are local arrays of DG_WG uints (or of wider integers: near-far
+   lends its l_base, dg_pos), lid a variable (calls of get_local_id in the sum's loop slow PoCL
+   down). A macro: DG_LOCAL_SUM2. */
 #define DG_ADD_COUNTS(lid, l_e, l_u, n, to_e, to_u) do { \
     (l_e)[lid] = (n).x; (l_u)[lid] = (n).y; \
     DG_LOCAL_SUM2(l_e, l_u, lid); \
-    if ((lid) == 0 && (l_e)[0]) atomic_add((to_e), (l_e)[0]); \
-    if ((lid) == 0 && (l_u)[0]) atomic_add((to_u), (l_u)[0]); \
+    if ((lid) == 0 && (l_e)[0]) atomic_add((to_e), (uint)(l_e)[0]); \
+    if ((lid) == 0 && (l_u)[0]) atomic_add((to_u), (uint)(l_u)[0]); \
 } while (0)
 
 /* ---- edge chunks ----
@@ -82,7 +83,7 @@ typedef struct {
     int v;           /* the vertex owning edge e */
     uint stop;       /* the end of v's edges in the chunk */
     uint k, kend;    /* those edges: entries [k, kend) of v's list */
-    uint base;       /* v's row (dg_row) */
+    dg_pos base;     /* v's row (dg_row) */
     uint dv;         /* v's distance bits (0 when the walk reads no distances) */
 } dg_chunk;
 
@@ -188,7 +189,7 @@ inline uint2 dg_bf_chunk(DG_ADJ_ARGS, DG_CHUNK_ARGS, __global uint *dist, __glob
     for (dg_chunk_first(&ch, c, mec, total, sv); ch.e < ch.end; dg_chunk_next(&ch, off))
         if (dg_chunk_open(&ch, DG_ADJ, off, dist, 1))
             for (; ch.k < ch.kend; ch.k++) {
-                const uint x = dg_entry(DG_ADJ, ch.base, ch.k);
+                const dg_pos x = dg_entry(DG_ADJ, ch.base, ch.k);
                 const int u = pool[x];
                 const float nd = as_float(ch.dv) + dg_weight(wpool, x);
                 const uint nb = as_uint(nd);
@@ -245,7 +246,7 @@ __kernel void dg_sssp_pred(DG_ADJ_ARGS, DG_CHUNK_ARGS, __global const uint *dist
     for (dg_chunk_first(&ch, c, mec, total, sv); ch.e < ch.end; dg_chunk_next(&ch, off))
         if (dg_chunk_open(&ch, DG_ADJ, off, dist, 1))
             for (; ch.k < ch.kend; ch.k++) {
-                const uint x = dg_entry(DG_ADJ, ch.base, ch.k);
+                const dg_pos x = dg_entry(DG_ADJ, ch.base, ch.k);
                 const int u = pool[x], v = ch.v;
                 const float dv = as_float(ch.dv), nd = dv + dg_weight(wpool, x), du = as_float(dist[u]);
                 if (nd == du && du < INFINITY) {
@@ -313,13 +314,15 @@ typedef struct {
     __local uint *l_n, *l_out;       /* its length, its place in q_out (DG_LIST_FLUSH) */
     __global uint *out_n;            /* the next near queue: length (slot L+1) and entries */
     __global int *q_out;
-    __local uint *l_off, *l_base;    /* the lists being expanded: scan of their lengths, rows */
+    __local uint *l_off;             /* the lists being expanded: scan of their lengths, */
+    __local dg_pos *l_base;          /* rows */
     __local float *l_du;             /* and the distances they are relaxed from */
 } dg_nf;
 
 /* A list a work-item brings to DG_NF_EXPAND: row, length (0: none) and distance. */
 typedef struct {
-    uint base, deg;
+    dg_pos base;
+    uint deg;
     float du;
 } dg_nf_list;
 
@@ -353,9 +356,9 @@ inline void dg_nf_queue(dg_nf *s, const int v)
    work-group's near list if below the threshold (once per launch), else to the far pile
    (once). 1 if it lowered the head's distance. (The work-item's counts are the caller's: PoCL
    kept a counter in this struct once per work-group, not per work-item.) */
-inline uint dg_nf_relax(dg_nf *s, DG_ADJ_ARGS, const float du, const uint base, const uint k)
+inline uint dg_nf_relax(dg_nf *s, DG_ADJ_ARGS, const float du, const dg_pos base, const uint k)
 {
-    const uint x = dg_entry(DG_ADJ, base, k);
+    const dg_pos x = dg_entry(DG_ADJ, base, k);
     const int u = pool[x];
     const float nd = du + dg_weight(s->wpool, x);
     const uint nb = as_uint(nd);
@@ -565,7 +568,8 @@ inline float dg_nf_split_turn(dg_nf *s, const dg_nf_turn *t, const float delta, 
 __kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1))) \
 void NAME(DG_NF_ARGS) \
 { \
-    __local uint l_off[DG_WG], l_base[DG_WG]; \
+    __local uint l_off[DG_WG]; \
+    __local dg_pos l_base[DG_WG]; \
     __local float l_du[DG_WG]; \
     __local int l_q[DG_LOCAL_LIST]; \
     __local uint l_n, l_out, l_chunk, l_go, l_L; \
@@ -609,7 +613,7 @@ void NAME(DG_NF_ARGS) \
                 for (j = grp; j < np_in; j += ngrp) { \
                     const int2 pc = (int2)(dg_nf_ldi(&pin[2 * j], deep), dg_nf_ldi(&pin[2 * j + 1], deep)); \
                     uint deg, e0; \
-                    const uint base = dg_row(DG_ADJ, pc.x, &deg); \
+                    const dg_pos base = dg_row(DG_ADJ, pc.x, &deg); \
                     const float du = as_float(dg_nf_ldu(&dist[pc.x], deep)); \
                     const uint hi = min(deg, (uint)pc.y + DG_PIECE); \
                     for (e0 = (uint)pc.y; e0 < hi; e0 += DG_WG) { \
@@ -742,7 +746,8 @@ __kernel void dg_sssp_nf_flat(DG_NF_ARGS)
         int nq[DG_FLAT_LIST], fq[DG_FLAT_LIST];
         uint nn = 0, nfar = 0, relaxed = 0, lowered = 0, amin = DG_INF_BITS, x0;
         for (x0 = dg_flat_first() * DG_FLAT_BATCH; x0 < T.n_q; x0 += gsize * DG_FLAT_BATCH) {
-            uint rows[DG_FLAT_BATCH], degs[DG_FLAT_BATCH], nb = 0, j, x;
+            dg_pos rows[DG_FLAT_BATCH];
+            uint degs[DG_FLAT_BATCH], nb = 0, j, x;
             float dus[DG_FLAT_BATCH];
             for (x = x0; x < min(x0 + DG_FLAT_BATCH, T.n_q); x++) {   /* the rows first */
                 const int v = q_in[x];
@@ -751,12 +756,14 @@ __kernel void dg_sssp_nf_flat(DG_NF_ARGS)
                 dus[nb++] = as_float(dist[v]);
             }
             for (j = 0; j < nb; j++) {
-                const uint base = rows[j], deg = degs[j];
+                const dg_pos base = rows[j];
+                const uint deg = degs[j];
                 const float du = dus[j];
-                uint k, e = 0, r = 0;
+                dg_pos e = 0;
+                uint k, r = 0;
                 relaxed += deg;
                 for (k = 0; k < deg; k++) {
-                    const uint ex = dg_walk(DG_ADJ, base, k, deg, &e, &r);
+                    const dg_pos ex = dg_walk(DG_ADJ, base, k, deg, &e, &r);
                     const int u = pool[ex];
                     const float nd = du + dg_weight(wpool, ex);
                     const uint bits = as_uint(nd);

@@ -147,7 +147,7 @@ __kernel void dg_reach_init(const uint nb, __global const uint *und, const uint 
    out-arcs (DG_ADJ unused). */
 
 /* Index of search vertex x's arc 0, its out-degree in *deg. */
-inline uint dg_reach_row(const int dag, DG_ADJ_ARGS, __global const uint *crow, const uint x,
+inline dg_pos dg_reach_row(const int dag, DG_ADJ_ARGS, __global const uint *crow, const uint x,
                          uint *deg)
 {
     if (dag) {
@@ -158,7 +158,7 @@ inline uint dg_reach_row(const int dag, DG_ADJ_ARGS, __global const uint *crow, 
 }
 
 /* Head of arc k of the row whose arc 0 is at base. */
-inline int dg_reach_arc(const int dag, DG_ADJ_ARGS, __global const int *ccol, const uint base,
+inline int dg_reach_arc(const int dag, DG_ADJ_ARGS, __global const int *ccol, const dg_pos base,
                         const uint k)
 {
     return dag ? ccol[base + k] : dg_neighbor(DG_ADJ, base, k);
@@ -200,7 +200,8 @@ inline int dg_reach_target_comp(const int dag, const int4 q) { return dag ? q.x 
 /* The work-group's entries: their scanned out-degrees, queue entries, bits to pass on and
    arc-0 indices (DG_WG each: the kernels require work-groups of DG_WG). */
 typedef struct {
-    uint off[DG_WG], e[DG_WG], bits[DG_WG], base[DG_WG];
+    uint off[DG_WG], e[DG_WG], bits[DG_WG];
+    dg_pos base[DG_WG];
 } dg_reach_group;
 
 /* Level L: every queued (x, w) passes its bits on to x's out-neighbours u, minus those
@@ -218,7 +219,8 @@ inline void dg_reach_expand_body(const int dag, DG_ADJ_ARGS, __global const uint
     uint c0;
     if (get_global_id(0) == 0) *dg_reach_level(cnt, ring, L + 2) = 0u;
     for (c0 = get_group_id(0) * DG_WG; c0 < nin; c0 += get_num_groups(0) * DG_WG) {
-        uint e = 0u, bits = 0u, deg = 0u, base = 0u, total, t;
+        uint e = 0u, bits = 0u, deg = 0u, total, t;
+        dg_pos base = 0u;
         if (c0 + lid < nin) {
             e = qin[c0 + lid];
             bits = front[e] & ~done[e % W];

@@ -37,7 +37,7 @@ __kernel void dg_cc_sample(DG_ADJ_ARGS, __global int *comp, const uint n, const 
 {
     const size_t v = get_global_id(0);
     uint deg;
-    uint base;
+    dg_pos base;
     if (v >= n || comp[v] < 0) return;
     base = dg_row(DG_ADJ, (int)v, &deg);
     if (deg > r) dg_cc_link(comp, (int)v, dg_neighbor(DG_ADJ, base, r));
@@ -69,7 +69,7 @@ __kernel void dg_cc_hook(DG_ADJ_ARGS, __global const uint *off, __global const i
     w = dg_ec_start(sv, (uint)c, mec, total);
     while (dg_ec_next(off, &w)) {
         uint deg, k;
-        const uint base = dg_row(DG_ADJ, w.v, &deg);
+        const dg_pos base = dg_row(DG_ADJ, w.v, &deg);
         if (skip >= 0 && dg_cc_root(comp, w.v) == skip) continue;
         for (k = w.k0; k < w.k1; k++)
             if (dg_cc_link(comp, w.v, dg_neighbor(DG_ADJ, base, k))) changed = 1;
@@ -162,7 +162,7 @@ __kernel void dg_cc_cut_round(DG_ADJ_ARGS, __global const int *in, __global uint
     for (i = gid / DG_RES_TEAM; i < n; i += teams) {
         const int u = in[i];
         uint deg, k;
-        const uint b = dg_row(DG_ADJ, u, &deg);
+        const dg_pos b = dg_row(DG_ADJ, u, &deg);
         if (deg > DG_CC_CUT_DEG) continue;               /* a hub: not crossed (only less found) */
         for (k = lane; k < deg; k += DG_RES_TEAM) {
             const int x = dg_neighbor(DG_ADJ, b, k);
@@ -308,7 +308,7 @@ void dg_pr_pull_hubs(DG_ADJ_ARGS, __global const float *contrib, __global const 
     __local float s[DG_WG];
     const int v = hubs[get_group_id(0)];
     uint deg, k;
-    const uint base = dg_row(DG_ADJ, v, &deg);
+    const dg_pos base = dg_row(DG_ADJ, v, &deg);
     float x = 0.0f, t;
     for (k = (uint)get_local_id(0); k < deg; k += DG_WG) x += contrib[dg_neighbor(DG_ADJ, base, k)];
     t = dg_local_sum(s, x);
@@ -327,7 +327,7 @@ void dg_pr_pull(DG_ADJ_ARGS, __global const float *contrib, __global const float
         float x = 0.0f;
         if (dir[DG_DS * v + dso] >= 0) {
             uint deg, k;
-            const uint base = dg_row(DG_ADJ, (int)v, &deg);
+            const dg_pos base = dg_row(DG_ADJ, (int)v, &deg);
             if (deg > DG_PR_HUB) {
                 x = next[v];                       /* written by dg_pr_pull_hubs */
             } else {

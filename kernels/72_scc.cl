@@ -112,7 +112,7 @@ __kernel void dg_scc_sweep(DG_ADJ_ARGS, __global const uint *off, __global const
         dg_ec_walk w = dg_ec_start(sv, (uint)c, mec, total);
         while (dg_ec_next(off, &w)) {
             uint deg, k;
-            const uint base = dg_row(DG_ADJ, w.v, &deg);
+            const dg_pos base = dg_row(DG_ADJ, w.v, &deg);
             if (scc[w.v] != DG_SCC_UNSET) continue;
             for (k = w.k0; k < w.k1; k++) {
                 const int v = dg_neighbor(DG_ADJ, base, k);

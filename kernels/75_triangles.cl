@@ -236,7 +236,7 @@ __kernel void dg_tc_orient(DG_ADJ_ARGS, __global const uint *off, __global const
     w = dg_ec_start(sv, (uint)c, mec, total);
     while (dg_ec_next(off, &w)) {
         uint deg, k, below = 0;
-        const uint base = dg_row(DG_ADJ, w.v, &deg);
+        const dg_pos base = dg_row(DG_ADJ, w.v, &deg);
         for (k = w.k0; k < w.k1; k++) {
             const int v = dg_neighbor(DG_ADJ, base, k);
             if (pass == 0) {

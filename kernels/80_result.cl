@@ -41,10 +41,11 @@ inline float dg_res_arc_weight(__global const int *dir, __global const int *opoo
                                __global const int4 *oidx, __global const int *olatab,
                                __global const float *owpool, const int z, const int y)
 {
-    uint deg, k, base = dg_row(dir, 0, opool, oidx, olatab, z, &deg);
+    uint deg, k;
+    const dg_pos base = dg_row(dir, 0, opool, oidx, olatab, z, &deg);
     if (deg > DG_RES_SCAN) deg = DG_RES_SCAN;
     for (k = 0; k < deg; k++) {
-        const uint x = dg_entry(dir, 0, opool, oidx, olatab, base, k);
+        const dg_pos x = dg_entry(dir, 0, opool, oidx, olatab, base, k);
         if (opool[x] == y) return owpool[x];
     }
     return -1.0f;
@@ -79,12 +80,12 @@ void dg_res_check(DG_ADJ_ARGS, __global const float *wpool, __global const int *
         if (l_go) {
             const float dy = as_float(dist[y]);
             uint deg, k0, odeg, k;
-            const uint base = dg_row(DG_ADJ, y, &deg);
+            const dg_pos base = dg_row(DG_ADJ, y, &deg);
             for (k0 = 0; k0 < deg; k0 += DG_WG) {
                 const uint kk = k0 + lid;
                 int f;
                 if (kk < deg) {
-                    const uint x = dg_entry(DG_ADJ, base, kk);
+                    const dg_pos x = dg_entry(DG_ADJ, base, kk);
                     const int z = pool[x];
                     const float dz = as_float(dist[z]);
                     if (dz < dy && !inval[z]) {
@@ -99,13 +100,13 @@ void dg_res_check(DG_ADJ_ARGS, __global const float *wpool, __global const int *
                 if (f) break;
             }
             if (!l_found) {                            /* (read by every work-item alike) */
-                const uint ob = dg_row(dir, 0, opool, oidx, olatab, y, &odeg);
+                const dg_pos ob = dg_row(dir, 0, opool, oidx, olatab, y, &odeg);
                 if (lid == 0) {
                     inval[y] = 1u;
                     all[atomic_inc(&cnt[1])] = y;
                 }
                 for (k = lid; k < odeg; k += DG_WG) {
-                    const uint x = dg_entry(dir, 0, opool, oidx, olatab, ob, k);
+                    const dg_pos x = dg_entry(dir, 0, opool, oidx, olatab, ob, k);
                     const int y2 = opool[x];
                     const float d2 = as_float(dist[y2]);
                     if (!inval[y2] && dy < d2 && dy + (mode == DG_RES_W_UNIT ? 1.0f : owpool[x]) == d2 &&
@@ -129,10 +130,10 @@ inline int dg_res_lower(const int d, const uint nb, __global uint *dist, __globa
 
 /* Propagation's step over entry k of s's list (base from dg_row, ds = dist[s]): 1 with the
    neighbour in *d when it is to be listed (dg_res_lower). */
-inline int dg_res_entry(DG_ADJ_ARGS, __global const float *wpool, const uint base, const uint k, const float ds,
+inline int dg_res_entry(DG_ADJ_ARGS, __global const float *wpool, const dg_pos base, const uint k, const float ds,
                         const int unit, __global uint *dist, __global uint *stamps, const uint stamp, int *d)
 {
-    const uint x = dg_entry(DG_ADJ, base, k);
+    const dg_pos x = dg_entry(DG_ADJ, base, k);
     *d = pool[x];
     return dg_res_lower(*d, as_uint(ds + (unit ? 1.0f : wpool[x])), dist, stamps, stamp);
 }
@@ -185,7 +186,8 @@ void dg_res_push_local(DG_ADJ_ARGS, __global const float *wpool, __global int *l
         for (i = lid; i < n; i += DG_WG) {
             const int s = in[i];
             const float ds = as_float(dist[s]);
-            uint deg, k, base;
+            uint deg, k;
+            dg_pos base;
             if (ds == INFINITY) continue;
             base = dg_row(DG_ADJ, s, &deg);
             if (deg > DG_RES_LIGHT) {
@@ -203,7 +205,7 @@ void dg_res_push_local(DG_ADJ_ARGS, __global const float *wpool, __global int *l
             const int s = heavy[i];
             const float ds = as_float(dist[s]);
             uint deg, k;
-            const uint base = dg_row(DG_ADJ, s, &deg);
+            const dg_pos base = dg_row(DG_ADJ, s, &deg);
             for (k = lane; k < deg; k += DG_RES_T) {
                 int d;
                 if (dg_res_entry(DG_ADJ, wpool, base, k, ds, unit, dist, stamps, stamp, &d)) out[atomic_inc(&l_out)] = d;
@@ -242,7 +244,7 @@ __kernel void dg_res_push(DG_ADJ_ARGS, __global const float *wpool, __global con
         const int s = in[i];
         const float ds = as_float(dist[s]);
         uint deg, k;
-        const uint base = dg_row(DG_ADJ, s, &deg);
+        const dg_pos base = dg_row(DG_ADJ, s, &deg);
         if (ds == INFINITY) continue;
         for (k = lane; k < deg; k += DG_RES_T) {
             int d;
@@ -283,7 +285,7 @@ void dg_res_repair(DG_ADJ_ARGS, __global const int *list, const uint n, __global
     for (i = (uint)get_group_id(0); i < n; i += (uint)get_num_groups(0)) {
         const int y = list[i];
         uint deg, k;
-        const uint base = dg_row(DG_ADJ, y, &deg);
+        const dg_pos base = dg_row(DG_ADJ, y, &deg);
         if (lid == 0) { dist[y] = as_uint(INFINITY); dg_res_inval(data)[y] = 0u; }
         for (k = lid; k < deg; k += DG_WG) {
             const int z = pool[dg_entry(DG_ADJ, base, k)];

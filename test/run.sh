@@ -3,6 +3,8 @@
 #
 # Counts checks, each passed or failed:
 #   1 check    dyngraph_kernels.cl.h is what tools/gen_kernels.sh makes of kernels/*.cl now;
+#   1 check    tools/check_kernels.sh where clang is found: every program through clang's OpenCL
+#              front end, warnings as errors, and 64-bit positions (DG_POS64) never narrowed;
 #   5 checks   test/compile/c99.c with gcc and clang (-std=c99), test/compile/cxx.cc with g++
 #              and clang++ (-std=c++11), all -Wall -Wextra -Werror -pedantic, and c99.c once
 #              more with -DDYNGRAPH_STATIC; each is compiled and linked, not run;
@@ -80,6 +82,14 @@ if sh tools/gen_kernels.sh > "$BUILD/dyngraph_kernels.cl.h" 2> "$BUILD/gen.log" 
 else
     fail "dyngraph_kernels.cl.h is stale (or missing): run 'make kernels' and commit the result"
     indent "$BUILD/gen.log"
+fi
+if command -v clang > /dev/null 2>&1; then
+    if sh tools/check_kernels.sh > "$BUILD/check_kernels.log" 2>&1; then
+        pass "kernels compile with clang's OpenCL C 1.2 front end (tools/check_kernels.sh), DG_POS64 narrowing included"
+    else
+        fail "tools/check_kernels.sh"
+        head -n 60 "$BUILD/check_kernels.log" | indent
+    fi
 fi
 
 echo "== compile checks: $STRICT"

@@ -12,7 +12,10 @@ status=0
 # 15_user.cl (user programs only) gets the constants that dg_program_create writes from the
 # public header, and one kernel of each template instantiated.
 user='-DDG_ARGS_BUFFERS=8 -DDG_ARGS_SCALARS=8 -DDG_REDUCE_MIN=1 -DDG_REDUCE_MAX=2'
-for csr in "" "-DDG_CSR"; do
+# The third and fourth pass: 64-bit pool positions (DG_POS64) on a target whose size_t is 32
+# bits (spir), where -Wshorten-64-to-32 finds every position (dg_pos) put into a uint.
+for csr in "" "-DDG_CSR" "-DDG_POS64" "-DDG_POS64 -DDG_CPU"; do
+    case "$csr" in *POS64*) narrow='-target spir -Wshorten-64-to-32' ;; *) narrow='' ;; esac
     cat kernels/00_shared.h kernels/*.cl > "$tmp.cl"
     cat >> "$tmp.cl" <<'EOF'
 int chk_visit(int s, int d, float w, const dg_args *a) { return s + d + (int)w + a->ints[0]; }
@@ -27,7 +30,7 @@ DG_USER_REDUCE(chk_k3, chk_value, 1)
 DG_USER_REDUCE_INT(chk_k4, chk_ivalue, 1)
 EOF
     if ! "$CLANG" -x cl -cl-std=CL1.2 -Xclang -finclude-default-header -fsyntax-only -Werror \
-         -DDG_LOG_P=10 -DDG_DS=4 -DDG_WG=256 $user $csr "$tmp.cl"; then status=1; fi
+         -DDG_LOG_P=10 -DDG_DS=4 -DDG_WG=256 $user $csr $narrow "$tmp.cl"; then status=1; fi
 done
 [ "$status" = 0 ] && echo "kernels: clean"
 exit "$status"
