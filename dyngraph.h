@@ -1069,6 +1069,8 @@ typedef struct dg_stats {
                                      (no arc goes to the host; kept so that readers compile) */
     size_t batch_room_pages;      /* pages it laid out again to make room (insertions; on the device,
                                      or by the host where a list becomes or is large) */
+    int wide_positions;           /* 1: the kernels address the pool with 64-bit positions (a pool
+                                     buffer holds more than 2^32 entries; LIMITS in the manual) */
 } dg_stats;
 DG_API dg_status dg_get_stats(const dg_graph *g, dg_stats *out);
 /* Walks every invariant of the pages, index, LA tables, list indexes, directory, reverse
@@ -2026,6 +2028,8 @@ static dg_status dg__latab_reserve(dg_graph *g, dg__store *s, size_t need) {
     int32_t *t;
     uint32_t p;
     if (s->latab_cap - s->latab_len >= need) return DG_OK;
+    if (live + need > 0x7fffffffu)   /* idx[].la_tab is an int32 offset (host and kernels) */
+        return dg__fail(g, DG_ERR_LIMIT, "the LA table of a store would pass 2^31 - 1 entries");
     cap = s->latab_cap ? s->latab_cap : 64;
     while (cap < live + need) cap *= 2;
     if (s->latab_garbage * 2 < s->latab_len) while (cap < s->latab_len + need) cap *= 2;
@@ -5198,6 +5202,29 @@ static dg_status dg__build(dg_graph *g, const char *const *src, const size_t *le
     return DG_OK;
 }
 
+/* Kernels hold positions in the pool (kernels/10_adjacency.cl, dg_pos) in 32 bits while
+   every pool buffer holds at most dg__pos32_max entries (2^32), in 64 past that (DG_POS64): a
+   graph of more than ~4G arcs pays for the wider positions, a smaller one does not. When a
+   pool buffer grows past the limit (or the device is made), the library's programs and
+   kernels are let go, to be built again on first use with the other width; user programs
+   (dg_program) are built again on their next launch (dg__uprog_fresh). Call right after the
+   pool buffers change, where no kernel handle is held. */
+static size_t dg__pos32_max = (size_t)1 << 32;   /* a test hook: 0 makes every position 64-bit */
+static int dg__pos_wide(const dg__dev *d) {
+    return d->st[0].pool.cap / 4 > dg__pos32_max || d->st[1].pool.cap / 4 > dg__pos32_max;
+}
+static void dg__pos_width(dg_graph *g) {
+    dg__dev *d = g->dev;
+    int want = dg__pos_wide(d), v, j;
+    if (want == d->pos64) return;
+    for (v = 0; v < DG__VARIANTS; v++) {
+        for (j = 0; j < DG__K_COUNT; j++) if (d->kern[v][j]) { clReleaseKernel(d->kern[v][j]); d->kern[v][j] = NULL; }
+        for (j = 0; j < DG__MOD_COUNT; j++) if (d->prog[v][j]) { clReleaseProgram(d->prog[v][j]); d->prog[v][j] = NULL; }
+    }
+    d->pos64 = want;
+    d->prog_gen++;
+}
+
 /* Build options: page size, directory stride, work-group size, variant, 64-bit positions,
    NVIDIA's platform
    (DG_NV_PTX: see DG_DEVICE_FENCE in kernels/40_bfs.cl), a CPU device (DG_CPU: see dg_bfs_td),
@@ -5241,6 +5268,7 @@ static dg_status dg__kernel(dg_graph *g, int k, int v, cl_kernel *out) {
     cl_program prog;
     dg_status st;
     cl_int e;
+    DG_ASSERT(d->pos64 == dg__pos_wide(d));   /* dg__pos_width called wherever a pool grew */
     if (!d->kern[v][k]) {
         if ((st = dg__program(g, dg__kinfo[k].module, v, &prog)) != DG_OK) return st;
         d->kern[v][k] = clCreateKernel(prog, dg__kinfo[k].name, &e);
@@ -5251,26 +5279,6 @@ static dg_status dg__kernel(dg_graph *g, int k, int v, cl_kernel *out) {
     }
     *out = d->kern[v][k];
     return DG_OK;
-}
-
-/* Kernels hold positions in the pool (kernels/10_adjacency.cl, dg_pos) in 32 bits while
-   every pool buffer holds at most dg__pos32_max entries (2^32), in 64 past that (DG_POS64): a
-   graph of more than ~4G arcs pays for the wider positions, a smaller one does not. When a
-   pool buffer grows past the limit (or the device is made), the library's programs and
-   kernels are let go, to be built again on first use with the other width; user programs
-   (dg_program) are built again on their next launch (dg__uprog_fresh). Call right after the
-   pool buffers change, where no kernel handle is held. */
-static size_t dg__pos32_max = (size_t)1 << 32;   /* a test hook: 0 makes every position 64-bit */
-static void dg__pos_width(dg_graph *g) {
-    dg__dev *d = g->dev;
-    int want = d->st[0].pool.cap / 4 > dg__pos32_max || d->st[1].pool.cap / 4 > dg__pos32_max, v, j;
-    if (want == d->pos64) return;
-    for (v = 0; v < DG__VARIANTS; v++) {
-        for (j = 0; j < DG__K_COUNT; j++) if (d->kern[v][j]) { clReleaseKernel(d->kern[v][j]); d->kern[v][j] = NULL; }
-        for (j = 0; j < DG__MOD_COUNT; j++) if (d->prog[v][j]) { clReleaseProgram(d->prog[v][j]); d->prog[v][j] = NULL; }
-    }
-    d->pos64 = want;
-    d->prog_gen++;
 }
 
 /* The state of module m, made zeroed on first use (NULL when out of memory: the message is
@@ -5774,8 +5782,8 @@ static dg_status dg__sync_store(dg_graph *g, int si) {
     size_t P = g->P, i, hw = s->page_hw ? s->page_hw : 1;
     /* capacity: grown by a quarter, keeping what the device already has */
     DG__TRY(dg__buf_grow(g, &m->pool, hw * P * 4, d->uploaded ? m->pool.cap : 0));
-    if (s->wpool) DG__TRY(dg__buf_grow(g, &m->wpool, hw * P * 4, d->uploaded ? m->wpool.cap : 0));
     dg__pos_width(g);
+    if (s->wpool) DG__TRY(dg__buf_grow(g, &m->wpool, hw * P * 4, d->uploaded ? m->wpool.cap : 0));
     DG__TRY(dg__buf_grow(g, &m->idx, hw * sizeof(dg__pindex), d->uploaded ? m->idx.cap : 0));
     DG__TRY(dg__buf_grow(g, &m->latab, (s->latab_len ? s->latab_len : 1) * 4, d->uploaded ? m->latab.cap : 0));
     for (i = 0; i < s->changed_pages; i++) {
@@ -5870,6 +5878,7 @@ static void dg__dev_stats(const dg_graph *g, dg_stats *out) {
     out->batch_arcs_device = g->dev->batch_dev;
     out->batch_arcs_host = 0;
     out->batch_room_pages = g->dev->batch_room;
+    out->wide_positions = g->dev->pos64;
 }
 
 DG_API dg_status dg_sync(dg_graph *g) {
@@ -7389,7 +7398,7 @@ static dg_status dg__dir_take(dg_graph *g, dg__update_state *us, uint32_t *w) { 
 /* The kernels a batch launches once it has begun to write (made before: dg__kernel can fail). */
 static const int dg__up_write_kernels[] = { DG__K_GATHER_PAGES, DG__K_UP_ROOM_WRITE, DG__K_UP_MOVE, DG__K_UP_INSERT,
                                             DG__K_UP_RM_MARK, DG__K_UP_RM_PAIR, DG__K_UP_RM_MOVE, DG__K_UP_RM_TRIM,
-                                            DG__K_SCATTER };
+                                            DG__K_SCATTER, DG__K_FILL_INT };
 
 /* A batch of n edges (he on the host, or de on the device) added (add) or removed on the
    device; *changed = edges added or removed. fn names the call for messages. */
@@ -7547,8 +7556,8 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
         reach = (size_t)s->page_hw + (reach > s->nfree ? reach - s->nfree : 0);
         if (reach > s->page_cap) reach = s->page_cap;
         DG__TRY(dg__buf_grow(g, &ms->pool, reach * g->P * 4, ms->pool.cap));
-        if (s->wpool) DG__TRY(dg__buf_grow(g, &ms->wpool, reach * g->P * 4, ms->wpool.cap));
         dg__pos_width(g);
+        if (s->wpool) DG__TRY(dg__buf_grow(g, &ms->wpool, reach * g->P * 4, ms->wpool.cap));
         DG__TRY(dg__buf_grow(g, &ms->idx, reach * sizeof(dg__pindex), ms->idx.cap));
         DG__TRY(dg__buf_grow(g, &ms->latab, (s->latab_cap ? s->latab_cap : 1) * 4, ms->latab.cap));
         DG__TRY(dg__up_stamps(g, us, si));   /* the new pages too (the stamps are not needed again) */
@@ -8177,10 +8186,10 @@ static dg_status dg__bfs_queue(dg_graph *g, dg__bfs_run *r) {
     dg_frontier *a = NULL, *b = NULL;
     size_t n = g->id_bound;
     cl_kernel ka = NULL, kf = NULL;
+    DG__TRY(dg_frontier_create(g, 1, &a));   /* (first: it syncs, which may drop kernels) */
+    DG__TRY(dg_frontier_create(g, 1, &b));
     DG__TRY(dg__kernel(g, DG__K_QUEUE_ADVANCE, 0, &ka));
     DG__TRY(dg__kernel(g, DG__K_QUEUE_FILTER, 0, &kf));
-    DG__TRY(dg_frontier_create(g, 1, &a));
-    DG__TRY(dg_frontier_create(g, 1, &b));
     DG__TRY(dg__buf_fit(g, &bs->b.mask[2], (2 * n + 1) * 4));
     DG__TRY(dg__write_u32(g, bs->b.mask[2].m, 0, (uint32_t)n));
     DG__TRY(dg__fill_bytes(g, bs->b.mask[2].m, 0xff, 4, n * 4));
@@ -8560,11 +8569,11 @@ static dg_status dg__sssp_frontier(dg_graph *g, dg__sssp_run *r) {
     size_t n = g->id_bound;
     cl_kernel ka = NULL, kf = NULL, kr = NULL;
     cl_int inf = DG__SSSP_INF;
+    DG__TRY(dg_frontier_create(g, 1, &a));   /* (first: it syncs, which may drop kernels) */
+    DG__TRY(dg_frontier_create(g, 1, &b));
     DG__TRY(dg__kernel(g, DG__K_SSSP_FR_ADVANCE, 0, &ka));
     DG__TRY(dg__kernel(g, DG__K_SSSP_FR_FILTER, 0, &kf));
     DG__TRY(dg__kernel(g, DG__K_SSSP_FR_RESET, 0, &kr));
-    DG__TRY(dg_frontier_create(g, 1, &a));
-    DG__TRY(dg_frontier_create(g, 1, &b));
     DG__TRY(dg__buf_fit(g, &ss->b.data, (2 * n + 1) * 4));
     DG__TRY(dg__write_u32(g, ss->b.data.m, 0, (uint32_t)n));
     DG__CL(clEnqueueFillBuffer(d->queue, ss->b.data.m, &inf, 4, 4, n * 4, 0, NULL, NULL));

@@ -176,7 +176,7 @@ int main(int argc, char **argv)
         w->load_rate = (double)m / w->load_s;
         if (w->m != total) fail("scale %d: %zu edges counted, %zu added", S, w->m, total);
         CK(g, dg_get_stats(g, &st));
-        w->pos64 = g->dev->pos64;
+        w->pos64 = st.wide_positions;
         w->host_bpe = (double)st.host_bytes / (double)w->m;
         w->dev_bpe = (double)st.device_bytes / (double)w->m;
         note("scale %d%s: %zu vertices, %zu tuples, %zu edges stored, loaded in %.1f s (%.0f M tuples/s); pool "

@@ -13,8 +13,12 @@
      against the model), dg_validate_device, then every BFS and SSSP strategy, components,
      triangles, reachability and a user program against references on the model;
    - crossing: the limit at 4096 entries; a small graph searched (32-bit programs), then grown
-     past the limit: the library's programs and a user program built again with 64-bit
-     positions (the program generation moves), the answers still right. */
+     past the limit by host batches: the library's programs and a user program built again with
+     64-bit positions (the program generation moves; every program's recorded build options are
+     checked), the answers still right; then a graph grown past it by one device batch.
+   Every program's build options are read back (clGetProgramBuildInfo), and dg__kernel asserts
+   that the width matches the pools (a grown pool without dg__pos_width fails there); the
+   searches run with both kernel families (the flat ones PoCL gets by default, and the GPU's). */
 #define DYNGRAPH_IMPLEMENTATION
 #include "dyngraph.h"
 #include "tt.h"
@@ -58,6 +62,26 @@ static void ref_sssp(const model *m, int32_t s, float *d)
     free(done);
 }
 static int32_t uf_find(int32_t *p, int32_t x) { while (p[x] != x) x = p[x] = p[p[x]]; return x; }
+
+/* Whether program prog was built with -DDG_POS64 (its build options as OpenCL recorded them). */
+static int built_wide(cl_program prog, cl_device_id dev)
+{
+    char opts[1024] = "";
+    CHECK(clGetProgramBuildInfo(prog, dev, CL_PROGRAM_BUILD_OPTIONS, sizeof opts - 1, opts, NULL) == CL_SUCCESS);
+    return strstr(opts, "-DDG_POS64") != NULL;
+}
+/* Every program the graph holds (the library's and user program u, if any) is built wide or
+   not, as want says; returns how many were looked at. */
+static int check_programs(dg_graph *g, dg_program *u, int want, const char *label)
+{
+    int v, m, n = 0, bad = 0;
+    for (v = 0; v < DG__VARIANTS; v++)
+        for (m = 0; m < DG__MOD_COUNT; m++)
+            if (g->dev->prog[v][m]) { n++; bad += built_wide(g->dev->prog[v][m], g->dev->device) != want; }
+    if (u && u->prog) { n++; bad += built_wide(u->prog, g->dev->device) != want; }
+    CHECK_MSG(bad == 0 && n > 0, "%s: %d of %d programs not built %s", label, bad, n, want ? "wide" : "narrow");
+    return n;
+}
 
 /* The edges of a batch applied to the model (add = 1: as dg_add_edges, else dg_remove_edges);
    returns the count the library must report. */
@@ -127,8 +151,11 @@ static void check_all(pair *p, const char *label)
     csr_from_model(&c, &p->m, 0);
     CHECK_MSG(dg_validate(p->g) == DG_OK && dg_validate_device(p->g) == DG_OK, "%s: validate: %s", label,
               dg_error_message(p->g));
-    for (r = 0; r < 3; r++) {
+    for (r = 0; r < 4; r++) {
         int32_t s = m_random_live(&p->m);
+        /* both kernel families: on PoCL the flat ones run by default, the GPU's (local position
+           arrays, DG_ADD_COUNTS in near-far) only when asked */
+        dg__bfs_flat = dg__sssp_flat = r & 1 ? 0 : -1;
         ref_bfs(&c, s, rd);
         ref_sssp(&p->m, s, rf);
         for (i = 0; i < sizeof bs / sizeof bs[0]; i++) {
@@ -158,6 +185,7 @@ static void check_all(pair *p, const char *label)
             free(src); free(dst); free(ans);
         }
     }
+    dg__bfs_flat = dg__sssp_flat = -1;
     if (p->m.undirected) {
         size_t count = 0, v, bad = 0;
         uint64_t tri = 0, want = 0;
@@ -204,7 +232,11 @@ static void test_wide(void)
             pair_add_batch(&p, e, 1500);
             free(e);
         }
-        CHECK_MSG(dg_sync(p.g) == DG_OK && p.g->dev->pos64 == 1, "%s: not 64-bit after the sync", label);
+        {
+            dg_stats st;
+            CHECK_MSG(dg_sync(p.g) == DG_OK && dg_get_stats(p.g, &st) == DG_OK && st.wide_positions == 1,
+                      "%s: not 64-bit after the sync", label);
+        }
         for (i = 0; i < 3; i++) {                   /* device batches: adds, then removals */
             e = random_batch(&p, 0, 800, w_int);
             for (k = 0; k < 200; k++) e[k].src = 0;                 /* the hub grows (a large list) */
@@ -224,6 +256,7 @@ static void test_wide(void)
         op.kind = DG_OP_REDUCE_INT; op.function = "nsum";
         CHECK_MSG(dg_program_create(p.g, usrc, &op, 1, &prog) == DG_OK, "%s: %s", label, dg_error_message(p.g));
         if (prog) check_user(&p, prog, label);
+        check_programs(p.g, prog, 1, label);
         dg_program_destroy(prog);
         pair_free(&p);
     }
@@ -252,6 +285,7 @@ static void test_crossing(void)
     op.kind = DG_OP_REDUCE_INT; op.function = "nsum";
     CHECK(dg_program_create(p.g, usrc, &op, 1, &prog) == DG_OK);
     if (prog) check_user(&p, prog, "crossing, before");
+    check_programs(p.g, prog, 0, "crossing, before");
     pair_add_vertices(&p, 1500);                    /* grows the pool well past 4096 entries */
     for (i = 0; i < 4; i++) {
         e = random_batch(&p, 0, 1500, w_int);
@@ -266,7 +300,28 @@ static void test_crossing(void)
     device_batch(&p, e, 500, 1);
     free(e);
     check_all(&p, "crossing");
+    check_programs(p.g, prog, 1, "crossing, after");
     dg_program_destroy(prog);
+    pair_free(&p);
+    /* the same crossing made by a device batch alone (the pool grows inside dg__dev_batch:
+       the kernels it runs after that are wide, or dg__kernel's assertion fires); 1000 short
+       lists take ~8-10k entries, the batch's ~40k arcs take the pool past the limit of 16k */
+    dg__pos32_max = 16384;
+    if (!pair_create(&p, 64, 1, 1)) return;
+    pair_add_vertices(&p, 1000);
+    e = random_batch(&p, 0, 60, w_int);
+    pair_add_batch(&p, e, 60);
+    free(e);
+    CHECK_MSG(dg_bfs(p.g, 0, dist, NULL) == DG_OK && p.g->dev->pos64 == 0, "wide before the batch: %zu entries",
+              p.g->dev->st[0].pool.cap / 4);
+    gen0 = p.g->dev->prog_gen;
+    e = random_batch(&p, 0, 20000, w_int);
+    device_batch(&p, e, 20000, 1);
+    free(e);
+    CHECK_MSG(p.g->dev->pos64 == 1 && p.g->dev->prog_gen != gen0, "a device batch did not cross: %zu entries",
+              p.g->dev->st[0].pool.cap / 4);
+    check_all(&p, "crossing by a device batch");
+    check_programs(p.g, NULL, 1, "crossing by a device batch");
     pair_free(&p);
     dg__pos32_max = (size_t)1 << 32;
 }

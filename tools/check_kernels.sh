@@ -12,9 +12,9 @@ status=0
 # 15_user.cl (user programs only) gets the constants that dg_program_create writes from the
 # public header, and one kernel of each template instantiated.
 user='-DDG_ARGS_BUFFERS=8 -DDG_ARGS_SCALARS=8 -DDG_REDUCE_MIN=1 -DDG_REDUCE_MAX=2'
-# The third and fourth pass: 64-bit pool positions (DG_POS64) on a target whose size_t is 32
-# bits (spir), where -Wshorten-64-to-32 finds every position (dg_pos) put into a uint.
-for csr in "" "-DDG_CSR" "-DDG_POS64" "-DDG_POS64 -DDG_CPU"; do
+# The passes with 64-bit pool positions (DG_POS64) run on a target whose size_t is 32 bits
+# (spir), where -Wshorten-64-to-32 finds every position (dg_pos) put into a uint.
+for csr in "" "-DDG_CSR" "-DDG_POS64" "-DDG_POS64 -DDG_CPU" "-DDG_POS64 -DDG_CSR"; do
     case "$csr" in *POS64*) narrow='-target spir -Wshorten-64-to-32' ;; *) narrow='' ;; esac
     cat kernels/00_shared.h kernels/*.cl > "$tmp.cl"
     cat >> "$tmp.cl" <<'EOF'
