@@ -240,6 +240,13 @@ int main(int argc, char **argv)
             o.stats = &bs;
             CK(g, dg_bfs(g, rv[r < nr ? r : 0], dist, &o));
             if (r < nr) bms[r] = bs.device_ms; else w->bfs2_ms = bs.device_ms;
+            if (r == nr) {                /* the same search once more: a first-call cost? */
+                double first = bs.device_ms;
+                CK(g, dg_bfs(g, rv[0], dist, &o));
+                note("scale %d%s: BFS from root 0: %.3f ms before the update, %.3f and %.3f ms after it "
+                     "(%u levels, %u bottom-up)", S, wide[si] ? " (wide)" : "", bms[0], first, bs.device_ms,
+                     bs.levels, bs.bottom_up_levels);
+            }
             if (dist[rv[r < nr ? r : 0]] != 0) bad++;
             rng_seed(&rc, seed + 17u * (uint64_t)r);
             for (c = 0; r < nr && c < cchk; c++) {   /* (after the update a tuple may be gone) */
@@ -248,6 +255,11 @@ int main(int argc, char **argv)
                 if ((dist[u] < 0) != (dist[v] < 0) || (dist[u] >= 0 && abs(dist[u] - dist[v]) > 1)) bad++;
             }
             if (bad) fail("scale %d: BFS %d: %zu of %zu sampled tuples break the distances", S, r, bad, cchk);
+        }
+        {
+            double lo = bms[0], hi = bms[0];
+            for (r = 1; r < nr; r++) { if (bms[r] < lo) lo = bms[r]; if (bms[r] > hi) hi = bms[r]; }
+            note("scale %d%s: BFS device ms over %d roots: %.3f .. %.3f", S, wide[si] ? " (wide)" : "", nr, lo, hi);
         }
         w->bfs_ms = median(bms, nr);
         w->gteps = (double)w->m / (w->bfs_ms * 1e-3) / 1e9;
