@@ -5209,9 +5209,9 @@ static dg_status dg__build(dg_graph *g, const char *const *src, const size_t *le
    kernels are let go, to be built again on first use with the other width; user programs
    (dg_program) are built again on their next launch (dg__uprog_fresh). Call right after the
    pool buffers change, where no kernel handle is held. */
-static size_t dg__pos32_max = (size_t)1 << 32;   /* a test hook: 0 makes every position 64-bit */
+static uint64_t dg__pos32_max = (uint64_t)1 << 32;   /* a test hook: 0 makes every position 64-bit */
 static int dg__pos_wide(const dg__dev *d) {
-    return d->st[0].pool.cap / 4 > dg__pos32_max || d->st[1].pool.cap / 4 > dg__pos32_max;
+    return (uint64_t)d->st[0].pool.cap / 4 > dg__pos32_max || (uint64_t)d->st[1].pool.cap / 4 > dg__pos32_max;
 }
 static void dg__pos_width(dg_graph *g) {
     dg__dev *d = g->dev;

@@ -137,7 +137,7 @@ int main(int argc, char **argv)
         int r, nr = 0;
         memset(w, 0, sizeof *w);
         w->scale = S; w->wide = wide[si]; w->n = n;
-        dg__pos32_max = wide[si] ? 0 : (size_t)1 << 32;
+        dg__pos32_max = wide[si] ? 0 : (uint64_t)1 << 32;
         memset(&d, 0, sizeof d);
         d.undirected = 1;
         d.device_batches = 1;

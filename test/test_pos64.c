@@ -260,7 +260,7 @@ static void test_wide(void)
         dg_program_destroy(prog);
         pair_free(&p);
     }
-    dg__pos32_max = (size_t)1 << 32;
+    dg__pos32_max = (uint64_t)1 << 32;
 }
 
 static void test_crossing(void)
@@ -323,7 +323,7 @@ static void test_crossing(void)
     check_all(&p, "crossing by a device batch");
     check_programs(p.g, NULL, 1, "crossing by a device batch");
     pair_free(&p);
-    dg__pos32_max = (size_t)1 << 32;
+    dg__pos32_max = (uint64_t)1 << 32;
 }
 
 int main(int argc, char **argv)
