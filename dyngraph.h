@@ -5210,17 +5210,22 @@ static dg_status dg__build(dg_graph *g, const char *const *src, const size_t *le
    (dg_program) are built again on their next launch (dg__uprog_fresh). Call right after the
    pool buffers change, where no kernel handle is held. */
 static uint64_t dg__pos32_max = (uint64_t)1 << 32;   /* a test hook: 0 makes every position 64-bit */
+/* Lets go of every library program and kernel of d (built again on first use). */
+static void dg__programs_release(dg__dev *d) {
+    int v, j;
+    for (v = 0; v < DG__VARIANTS; v++) {
+        for (j = 0; j < DG__K_COUNT; j++) if (d->kern[v][j]) { clReleaseKernel(d->kern[v][j]); d->kern[v][j] = NULL; }
+        for (j = 0; j < DG__MOD_COUNT; j++) if (d->prog[v][j]) { clReleaseProgram(d->prog[v][j]); d->prog[v][j] = NULL; }
+    }
+}
 static int dg__pos_wide(const dg__dev *d) {
     return (uint64_t)d->st[0].pool.cap / 4 > dg__pos32_max || (uint64_t)d->st[1].pool.cap / 4 > dg__pos32_max;
 }
 static void dg__pos_width(dg_graph *g) {
     dg__dev *d = g->dev;
-    int want = dg__pos_wide(d), v, j;
+    int want = dg__pos_wide(d);
     if (want == d->pos64) return;
-    for (v = 0; v < DG__VARIANTS; v++) {
-        for (j = 0; j < DG__K_COUNT; j++) if (d->kern[v][j]) { clReleaseKernel(d->kern[v][j]); d->kern[v][j] = NULL; }
-        for (j = 0; j < DG__MOD_COUNT; j++) if (d->prog[v][j]) { clReleaseProgram(d->prog[v][j]); d->prog[v][j] = NULL; }
-    }
+    dg__programs_release(d);
     d->pos64 = want;
     d->prog_gen++;
 }
@@ -5309,17 +5314,14 @@ static size_t dg__module_bytes(const dg__dev *d, int m) {
 
 static void dg__dev_free(dg_graph *g) {
     dg__dev *d = g->dev;
-    int i, j;
+    int i;
     if (!d) return;
     if (d->queue) clFinish(d->queue);
     if (d->ev_first) clReleaseEvent(d->ev_first);
     if (d->ev_last) clReleaseEvent(d->ev_last);
     while (d->nevs) clReleaseEvent(d->evs[--d->nevs]);
     dg__free(g, d->evs);
-    for (i = 0; i < DG__VARIANTS; i++) {
-        for (j = 0; j < DG__K_COUNT; j++) if (d->kern[i][j]) clReleaseKernel(d->kern[i][j]);
-        for (j = 0; j < DG__MOD_COUNT; j++) if (d->prog[i][j]) clReleaseProgram(d->prog[i][j]);
-    }
+    dg__programs_release(d);
     for (i = 0; i < DG__MOD_COUNT; i++) {   /* the modules' state: its buffers, then itself */
         dg__module *mod = &d->mod[i];
         size_t k;
