@@ -281,12 +281,16 @@
    - the pool of a store is one device buffer, so its size is limited by
      CL_DEVICE_MAX_MEM_ALLOC_SIZE (an H200: 37.5 GB, about scale 27; an H100:
      about 20 GB), as every device buffer is (DG_ERR_DEVICE_MEMORY beyond);
-   - frontiers, scans, the edge chunks (components, SCC, triangles, SSSP's weight
-     scan and Bellman-Ford, the edge-chunk BFS) and the CSR-copy BFS count in 32
-     bits: DG_ERR_LIMIT past 2^32 - 1 arcs or entries. On a graph of 2^32 arcs
-     or more the direction-optimizing BFS works (measured at scale 27); the
-     other algorithms are not measured at that size. Its frontier edge counters
-     are 32-bit (past 2^32 arcs in one level only its switching rule suffers).
+   - the edge chunks (components, SCC's device rounds, SSSP's weight scan and
+     Bellman-Ford, the edge-chunk BFS) number the arcs with the kernels'
+     positions, so 64-bit past 2^32 entries: they work on a graph of 2^32 arcs
+     or more (fewer than 2^32 chunks of 16 or more arcs). Frontiers, the other
+     scans, triangles and dg_intersect (DG_ERR_LIMIT at 2^32 arcs, or at 2^31
+     oriented ones), the CSR-copy BFS and the part of SCC the host finishes
+     (DG_ERR_LIMIT there) count in 32 bits. At 2^32 arcs or more SCC's rounds
+     walk every page each sweep (no arc list). The direction-optimizing BFS's
+     frontier edge counters are 32-bit (past 2^32 arcs in one level only its
+     switching rule suffers).
 
    10. BUILD OPTIONS
    DYNGRAPH_STATIC   make every function static (DG_API; marked unused under GCC and
@@ -629,7 +633,7 @@
    in-neighbour that already has a predecessor; no cycles, pred[source] =
    source. Distances are float sums along the path, so they equal a float
    Dijkstra's up to rounding (exactly, for integer weights with sums below
-   2^24). Limits: fewer than 2^32 arcs (edge chunks). Tuning, for
+   2^24). Limits: fewer than 2^32 chunks of 16 arcs (section 9). Tuning, for
    benchmarks: opt.local_rounds (default 2, negative = none) and
    opt.split_degree (the piece threshold). Measured figures: bench/NOTES.md.
    Pathfinding: opt.sources, opt.targets and opt.path as in section 13. With
@@ -4388,6 +4392,8 @@ DG_API long dg_debug_device_allocs(void) { return 0; }
     X(CORE,  GATHER_PAGES,     dg_gather_pages) \
     X(CORE,  SCAN_BLOCKS,      dg_scan_blocks) \
     X(CORE,  SCAN_ADD,         dg_scan_add) \
+    X(CORE,  SCAN_POS_BLOCKS,  dg_scan_pos_blocks) \
+    X(CORE,  SCAN_POS_ADD,     dg_scan_pos_add) \
     X(CORE,  FRONTIER_DEGREES, dg_frontier_degrees) \
     X(CORE,  COMPACT,          dg_compact) \
     X(CORE,  DEGREES,          dg_degrees) \
@@ -4530,9 +4536,10 @@ typedef struct dg__core_state {
         dg__buf part;                     /* dg_reduce: the work-groups' partial results */
     } b;
     uint64_t ec_gen, csr_gen, live_gen;   /* the mirror generation they were built for */
-    uint32_t ec_mec, ec_total;
+    uint32_t ec_mec;
+    cl_ulong ec_total;                    /* the edge chunks' arcs (a kernel's ulong total) */
     size_t ec_chunks, live_n;
-    int ec_valid, csr_valid, live_valid;
+    int ec_valid, ec_pos64, csr_valid, live_valid;
 } dg__core_state;
 
 /* The mirror of one store. */
@@ -5221,6 +5228,8 @@ static void dg__programs_release(dg__dev *d) {
 static int dg__pos_wide(const dg__dev *d) {
     return (uint64_t)d->st[0].pool.cap / 4 > dg__pos32_max || (uint64_t)d->st[1].pool.cap / 4 > dg__pos32_max;
 }
+/* Bytes of a position in the programs of d (a dg_pos). */
+static size_t dg__pos_bytes(const dg__dev *d) { return d->pos64 ? 8 : 4; }
 static void dg__pos_width(dg_graph *g) {
     dg__dev *d = g->dev;
     int want = dg__pos_wide(d);
@@ -6077,31 +6086,36 @@ DG_API dg_status dg_validate_device(dg_graph *g) {
    Primitives: scan, frontiers, advance, filter, compute (manual section 12)   >>prim
    ========================================================================= */
 
-/* Exclusive scan of n uint32 (in -> out, which may be the same); with `total` (a buffer, may
-   be NULL) receiving the sum. Blocks of 4 x wg values, then the block sums recursively. */
-static dg_status dg__scan(dg_graph *g, cl_mem in, cl_mem out, size_t n, cl_mem total, int level) {
+/* Exclusive scan of n values (in -> out, which may be the same): uint32, or with `pos` the
+   programs' positions (dg_pos: 8 bytes under DG_POS64, dg__pos_bytes); with `total` (a buffer,
+   may be NULL) receiving the sum. Blocks of 4 x wg values, then the block sums recursively. */
+static dg_status dg__scan_of(dg_graph *g, cl_mem in, cl_mem out, size_t n, cl_mem total, int pos, int level) {
     dg__core_state *cs = (dg__core_state *)g->dev->mod[DG__MOD_CORE].state;
     dg__dev *d = g->dev;
     dg_status st = DG_OK;
     size_t block = DG_SCAN_ITEMS * (size_t)d->wg, nb = (n + block - 1) / block;
+    size_t es = pos ? dg__pos_bytes(d) : 4;
     cl_kernel k = NULL;
     cl_uint un = (cl_uint)n;
     cl_mem tot = nb == 1 ? total : NULL, sums;
     if (n == 0) return DG_OK;
     if (level >= 8 || n > 0xffffffffu) return dg__fail(g, DG_ERR_LIMIT, "scan of %zu values: more than 2^32", n);
-    DG__TRY(dg__buf_fit(g, &cs->b.scan_sums[level], nb * 4));
+    DG__TRY(dg__buf_fit(g, &cs->b.scan_sums[level], nb * es));
     sums = cs->b.scan_sums[level].m;
-    DG__TRY(dg__kernel(g, DG__K_SCAN_BLOCKS, 0, &k));
+    DG__TRY(dg__kernel(g, pos ? DG__K_SCAN_POS_BLOCKS : DG__K_SCAN_BLOCKS, 0, &k));
     DG__TRY(dg__args(g, k, DG__A(in), DG__A(out), DG__A(sums), DG__A(un), DG__A(tot), DG__END));
     DG__TRY(dg__launch(g, k, nb * d->wg, d->wg));
     if (nb > 1) {
-        DG__TRY(dg__scan(g, sums, sums, nb, total, level + 1));
-        DG__TRY(dg__kernel(g, DG__K_SCAN_ADD, 0, &k));
+        DG__TRY(dg__scan_of(g, sums, sums, nb, total, pos, level + 1));
+        DG__TRY(dg__kernel(g, pos ? DG__K_SCAN_POS_ADD : DG__K_SCAN_ADD, 0, &k));
         DG__TRY(dg__args(g, k, DG__A(out), DG__A(sums), DG__A(un), DG__END));
         DG__TRY(dg__launch(g, k, n, d->wg));
     }
 done:
     return st;
+}
+static dg_status dg__scan(dg_graph *g, cl_mem in, cl_mem out, size_t n, cl_mem total, int level) {
+    return dg__scan_of(g, in, out, n, total, 0, level);
 }
 
 static dg_status dg__read_u32(dg_graph *g, cl_mem m, size_t index, uint32_t *out) {
@@ -6807,35 +6821,48 @@ done:
     return st;
 }
 
-/* The edge chunks of the out-store ([Chernoskutov 2013]): cs->b.deg = exclusive scan of the out-degrees (n+1
-   entries), cs->b.sv = for each chunk of mec edges the vertex owning its first edge. Built once per
-   graph version (and mec). */
+/* The edge chunks of the out-store ([Chernoskutov 2013]): cs->b.deg = exclusive scan of the
+   out-degrees (n+1 positions, dg_pos: 64-bit under DG_POS64, so past 2^32 arcs), cs->b.sv =
+   for each chunk of mec edges the vertex owning its first edge (fewer than 2^32 chunks). Built
+   once per graph version, mec and position width. */
 static dg_status dg__ec_ensure(dg_graph *g, int csr, uint32_t mec) {
     dg__core_state *cs = (dg__core_state *)g->dev->mod[DG__MOD_CORE].state;
     dg__dev *d = g->dev;
     const int variant = csr;
+    const size_t pb = dg__pos_bytes(d);
     dg_status st = DG_OK;
     size_t n = g->id_bound;
     cl_kernel k = NULL;
     cl_uint un = (cl_uint)n, umec = mec;
-    uint32_t total = 0;
-    if (cs->ec_valid && cs->ec_gen == d->gen && cs->ec_mec == mec && !csr) return DG_OK;
-    if (g->narcs > 0xffffffffu) return dg__fail(g, DG_ERR_LIMIT, "edge chunks: more than 2^32 arcs");
+    cl_ulong total = 0;
+    uint64_t chunks;
+    if (cs->ec_valid && cs->ec_gen == d->gen && cs->ec_mec == mec && cs->ec_pos64 == d->pos64 && !csr) return DG_OK;
+    if (g->narcs / mec >= 0xffffffffu)
+        return dg__fail(g, DG_ERR_LIMIT, "edge chunks: %llu arcs make 2^32 chunks of %u or more",
+                        (unsigned long long)g->narcs, (unsigned)mec);
+    DG_ASSERT(d->pos64 || g->narcs <= 0xffffffffu);   /* more arcs than that need a wider pool */
     cs->ec_valid = 0;
-    DG__TRY(dg__buf_fit(g, &cs->b.deg, (n + 1) * 4));
-    DG__TRY(dg__buf_fit(g, &cs->b.total, 4));
+    DG__TRY(dg__buf_fit(g, &cs->b.deg, (n + 1) * pb));
+    DG__TRY(dg__buf_fit(g, &cs->b.total, 8));
     DG__TRY(dg__kernel(g, DG__K_DEGREES, variant, &k));
     DG__TRY(dg__args(g, k, dg__adj(0, csr), DG__A(cs->b.deg.m), DG__A(un), DG__END));
     DG__TRY(dg__launch(g, k, n + 1, d->wg));
-    DG__TRY(dg__scan(g, cs->b.deg.m, cs->b.deg.m, n + 1, cs->b.total.m, 0));
-    DG__TRY(dg__read_u32(g, cs->b.total.m, 0, &total));
+    DG__TRY(dg__scan_of(g, cs->b.deg.m, cs->b.deg.m, n + 1, cs->b.total.m, 1, 0));
+    if (pb == 8) {
+        DG__CL(clEnqueueReadBuffer(d->queue, cs->b.total.m, CL_TRUE, 0, 8, &total, 0, NULL, NULL));
+    } else {
+        uint32_t t32 = 0;
+        DG__TRY(dg__read_u32(g, cs->b.total.m, 0, &t32));
+        total = t32;
+    }
+    chunks = total / mec + (total % mec != 0);           /* (total + mec - 1) would wrap */
     cs->ec_total = total;
-    cs->ec_chunks = total / mec + (total % mec != 0);   /* (total + mec - 1) would wrap */
+    cs->ec_chunks = (size_t)chunks;
     DG__TRY(dg__buf_fit(g, &cs->b.sv, (cs->ec_chunks ? cs->ec_chunks : 1) * 4));
     DG__TRY(dg__kernel(g, DG__K_EC_FILL, variant, &k));
     DG__TRY(dg__args(g, k, DG__A(cs->b.deg.m), DG__A(cs->b.sv.m), DG__A(un), DG__A(umec), DG__END));
     DG__TRY(dg__launch(g, k, n, d->wg));
-    cs->ec_valid = !csr; cs->ec_gen = d->gen; cs->ec_mec = mec;
+    cs->ec_valid = !csr; cs->ec_gen = d->gen; cs->ec_mec = mec; cs->ec_pos64 = d->pos64;
 done:
     return st;
 }
@@ -8162,7 +8189,8 @@ static dg_status dg__bfs_edge_chunk(dg_graph *g, dg__bfs_run *r, uint32_t mec) {
     const int variant = r->csr;
     dg_status st = DG_OK;
     cl_kernel k = NULL;
-    cl_uint umec = mec, nch, tot;
+    cl_uint umec = mec, nch;
+    cl_ulong tot;
     DG__TRY(dg__ec_ensure(g, r->csr, mec));
     nch = (cl_uint)cs->ec_chunks; tot = cs->ec_total;
     DG__TRY(dg__buf_fit(g, &bs->b.flag, 8));
@@ -8388,7 +8416,8 @@ static dg_status dg__sssp_weights(dg_graph *g, int need_mean, uint32_t *neg, dou
     dg__dev *d = g->dev;
     dg_status st = DG_OK;
     cl_kernel k = NULL;
-    cl_uint nch, umec = DG__SSSP_MEC, tot;
+    cl_uint nch, umec = DG__SSSP_MEC;
+    cl_ulong tot;
     size_t ng, i;
     uint32_t *part = NULL;
     double sum = 0, cnt = 0;
@@ -8456,7 +8485,8 @@ static dg_status dg__sssp_chunk_args(dg_graph *g, cl_kernel k) {
     dg__dev *d = g->dev;
     dg_status st = DG_OK;
     cl_mem w = g->st[0].wpool ? d->st[0].wpool.m : NULL;
-    cl_uint nch = (cl_uint)cs->ec_chunks, umec = DG__SSSP_MEC, tot = cs->ec_total;
+    cl_uint nch = (cl_uint)cs->ec_chunks, umec = DG__SSSP_MEC;
+    cl_ulong tot = cs->ec_total;
     DG__TRY(dg__args(g, k, dg__adj(0, 0), DG__A(w), DG__A(cs->b.deg.m), DG__A(cs->b.sv.m),
                            DG__A(nch), DG__A(umec), DG__A(tot), DG__END));
 done:
@@ -9789,7 +9819,8 @@ DG_API dg_status dg_components(dg_graph *g, dg_vertex *label, size_t *count) {
     dg_status st;
     cl_kernel ki = NULL, kh = NULL, kj = NULL, ks = NULL;
     size_t n, passes = 0;
-    cl_uint un, nch, mec = DG_CC_CHUNK, tot, r, zero = 0;
+    cl_uint un, nch, mec = DG_CC_CHUNK, r, zero = 0;
+    cl_ulong tot;
     cl_int skip = -1;
     uint32_t flag = 1;
     if (!g) return DG_ERR_INVALID_ARGUMENT;
@@ -9967,6 +9998,7 @@ typedef struct dg__scc_state {
 
 /* The arcs a sweep walks: the pages' edge chunks (list < 0) or arc list `list` of m arcs. */
 typedef struct dg__scc_arcs { int list; cl_uint m; } dg__scc_arcs;
+static uint64_t dg__scc_list_max = 0xffffffffu;   /* the most arcs an arc list can come from (a test hook) */
 
 /* The flags of changed vertices (kernels/72_scc.cl: two bits a vertex, forward then
    backward, each half (id_bound + 15) / 16 words): every vertex changed (v = 1) or none, for
@@ -9989,7 +10021,8 @@ static dg_status dg__scc_sweep(dg_graph *g, dg__scc_state *ss, const dg__scc_arc
     dg__dev *d = g->dev;
     dg_status st = DG_OK;
     cl_kernel k = NULL;
-    cl_uint mec = DG_CC_CHUNK, nch, tot, m = a->m;
+    cl_uint mec = DG_CC_CHUNK, nch, m = a->m;
+    cl_ulong tot;
     cl_int md = mode;
     cl_mem none = NULL, as = a->list >= 0 ? ss->b.src[a->list].m : NULL, ad = a->list >= 0 ? ss->b.dst[a->list].m : NULL;
     cl_mem os = out >= 0 ? ss->b.src[out].m : NULL, od = out >= 0 ? ss->b.dst[out].m : NULL;
@@ -10112,6 +10145,9 @@ static dg_status dg__scc_host_rest(dg_graph *g, dg__scc_state *ss, const dg__scc
     uint32_t *row = NULL;
     int32_t *src = NULL, *dst = NULL, *col = NULL;
     dg_status st = DG_OK;
+    if (a->list < 0)   /* still on the pages (dg__scc_compact): 2^32 arcs or more */
+        return dg__fail(g, DG_ERR_LIMIT, "dg_scc: the last components of a graph of %llu arcs need the host (at most 2^32 - 1)",
+                        (unsigned long long)g->narcs);
     DG__CL(clEnqueueReadBuffer(d->queue, ss->b.scc.m, CL_TRUE, 0, n * 4, lab, 0, NULL, NULL));
     row = (uint32_t *)dg__alloc(g, (n + 1) * sizeof *row);
     src = (int32_t *)dg__alloc(g, (m ? m : 1) * sizeof *src);
@@ -10135,12 +10171,14 @@ done:
 }
 
 /* The arcs of a whose ends are both unassigned and have the same signatures into list `out`
-   (counts per chunk, their scan, then the writes); a becomes that list. */
+   (counts per chunk, their scan, then the writes); a becomes that list. A graph of 2^32 arcs
+   or more stays on its pages (an arc list counts in 32 bits): every sweep walks them all. */
 static dg_status dg__scc_compact(dg_graph *g, dg__scc_state *ss, dg__scc_arcs *a, int out) {
     dg__core_state *cs = (dg__core_state *)g->dev->mod[DG__MOD_CORE].state;
     dg_status st = DG_OK;
     size_t nch = a->list >= 0 ? (size_t)a->m / DG_CC_CHUNK + (a->m % DG_CC_CHUNK != 0) : cs->ec_chunks;
     uint32_t kept = 0;
+    if (a->list < 0 && g->narcs > dg__scc_list_max) return DG_OK;
     DG__TRY(dg__buf_fit(g, &ss->b.cnt, (nch + 1) * 4));
     DG__TRY(dg__buf_fit(g, &cs->b.total, 4));
     if (nch) {
@@ -10339,11 +10377,14 @@ static dg_status dg__tri_orient(dg_graph *g, dg__tri_state *ts, int full, dg__bu
     dg_status st = DG_OK;
     cl_kernel k = NULL;
     size_t n = g->id_bound;
-    cl_uint mec = DG_CC_CHUNK, nch, tot;
+    cl_uint mec = DG_CC_CHUNK, nch;
+    cl_ulong tot;
     cl_int pass;
     uint32_t m = 0;
     unsigned bits = 0;
     *pm = 0;
+    if (g->narcs > 0xffffffffu)                   /* (the counts' scan below is 32-bit) */
+        return dg__fail(g, DG_ERR_LIMIT, "%s: 2^32 arcs or more", full ? "dg_intersect" : "dg_triangles");
     DG__TRY(dg__ec_ensure(g, 0, mec));
     nch = (cl_uint)cs->ec_chunks; tot = cs->ec_total;
     DG__TRY(dg__fit_fill(g, &ts->b.selfc, 0, n));

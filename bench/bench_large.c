@@ -22,7 +22,13 @@
    and removed on the device (dg_add_edges_cl / dg_remove_edges_cl, timed until applied; a
    drawn pair that was an edge goes too, and is counted), a BFS after it, and a check of every
    BFS before it: 2^20 tuples drawn at random and regenerated on the host, each with
-   |dist[u] - dist[v]| <= 1 and both ends reached or neither, the source at 0. */
+   |dist[u] - dist[v]| <= 1 and both ends reached or neither, the source at 0. Then the
+   algorithms that cut the arcs into edge chunks (64-bit offsets on a graph of 2^32 arcs or
+   more), from root 0 on the graph the update left, each checked against that BFS: components
+   (the root's component is exactly what the BFS reached), the edge-chunk BFS (the same
+   levels) and Bellman-Ford (unweighted: the levels as distances), each run twice (the first
+   builds its module's program), the second reported: components as wall time with the labels
+   read back, the searches as device time. */
 #define DYNGRAPH_IMPLEMENTATION
 #include "../dyngraph.h"
 #define BENCH_NAME "bench_large"
@@ -77,7 +83,8 @@ typedef struct lg_row {
     int scale, wide, pos64, roots;
     size_t n, m;
     double load_s, load_rate, host_bpe, dev_bpe, bfs_ms, gteps, ins_ms, rm_ms, bfs2_ms;
-    size_t k;
+    double cc_ms, ec_ms, bf_ms;   /* the edge-chunk algorithms: components (wall), BFS, Bellman-Ford (device) */
+    size_t k, ncomp;
 } lg_row;
 
 int main(int argc, char **argv)
@@ -256,6 +263,60 @@ int main(int argc, char **argv)
             }
             if (bad) fail("scale %d: BFS %d: %zu of %zu sampled tuples break the distances", S, r, bad, cchk);
         }
+        /* the algorithms that walk edge chunks (64-bit offsets past 2^32 arcs), from root 0 on the
+           graph as the update left it, each checked against that last BFS's dist */
+        {
+            dg_vertex *lab = (dg_vertex *)xmalloc(n * sizeof *lab);
+            int32_t *d2 = (int32_t *)xmalloc(n * sizeof *d2);
+            float *fd = (float *)xmalloc(n * sizeof *fd);
+            dg_bfs_options o;
+            dg_bfs_stats bs;
+            dg_sssp_options so;
+            dg_sssp_stats ss;
+            size_t v, bad = 0, reached = 0, inroot = 0;
+            const dg_vertex s0 = rv[0];
+            double first_cc = 0, first_ec = 0, first_bf = 0;
+            int rep;
+            for (rep = 0; rep < 2; rep++) {   /* the first call builds the module's program */
+                CL_CK(clFinish(q));
+                t0 = now_s();
+                CK(g, dg_components(g, lab, &w->ncomp));
+                w->cc_ms = (now_s() - t0) * 1e3;
+                if (rep == 0) first_cc = w->cc_ms;
+            }
+            for (v = 0; v < n; v++) {
+                reached += dist[v] >= 0;
+                inroot += lab[v] == lab[s0];
+                bad += (dist[v] >= 0) != (lab[v] == lab[s0]);
+            }
+            if (bad || reached != inroot)
+                fail("scale %d: components: %zu vertices disagree with the BFS (%zu reached, %zu in the root's component)",
+                     S, bad, reached, inroot);
+            memset(&o, 0, sizeof o); memset(&bs, 0, sizeof bs);
+            o.strategy = DG_BFS_EDGE_CHUNK;
+            o.stats = &bs;
+            for (rep = 0; rep < 2; rep++) {
+                CK(g, dg_bfs(g, s0, d2, &o));
+                w->ec_ms = bs.device_ms;
+                if (rep == 0) first_ec = w->ec_ms;
+            }
+            if (memcmp(d2, dist, n * sizeof *dist)) fail("scale %d: the edge-chunk BFS differs from the direction-optimizing one", S);
+            memset(&so, 0, sizeof so); memset(&ss, 0, sizeof ss);
+            so.strategy = DG_SSSP_BELLMAN_FORD;
+            so.stats = &ss;
+            for (rep = 0; rep < 2; rep++) {
+                CK(g, dg_sssp(g, s0, fd, &so));
+                w->bf_ms = ss.device_ms;
+                if (rep == 0) first_bf = w->bf_ms;
+            }
+            for (v = 0, bad = 0; v < n; v++) bad += dist[v] >= 0 ? fd[v] != (float)dist[v] : fd[v] != INFINITY;
+            if (bad) fail("scale %d: Bellman-Ford: %zu distances differ from the BFS levels", S, bad);
+            note("scale %d%s: components %zu (%.1f ms wall, labels read back), edge-chunk BFS %.3f ms, Bellman-Ford "
+                 "%.3f ms device (%u passes), all agreeing with the BFS from root 0; the first calls (programs built): "
+                 "%.1f, %.3f, %.3f ms", S, wide[si] ? " (wide)" : "", w->ncomp, w->cc_ms, w->ec_ms, w->bf_ms,
+                 ss.iterations, first_cc, first_ec, first_bf);
+            free(lab); free(d2); free(fd);
+        }
         {
             double lo = bms[0], hi = bms[0];
             for (r = 1; r < nr; r++) { if (bms[r] < lo) lo = bms[r]; if (bms[r] > hi) hi = bms[r]; }
@@ -268,21 +329,26 @@ int main(int argc, char **argv)
         dg_destroy(g);
     }
     md_header(stdout, "scale|positions|n:|edges stored:|load s:|load M tuples/s:|host B/edge:|device B/edge:|"
-                      "BFS ms:|GTEPS:|vs first row:|k:|add ms:|remove ms:|BFS after ms:");
+                      "BFS ms:|GTEPS:|vs first row:|k:|add ms:|remove ms:|BFS after ms:|components ms:|"
+                      "edge-chunk BFS ms:|Bellman-Ford ms:");
     for (si = 0; si < nsc; si++) {
         const lg_row *w = &rows[si];
-        printf("| %d%s | %d-bit | %zu | %zu | %.1f | %.1f | %.1f | %.1f | %.3f | %.2f | %.2f | %zu | %.2f | %.2f | %.3f |\n",
+        printf("| %d%s | %d-bit | %zu | %zu | %.1f | %.1f | %.1f | %.1f | %.3f | %.2f | %.2f | %zu | %.2f | %.2f | %.3f "
+               "| %.1f | %.2f | %.2f |\n",
                w->scale, w->wide ? "w" : "", w->pos64 ? 64 : 32, w->n, w->m, w->load_s, w->load_rate / 1e6, w->host_bpe,
-               w->dev_bpe, w->bfs_ms, w->gteps, w->gteps / rows[0].gteps, w->k, w->ins_ms, w->rm_ms, w->bfs2_ms);
+               w->dev_bpe, w->bfs_ms, w->gteps, w->gteps / rows[0].gteps, w->k, w->ins_ms, w->rm_ms, w->bfs2_ms,
+               w->cc_ms, w->ec_ms, w->bf_ms);
     }
     if (csv) {
         FILE *f = fopen(csv, "w");
         if (!f) die("cannot open the CSV file");
-        fprintf(f, "scale,wide,pos64,n,edges,load_s,host_bytes_per_edge,device_bytes_per_edge,bfs_ms,gteps,k,add_ms,remove_ms,bfs_after_ms\n");
+        fprintf(f, "scale,wide,pos64,n,edges,load_s,host_bytes_per_edge,device_bytes_per_edge,bfs_ms,gteps,k,add_ms,remove_ms,"
+                   "bfs_after_ms,components,components_ms,ec_bfs_ms,bellman_ford_ms\n");
         for (si = 0; si < nsc; si++) {
             const lg_row *w = &rows[si];
-            fprintf(f, "%d,%d,%d,%zu,%zu,%.3f,%.2f,%.2f,%.4f,%.3f,%zu,%.3f,%.3f,%.4f\n", w->scale, w->wide, w->pos64, w->n,
-                    w->m, w->load_s, w->host_bpe, w->dev_bpe, w->bfs_ms, w->gteps, w->k, w->ins_ms, w->rm_ms, w->bfs2_ms);
+            fprintf(f, "%d,%d,%d,%zu,%zu,%.3f,%.2f,%.2f,%.4f,%.3f,%zu,%.3f,%.3f,%.4f,%zu,%.3f,%.4f,%.4f\n", w->scale, w->wide,
+                    w->pos64, w->n, w->m, w->load_s, w->host_bpe, w->dev_bpe, w->bfs_ms, w->gteps, w->k, w->ins_ms, w->rm_ms,
+                    w->bfs2_ms, w->ncomp, w->cc_ms, w->ec_ms, w->bf_ms);
         }
         fclose(f);
     }

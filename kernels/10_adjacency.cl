@@ -111,36 +111,41 @@ inline int dg_neighbor(DG_ADJ_ARGS, const dg_pos base, const uint k)
 }
 
 /* ---- edge chunks: the arcs of the out-lists, in vertex order, cut into chunks of mec arcs
-   (off: the exclusive scan of the degrees; sv[c]: the vertex owning chunk c's first arc) ---- */
+   (off: the exclusive scan of the degrees, positions in that numbering, so 64-bit under
+   DG_POS64 like the pool's; sv[c]: the vertex owning chunk c's first arc; total: the arcs,
+   a ulong in every build) ---- */
 /* A walk over one chunk, a vertex at a time: dg_ec_next gives the chunk's neighbours k0..k1-1
    of vertex v (off[v] <= e < off[v + 1] while e < end: the chunk's next edge). */
 typedef struct dg_ec_walk {
-    uint e, end;   /* the chunk's next edge and its end */
+    dg_pos e, end; /* the chunk's next edge and its end */
     int v;         /* the vertex owning edge e */
-    uint k0, k1;   /* the run dg_ec_next gave */
+    uint k0, k1;   /* the run dg_ec_next gave (within one list) */
 } dg_ec_walk;
 
+/* Edge c*mec, the first of chunk c (c < the chunks, fewer than 2^32: the host checks). */
+inline dg_pos dg_ec_first(const uint c, const uint mec) { return (dg_pos)c * mec; }
+
 inline dg_ec_walk dg_ec_start(__global const int *sv, const uint c, const uint mec,
-                              const uint total)
+                              const ulong total)
 {
     dg_ec_walk w;
-    w.e = c * mec;                       /* < total: c is a chunk */
-    w.end = total - w.e < mec ? total : w.e + mec;   /* no 32-bit wrap for a huge mec */
+    w.e = dg_ec_first(c, mec);           /* < total: c is a chunk */
+    w.end = total - w.e < mec ? (dg_pos)total : w.e + mec;   /* no 32-bit wrap for a huge mec */
     w.v = sv[c];
     w.k0 = w.k1 = 0;
     return w;
 }
 /* The next vertex with edges in the chunk (skipping those of degree 0) and its run; 0 at the
    chunk's end. */
-inline int dg_ec_next(__global const uint *off, dg_ec_walk *w)
+inline int dg_ec_next(__global const dg_pos *off, dg_ec_walk *w)
 {
-    uint first;
+    dg_pos first;
     if (w->e >= w->end) return 0;
     while (off[w->v + 1] <= w->e) w->v++;
     first = off[w->v];
-    w->k0 = w->e - first;
+    w->k0 = (uint)(w->e - first);
     w->e = min(off[w->v + 1], w->end);
-    w->k1 = w->e - first;
+    w->k1 = (uint)(w->e - first);
     return 1;
 }
 

@@ -7,38 +7,65 @@
 /* ---- exclusive scan, any length: per block of 4*DG_WG values, then the block sums ---- */
 #define DG_SCAN_BLOCK (DG_SCAN_ITEMS * DG_WG)
 
-/* out[i] = in[0] + ... + in[i-1] within each block of DG_SCAN_BLOCK values; sums[block] = the
-   block's total. With one block, *total also gets it. in may equal out. */
-__kernel void dg_scan_blocks(__global const uint *in, __global uint *out, __global uint *sums,
-                             const uint n, __global uint *total)
+/* The scan of positions (dg_pos, 64-bit under DG_POS64): the edge chunks' offsets, a scan of
+   the degrees whose total passes 2^32 on a graph of that many arcs. The work-group's scan is
+   Hillis-Steele (log2(DG_WG) steps): one such scan a graph version. */
+inline dg_pos dg_local_scan_pos(__local dg_pos *x, const uint lid)
 {
-    __local uint x[DG_WG];
-    const uint lid = get_local_id(0);
-    const size_t first = (size_t)get_group_id(0) * DG_SCAN_BLOCK + (size_t)lid * DG_SCAN_ITEMS;
-    uint v[DG_SCAN_ITEMS], s = 0, t, j;
-    for (j = 0; j < DG_SCAN_ITEMS; j++) {
-        v[j] = first + j < n ? in[first + j] : 0u;
-        s += v[j];
+    const dg_pos v = x[lid];
+    dg_pos s = v, t, total;
+    uint d;
+    for (d = 1; d < DG_WG; d <<= 1) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        t = lid >= d ? x[lid - d] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        s += t;
+        x[lid] = s;
     }
-    x[lid] = s;
-    t = dg_local_scan(x, lid);
-    s = x[lid];
-    for (j = 0; j < DG_SCAN_ITEMS; j++) {
-        if (first + j < n) out[first + j] = s;
-        s += v[j];
-    }
-    if (lid == 0) {
-        sums[get_group_id(0)] = t;
-        if (get_num_groups(0) == 1 && total) *total = t;
-    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    total = x[DG_WG - 1];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    x[lid] = s - v;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    return total;
 }
 
-/* Adds the scanned block sums to every block. */
-__kernel void dg_scan_add(__global uint *out, __global const uint *sums, const uint n)
-{
-    const size_t i = get_global_id(0);
-    if (i < n) out[i] += sums[i / DG_SCAN_BLOCK];
+/* The two kernels of a scan of values of type T (uint: dg_scan_*; dg_pos: dg_scan_pos_*),
+   LOCAL_SCAN the work-group's exclusive scan of T:
+   BLOCKS: out[i] = in[0] + ... + in[i-1] within each block of DG_SCAN_BLOCK values; sums[block]
+   = the block's total. With one block, *total also gets it. in may equal out.
+   ADD: adds the scanned block sums to every block. */
+#define DG_DEFINE_SCAN(BLOCKS, ADD, T, LOCAL_SCAN) \
+__kernel void BLOCKS(__global const T *in, __global T *out, __global T *sums, const uint n, __global T *total) \
+{ \
+    __local T x[DG_WG]; \
+    const uint lid = get_local_id(0); \
+    const size_t first = (size_t)get_group_id(0) * DG_SCAN_BLOCK + (size_t)lid * DG_SCAN_ITEMS; \
+    T v[DG_SCAN_ITEMS], s = 0, t; \
+    uint j; \
+    for (j = 0; j < DG_SCAN_ITEMS; j++) { \
+        v[j] = first + j < n ? in[first + j] : 0; \
+        s += v[j]; \
+    } \
+    x[lid] = s; \
+    t = LOCAL_SCAN(x, lid); \
+    s = x[lid]; \
+    for (j = 0; j < DG_SCAN_ITEMS; j++) { \
+        if (first + j < n) out[first + j] = s; \
+        s += v[j]; \
+    } \
+    if (lid == 0) { \
+        sums[get_group_id(0)] = t; \
+        if (get_num_groups(0) == 1 && total) *total = t; \
+    } \
+} \
+__kernel void ADD(__global T *out, __global const T *sums, const uint n) \
+{ \
+    const size_t i = get_global_id(0); \
+    if (i < n) out[i] += sums[i / DG_SCAN_BLOCK]; \
 }
+DG_DEFINE_SCAN(dg_scan_blocks, dg_scan_add, uint, dg_local_scan)
+DG_DEFINE_SCAN(dg_scan_pos_blocks, dg_scan_pos_add, dg_pos, dg_local_scan_pos)
 
 /* ---- helpers of the primitives ---- */
 /* deg[i] = degree of frontier element i, for i < n; 0 for an id that is no live vertex
@@ -78,20 +105,21 @@ __kernel void dg_compact(__global const int *in, __global const uint *flag, __gl
 /* ---- edge chunks (DG_BFS_EDGE_CHUNK, Bellman-Ford) ----
    deg[v] = out-degree of v for v < n, deg[n] = 0 (then scanned into off, n + 1 entries);
    sv[c] = the vertex owning edge c*mec of that numbering (Chernoskutov's algorithm 4). */
-__kernel void dg_degrees(DG_ADJ_ARGS, __global uint *deg, const uint n)
+__kernel void dg_degrees(DG_ADJ_ARGS, __global dg_pos *deg, const uint n)
 {
     const size_t v = get_global_id(0);
     if (v < n) deg[v] = dg_degree(DG_ADJ, (int)v);
     else if (v == n) deg[v] = 0;
 }
-__kernel void dg_ec_fill(__global const uint *off, __global int *sv, const uint n, const uint mec)
+__kernel void dg_ec_fill(__global const dg_pos *off, __global int *sv, const uint n, const uint mec)
 {
     const size_t i = get_global_id(0);
-    uint first, last, c;
+    dg_pos first, last;
+    uint c;
     ulong cur;                           /* 64 bits: c * mec and cur + mec pass 2^32 for a huge mec */
     if (i >= n) return;
     first = off[i]; last = off[i + 1];
-    c = first / mec + (first % mec != 0);
+    c = (uint)(first / mec) + (first % mec != 0);   /* fewer than 2^32 chunks (the host checks) */
     for (cur = (ulong)c * mec; cur < last; cur += mec, c++) sv[c] = (int)i;
 }
 

@@ -724,8 +724,8 @@ inline int dg_ec_expand(DG_ADJ_ARGS, const int v, const uint k0, const uint k1,
     return found;
 }
 
-__kernel void dg_ec_level(DG_ADJ_ARGS, __global const uint *off, __global const int *sv,
-                          const uint nchunks, const uint mec, const uint total,
+__kernel void dg_ec_level(DG_ADJ_ARGS, __global const dg_pos *off, __global const int *sv,
+                          const uint nchunks, const uint mec, const ulong total,
                           __global int *dist, const int level, __global uint *flag)
 {
     const size_t c = get_global_id(0);

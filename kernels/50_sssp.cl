@@ -74,14 +74,14 @@ inline __global uint *dg_slot_step(__global uint *ctl, const uint ring, const ui
    of the out-degrees: chunk c is edges [c*mec, min(c*mec + mec, total)), and sv[c] is the
    vertex owning its first edge. A work-item walks one chunk with a dg_chunk cursor. */
 /* (Macros as DG_ADJ_ARGS and DG_ADJ are: a parameter list and the names that pass it on.) */
-#define DG_CHUNK_ARGS __global const float *wpool, __global const uint *off, __global const int *sv, \
-                      const uint nchunks, const uint mec, const uint total
+#define DG_CHUNK_ARGS __global const float *wpool, __global const dg_pos *off, __global const int *sv, \
+                      const uint nchunks, const uint mec, const ulong total
 #define DG_CHUNK wpool, off, sv, nchunks, mec, total
 
 typedef struct {
-    uint e, end;     /* the chunk's edges left: [e, end) */
+    dg_pos e, end;   /* the chunk's edges left: [e, end) */
     int v;           /* the vertex owning edge e */
-    uint stop;       /* the end of v's edges in the chunk */
+    dg_pos stop;     /* the end of v's edges in the chunk */
     uint k, kend;    /* those edges: entries [k, kend) of v's list */
     dg_pos base;     /* v's row (dg_row) */
     uint dv;         /* v's distance bits (0 when the walk reads no distances) */
@@ -93,17 +93,17 @@ typedef struct {
                for (; ch.k < ch.kend; ch.k++) { edge ch.k of ch.v's list, from row ch.base }
    (A cursor by vertex, with the edge loop inside: on PoCL a cursor by edge runs a sixth
    slower.) */
-inline void dg_chunk_first(dg_chunk *ch, const uint c, const uint mec, const uint total,
+inline void dg_chunk_first(dg_chunk *ch, const uint c, const uint mec, const ulong total,
                            __global const int *sv)
 {
-    ch->e = c * mec;                     /* < total: c is a chunk */
-    ch->end = total - ch->e < mec ? total : ch->e + mec;   /* no 32-bit wrap for a huge mec */
+    ch->e = dg_ec_first(c, mec);         /* < total: c is a chunk */
+    ch->end = total - ch->e < mec ? (dg_pos)total : ch->e + mec;   /* no 32-bit wrap for a huge mec */
     ch->v = sv[c];
 }
 
 /* Opens v's edges in the chunk; returns 0 when there is nothing to walk: skip_inf (a
    constant) and v at INFINITY (dist is read only when skip_inf). */
-inline int dg_chunk_open(dg_chunk *ch, DG_ADJ_ARGS, __global const uint *off,
+inline int dg_chunk_open(dg_chunk *ch, DG_ADJ_ARGS, __global const dg_pos *off,
                          __global const uint *dist, const int skip_inf)
 {
     uint deg;
@@ -111,13 +111,13 @@ inline int dg_chunk_open(dg_chunk *ch, DG_ADJ_ARGS, __global const uint *off,
     ch->dv = skip_inf ? dist[ch->v] : 0u;
     if (skip_inf && ch->dv == DG_INF_BITS) return 0;
     ch->base = dg_row(DG_ADJ, ch->v, &deg);
-    ch->k = ch->e - off[ch->v];
-    ch->kend = ch->stop - off[ch->v];
+    ch->k = (uint)(ch->e - off[ch->v]);
+    ch->kend = (uint)(ch->stop - off[ch->v]);
     return 1;
 }
 
 /* Moves on to the next vertex with edges in the chunk (those without are passed over). */
-inline void dg_chunk_next(dg_chunk *ch, __global const uint *off)
+inline void dg_chunk_next(dg_chunk *ch, __global const dg_pos *off)
 {
     ch->e = ch->stop;
     ch->v++;

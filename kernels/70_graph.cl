@@ -58,8 +58,8 @@ __kernel void dg_cc_gather(__global const int *comp, const uint n, __global int 
    skipping the lists of vertices whose root is `skip` (the giant component; -1: none: an
    undirected graph holds every arc in both lists, so the other end links it). Sets *flag when
    a hook lowered a root's label. */
-__kernel void dg_cc_hook(DG_ADJ_ARGS, __global const uint *off, __global const int *sv,
-                         const uint nchunks, const uint mec, const uint total,
+__kernel void dg_cc_hook(DG_ADJ_ARGS, __global const dg_pos *off, __global const int *sv,
+                         const uint nchunks, const uint mec, const ulong total,
                          __global int *comp, __global uint *flag, const int skip)
 {
     const size_t c = get_global_id(0);

@@ -85,8 +85,8 @@ inline int dg_scc_visit(const int mode, const int u, const int v, __global const
 /* The arcs of work-item c's chunk, each through dg_scc_visit (KEEP: the count into cnt[c];
    WRITE: written to osrc/odst from cnt[c], the scan of the counts). One work-item a
    chunk. */
-__kernel void dg_scc_sweep(DG_ADJ_ARGS, __global const uint *off, __global const int *sv,
-                           const uint nchunks, const uint mec, const uint total,
+__kernel void dg_scc_sweep(DG_ADJ_ARGS, __global const dg_pos *off, __global const int *sv,
+                           const uint nchunks, const uint mec, const ulong total,
                            __global const int *asrc, __global const int *adst, const uint m,
                            const int mode, __global const int *scc, __global uint *mk,
                            __global int *sin, __global int *sout, __global uint *fl, const uint n,

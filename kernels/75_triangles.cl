@@ -216,17 +216,17 @@ void dg_isect_heavy(__global const uint *row, __global const int *col, __global 
    The host then sorts the pairs by v and, stably, by w: each w's list comes out ascending.
    With full = 1 every arc is kept (self-loops too): the sorted copy of the out-lists that
    dg_intersect searches. */
-inline uint dg_tc_sdeg(__global const uint *off, __global const uint *selfc, const int v)
+inline uint dg_tc_sdeg(__global const dg_pos *off, __global const uint *selfc, const int v)
 {
-    return off[v + 1] - off[v] - selfc[v];
+    return (uint)(off[v + 1] - off[v]) - selfc[v];
 }
-inline int dg_tc_below(__global const uint *off, __global const uint *selfc, const int a, const int b)
+inline int dg_tc_below(__global const dg_pos *off, __global const uint *selfc, const int a, const int b)
 {
     const uint da = dg_tc_sdeg(off, selfc, a), db = dg_tc_sdeg(off, selfc, b);
     return da < db || (da == db && a < b);
 }
-__kernel void dg_tc_orient(DG_ADJ_ARGS, __global const uint *off, __global const int *sv,
-                           const uint nchunks, const uint mec, const uint total,
+__kernel void dg_tc_orient(DG_ADJ_ARGS, __global const dg_pos *off, __global const int *sv,
+                           const uint nchunks, const uint mec, const ulong total,
                            __global uint *selfc, __global uint *cnt, __global const uint *lrow,
                            __global int *lv, __global int *lw, const int pass, const int full)
 {

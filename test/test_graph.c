@@ -574,6 +574,31 @@ static void test_scc_shapes(void)
     dg__scc_passes = 1;                   /* a budget of one pass: the host's Tarjan finishes */
     scc_shape("wide DAG of small cycles, budget of one pass", 3000, 6, 0, 6000, 0, 1, -1, 0);
     dg__scc_passes = 0;
+    /* as a graph of 2^32 arcs or more: every sweep on the pages' edge chunks, no arc list */
+    dg__scc_list_max = 0;
+    dg__scc_passes = 100000;              /* (every sweep walks every arc: a larger budget) */
+    scc_shape("wide DAG of small cycles, on the pages", 3000, 6, 0, 6000, 2, 1, 1, 1);
+    scc_shape("deep DAG of small cycles, on the pages", 1500, 16, 0, 7500, 0, 1, 1, -1);
+    dg__scc_passes = 0;
+    {   /* ... where the host would have to finish: DG_ERR_LIMIT, labels untouched */
+        dg_graph *g = make(0, 64, 0);
+        dg_vertex lab[64];
+        size_t i, c = 7;
+        if (g) {
+            CHECK(dg_add_vertices(g, 64, NULL) == DG_OK);
+            for (i = 0; i < 64; i++) CHECK(dg_add_edge(g, (dg_vertex)i, (dg_vertex)((i + 1) % 64), 1.0f) == DG_OK);
+            for (i = 0; i < 64; i++) lab[i] = -5;
+            dg__scc_passes = 1;
+            dg__scc_cpu_device = 1;
+            CHECK_MSG(dg_scc(g, lab, &c) == DG_ERR_LIMIT, "dg_scc on the pages with a host part: %s", dg_error_message(g));
+            for (i = 0; i < 64 && lab[i] == -5; i++) {}
+            CHECK(i == 64);
+            dg__scc_passes = 0;
+            dg__scc_cpu_device = 0;
+            dg_destroy(g);
+        }
+    }
+    dg__scc_list_max = 0xffffffffu;
 }
 
 static void test_datasets(void)

@@ -9,7 +9,8 @@
 
    Cases (DG_TESTS=test_pos64:NAME, see tt.h):
    - wide: every position 64-bit from the first sync; {undirected, directed} x weighted, page
-     size 64, a hub over several pages; host and device batches (adds and removals, checked
+     size 64, 2,600 ids (the edge chunks' 64-bit scan over several blocks), a hub over several
+     pages; host and device batches (adds and removals, checked
      against the model), dg_validate_device, then every BFS and SSSP strategy, components,
      triangles, reachability and a user program against references on the model;
    - crossing: the limit at 4096 entries; a small graph searched (32-bit programs), then grown
@@ -226,7 +227,7 @@ static void test_wide(void)
         size_t i, k;
         const char *label = und ? "wide, undirected" : "wide, directed";
         if (!pair_create(&p, 64, und, 1)) return;
-        pair_add_vertices(&p, 600);
+        pair_add_vertices(&p, 2600);                /* > 2 scan blocks of 4 x 256: a wide scan's second level */
         for (i = 0; i < 3; i++) {                   /* host batches, a hub at 0 */
             e = random_batch(&p, 0, 1500, w_int);
             pair_add_batch(&p, e, 1500);
