@@ -176,7 +176,8 @@
      later insertions rarely move anything or split pages. A list that passes
      the fill target still goes in if the page is under 7/8 of the target.
      A page that can take its few (up to 8) new edges in its gaps takes them
-     in place even between rewritten pages;
+     in place even between rewritten pages. After the batch a store whose
+     fill fell below 0.7 is compacted (dg_compact's windows; section 7);
    - LIST INDEX: a list of 256 entries or more (DG__LH_MIN) gets, when it is
      written at that length, a hash index from neighbour to position in the
      list (open addressing, 8 bytes a slot, 1/4 to 3/4 full: 11-32 bytes, about
@@ -247,13 +248,22 @@
    graph loaded in bulk takes about 1.5x the bytes of a plain int32 CSR holding
    its out- and in-edges (bench/NOTES.md). Released pages are kept for reuse,
    never returned to the allocator before dg_destroy. Host batches lay out
-   again every page they touch, so the fill ratio holds under churn; device
-   batches lay out only the pages whose lists lack room, and removals leave
-   holes: under churn on the device (Kronecker scale 18: fill 0.79 -> 0.53 and
-   50% more pages in 10 rounds of 10% of the edges removed and added) call
-   dg_compact when dg_stats.fill_ratio falls (0.80 and 10,300 pages after the
-   same 10 rounds with a compaction whenever the fill was below 0.8). Pools
-   and device buffers keep the capacity they grew to.
+   again every page they touch, but a list that outgrows its page moves on and
+   leaves the page nearly empty: a host batch (dg_add_edges, dg_remove_edges,
+   dg_load) therefore compacts a store whose fill, estimated from its counts,
+   is below 0.7, as dg_compact does, once host batches have added an eighth
+   as many pages as it has since the last time (so its cost follows the
+   host's own growth): Kronecker scale 18 added in 64 host batches keeps a
+   fill of 0.71 (11,577 pages), in 512 batches 0.80, where it fell to 0.48
+   and 0.51 (17,316 and 16,298 pages; one batch: 0.80), for 5-20% more time.
+   Device batches and single-edge calls do not compact: device batches lay
+   out only the pages whose lists lack room, and removals leave holes (under
+   churn on the device, Kronecker scale 18: fill 0.79 -> 0.53 and 50% more
+   pages in 10 rounds of 10% of the edges removed and added; 64 device
+   batches of growth: 0.48): call dg_compact when dg_stats.fill_ratio falls
+   (0.80 and 10,300 pages after the same 10 rounds with a compaction whenever
+   the fill was below 0.8). Pools and device buffers keep the capacity they
+   grew to.
 
    8. THREAD SAFETY
    A graph is not thread-safe: calls on one graph must not overlap. Separate
@@ -1690,6 +1700,7 @@ typedef struct dg__store {
     uint32_t nfree;
     int32_t head, tail;   /* first and last page in logical order, -1 if none */
     size_t live_pages, large_lists, large_pages, changed_pages;
+    size_t compact_credit;   /* pages host batches added since its last compaction (dg__auto_compact) */
     int32_t *dir;         /* this store's view of the vertex directory: (page, record offset) of
                              vertex v at dir[ds*v], dir[ds*v+1]; the stores' entries interleave */
     uint32_t ds;          /* directory stride: 2 per store */
@@ -3644,6 +3655,64 @@ static dg_status dg__check_alive(dg_graph *g, const dg__arc *a, size_t m, const 
     return DG_OK;
 }
 
+/* Compaction: windows of up to run_max consecutive ordinary pages, each laid out again
+   (dg__repack without arcs) when its lists need at least two pages fewer than it has at 7/8 (one
+   page of slack for the greedy layout's list granularity); the layout releases the pages it
+   leaves over. Returns the pages released. The store's pages are the host's (no stale ones). */
+static size_t dg__compact_store(dg_graph *g, dg__store *s) {
+    const uint32_t T = g->P / DG_PACK_FILL_DEN * DG_PACK_FILL_NUM - DG__HDR;
+    size_t freed = 0;
+    int32_t p = s->head;
+    while (p >= 0) {
+        uint32_t k = 0;
+        size_t used = 0, lists = 0;
+        int32_t q;
+        for (q = p; q >= 0 && k < g->run_max && !DG__PAGE(g, s, q)[2]; q = s->ph[q].next) {
+            g->runs[k++] = q;
+            used += s->ph[q].fill - DG__HDR;
+            lists += (size_t)DG__PAGE(g, s, q)[0];
+        }
+        if (k == 0) { p = s->ph[p].next; continue; }      /* a large list's page */
+        p = q;
+        if (lists && k >= 2 && (used + T - 1) / T + 1 < k) {
+            size_t pages = 0, lat = 0, live = s->live_pages;
+            dg__repack(g, s, g->runs, k, NULL, 0, 0, &pages, &lat);
+            if (pages || lat) continue;                  /* (it would take more: left as it is) */
+            dg__repack(g, s, g->runs, k, NULL, 0, 1, &pages, &lat);
+            freed += live - s->live_pages;
+        }
+    }
+    return freed;
+}
+
+/* After a host batch, given each store's live pages before it: a store whose fill, estimated
+   from its counts (its arcs, DG__VREC entries a vertex, the pages' headers, over its live pages'
+   entries), is below DG__AUTO_FILL_NUM / DG__AUTO_FILL_DEN is compacted, once host batches have
+   added an eighth as many pages as it has since its last compaction (s->compact_credit).
+   Batches that grow lists leave pages behind nearly empty (a list that outgrew its page moved
+   on; Kronecker scale 18 added in 64 host batches: fill 0.48, 17,316 pages, against 0.80 loaded
+   at once; bench/NOTES.md). The credit keeps the walk's cost in proportion to the host's own
+   growth: a store whose fill compaction cannot raise (large lists' last pages), or one that
+   device batches grew, is not walked by every small host batch. */
+#define DG__AUTO_FILL_NUM 7
+#define DG__AUTO_FILL_DEN 10
+#define DG__AUTO_MIN_PAGES 64
+#define DG__AUTO_CREDIT 8         /* pages added since the last compaction: 1/8 of the store's */
+#define DG__VREC 3                /* entries of a vertex's record (degree, slot, ...) */
+static void dg__auto_compact(dg_graph *g, const size_t *before) {
+    int si;
+    for (si = 0; si < g->nstores; si++) {
+        dg__store *s = &g->st[si];
+        const uint64_t used = (uint64_t)g->narcs + (uint64_t)DG__VREC * g->nverts + (uint64_t)DG__HDR * s->live_pages,
+                       have = (uint64_t)s->live_pages * g->P;
+        if (s->live_pages > before[si]) s->compact_credit += s->live_pages - before[si];
+        if (s->live_pages < DG__AUTO_MIN_PAGES || DG__AUTO_CREDIT * s->compact_credit < s->live_pages) continue;
+        if (used * DG__AUTO_FILL_DEN >= have * DG__AUTO_FILL_NUM) continue;
+        dg__compact_store(g, s);
+        s->compact_credit = 0;
+    }
+}
+
 /* Builds the arcs of a batch: u->v, and v->u where the graph is undirected (or both_dirs). */
 static size_t dg__batch_arcs(const dg_graph *g, const dg_edge *e, size_t n, int both_dirs, dg__arc *a) {
     size_t i, m = 0;
@@ -3661,7 +3730,7 @@ static dg_status dg__add_edges_ex(dg_graph *g, const dg_edge *e, size_t n, int f
     dg__lhash *h;
     uint32_t deg;
     int32_t *mpos = NULL;
-    size_t cap, m, i, k, nadd = 0, pages[2] = {0, 0}, lat[2] = {0, 0};
+    size_t cap, m, i, k, nadd = 0, pages[2] = {0, 0}, lat[2] = {0, 0}, live[2];
     dg_status st = DG_OK;
     int keep_min = (flags & DG__BATCH_KEEP_MIN) && g->desc.weighted, s;
     float wmin;                   /* the batch's smallest weight, kept only if the batch lands */
@@ -3753,6 +3822,7 @@ static dg_status dg__add_edges_ex(dg_graph *g, const dg_edge *e, size_t n, int f
     }
     m = k;
     if (m == 0) goto done;
+    live[0] = g->st[0].live_pages; live[1] = g->st[1].live_pages;
     /* plan both stores, reserve, then commit: nothing can fail after the first write */
     dg__store_batch(g, &g->st[0], a, m, 0, &pages[0], &lat[0]);
     if (g->nstores == 2) {
@@ -3776,6 +3846,7 @@ static dg_status dg__add_edges_ex(dg_graph *g, const dg_edge *e, size_t n, int f
     g->nedges += nadd;
     if (nadd) g->ver_ins++;
     if (added) *added = nadd;
+    dg__auto_compact(g, live);
 done:
     if (st == DG_OK && wmin < g->wmin) g->wmin = wmin;
     dg__free(g, mpos);
@@ -3850,7 +3921,7 @@ static size_t dg__store_remove_batch(dg_graph *g, dg__store *s, const dg__arc *a
 
 DG_API dg_status dg_remove_edges(dg_graph *g, const dg_edge *e, size_t n, size_t *removed) {
     dg__arc *A = NULL, *B = NULL, *R = NULL, *a;
-    size_t m, nr, i, nedges = 0;
+    size_t m, nr, i, nedges = 0, live[2];
     dg_status st;
     if (removed) *removed = 0;
     if (!g || (!e && n)) return g ? dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_remove_edges: NULL edges") : DG_ERR_INVALID_ARGUMENT;
@@ -3869,6 +3940,7 @@ DG_API dg_status dg_remove_edges(dg_graph *g, const dg_edge *e, size_t n, size_t
         if ((st = dg__check_edge(g, e[i].src, e[i].dst, "dg_remove_edges")) != DG_OK) goto done;
     m = dg__batch_arcs(g, e, n, 0, A);
     a = dg__sort_arcs(g, &g->st[0], A, B, m);
+    live[0] = g->st[0].live_pages; live[1] = g->st[1].live_pages;
     nr = dg__store_remove_batch(g, &g->st[0], a, m, R);
     for (i = 0; i < nr; i++) nedges += g->nstores == 2 || R[i].src <= R[i].dst;
     if (g->nstores == 2 && nr) {
@@ -3881,46 +3953,20 @@ DG_API dg_status dg_remove_edges(dg_graph *g, const dg_edge *e, size_t n, size_t
     g->nedges -= nedges;
     if (nr) g->ver_del++;
     if (removed) *removed = nedges;
+    dg__auto_compact(g, live);
 done:
     dg__bscratch_trim(g);
     return st;
 }
 
-/* Compaction (dg_compact): windows of up to run_max consecutive ordinary pages, each laid out
-   again (dg__repack without arcs) when its lists need at least two pages fewer than it has at
-   7/8 (one page of slack for the greedy layout's list granularity); the layout releases the
-   pages it leaves over. */
 DG_API dg_status dg_compact(dg_graph *g, size_t *released) {
-    const uint32_t T = g ? g->P / DG_PACK_FILL_DEN * DG_PACK_FILL_NUM - DG__HDR : 0;
     dg_status st;
     size_t freed = 0;
     int si;
     if (released) *released = 0;
     if (!g) return DG_ERR_INVALID_ARGUMENT;
     if ((st = dg__fresh_all(g)) != DG_OK) return st;
-    for (si = 0; si < g->nstores; si++) {
-        dg__store *s = &g->st[si];
-        int32_t p = s->head;
-        while (p >= 0) {
-            uint32_t k = 0;
-            size_t used = 0, lists = 0;
-            int32_t q;
-            for (q = p; q >= 0 && k < g->run_max && !DG__PAGE(g, s, q)[2]; q = s->ph[q].next) {
-                g->runs[k++] = q;
-                used += s->ph[q].fill - DG__HDR;
-                lists += (size_t)DG__PAGE(g, s, q)[0];
-            }
-            if (k == 0) { p = s->ph[p].next; continue; }      /* a large list's page */
-            p = q;
-            if (lists && k >= 2 && (used + T - 1) / T + 1 < k) {
-                size_t pages = 0, lat = 0, live = s->live_pages;
-                dg__repack(g, s, g->runs, k, NULL, 0, 0, &pages, &lat);
-                if (pages || lat) continue;                  /* (it would take more: left as it is) */
-                dg__repack(g, s, g->runs, k, NULL, 0, 1, &pages, &lat);
-                freed += live - s->live_pages;
-            }
-        }
-    }
+    for (si = 0; si < g->nstores; si++) freed += dg__compact_store(g, &g->st[si]);
     if (released) *released = freed;
     return DG_OK;
 }

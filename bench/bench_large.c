@@ -187,10 +187,11 @@ int main(int argc, char **argv)
         w->host_bpe = (double)st.host_bytes / (double)w->m;
         w->dev_bpe = (double)st.device_bytes / (double)w->m;
         note("scale %d%s: %zu vertices, %zu tuples, %zu edges stored, loaded in %.1f s (%.0f M tuples/s); pool "
-             "positions %d-bit; host %.1f GB, device %.1f GB; pages in use %zu of %zu entries (%.2f GB)", S,
+             "positions %d-bit; host %.1f GB, device %.1f GB; pages in use %zu of %zu entries (%.2f GB), fill %.3f, "
+             "%zu free pages, %zu large lists on %zu pages", S,
              wide[si] ? " (wide)" : "", n, m, w->m, w->load_s, w->load_rate / 1e6, w->pos64 ? 64 : 32,
              st.host_bytes / 1e9, st.device_bytes / 1e9, st.pages, (size_t)g->P,
-             (double)st.pages * g->P * 4 / 1e9);
+             (double)st.pages * g->P * 4 / 1e9, st.fill_ratio, st.free_pages, st.large_lists, st.large_pages);
         /* roots: vertices with an edge */
         rv = (dg_vertex *)xmalloc((size_t)roots * sizeof *rv);
         {

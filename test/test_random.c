@@ -24,8 +24,11 @@
 
    A failing configuration stops at its first failing step and names it; rerun the seed with
    DG_TRACE=2 to get every call (and every batch) on stderr.
-   Cases (DG_TESTS=test_random:NAME, see tt.h): api, undirected, configs, bulk. They draw from one
-   random stream in turn: a case run alone sees other draws than in a whole run. */
+   Then "growth": a skewed (R-MAT) graph of 16,384 vertices, page size 1024, built by 64 or 512 host batches, its
+   lists against the edge list sorted here, and its pages against one batch's: the host batches
+   keep the fill above 0.6 (dg__auto_compact).
+   Cases (DG_TESTS=test_random:NAME, see tt.h): api, undirected, configs, bulk, growth. They draw
+   from one random stream in turn: a case run alone sees other draws than in a whole run. */
 #ifndef TR_NAME
 #define TR_NAME "test_random"   /* test_random_lh.c includes this file under another name */
 #endif
@@ -1279,8 +1282,86 @@ static void case_bulk(void)
     run_bulk(0, 1024, BULK_VERTICES, BULK_EDGES, BULK_STEPS);
     run_bulk(1, 128, BULK_VERTICES / 2, BULK_EDGES / 4, BULK_STEPS / 3);
 }
+/* ---- growth: a skewed graph built by many host batches keeps its pages filled ----
+   Batches that grow lists leave pages behind (a list that outgrew its page moves on); the host
+   batch compacts a store whose fill falls below 0.7 (dg__auto_compact). Reference: the edge list
+   sorted and deduplicated here, against dg_export_csr with each list sorted. */
+static int cmp_u64(const void *x, const void *y)
+{
+    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+    return (a > b) - (a < b);
+}
+static void run_growth(int undirected, int nbatches)
+{
+    const int S = 14;
+    const size_t n = (size_t)1 << S, m = 16 * n, per = m / (size_t)nbatches;
+    dg_desc d;
+    dg_graph *g = NULL, *bulk = NULL;
+    dg_edge *e = (dg_edge *)xmalloc(m * sizeof *e);
+    uint64_t *key = (uint64_t *)xmalloc(2 * m * sizeof *key);
+    int64_t *off = (int64_t *)xmalloc((n + 1) * sizeof *off);
+    dg_vertex *adj;
+    dg_stats sg, sb;
+    size_t i, nk = 0, k, v, bad = 0;
+    int b, l;
+    char label[64];
+    snprintf(label, sizeof label, "growth, %s, %d batches", undirected ? "undirected" : "directed", nbatches);
+    for (i = 0; i < m; i++) {                     /* R-MAT draws (0.57, 0.19, 0.19, 0.05): hubs */
+        uint32_t u = 0, w = 0;
+        for (l = 0; l < S; l++) {
+            const uint32_t r = rnd(100), q = r < 57 ? 0u : r < 76 ? 1u : r < 95 ? 2u : 3u;
+            u = (u << 1) | (q >> 1); w = (w << 1) | (q & 1u);
+        }
+        e[i].src = (dg_vertex)u; e[i].dst = (dg_vertex)w; e[i].weight = 1.0f;
+    }
+    memset(&d, 0, sizeof d);
+    d.undirected = undirected; d.page_size = 1024;   /* (many lists a page: where growth leaves holes) */
+    CHECK(dg_create(&d, &g) == DG_OK && dg_create(&d, &bulk) == DG_OK);
+    if (!g || !bulk) goto done;
+    CHECK(dg_add_vertices(g, n, NULL) == DG_OK && dg_add_vertices(bulk, n, NULL) == DG_OK);
+    for (b = 0; b < nbatches; b++) {
+        CHECK_MSG(dg_add_edges(g, e + (size_t)b * per, per, NULL) == DG_OK, "%s: batch %d: %s", label, b, dg_error_message(g));
+        if (b % 16 == 15) CHECK_MSG(dg_validate(g) == DG_OK, "%s: batch %d: %s", label, b, dg_error_message(g));
+    }
+    CHECK(dg_add_edges(bulk, e, per * (size_t)nbatches, NULL) == DG_OK);
+    /* the reference: every arc (both ways when undirected), sorted, repeats dropped */
+    for (i = 0; i < per * (size_t)nbatches; i++) {
+        key[nk++] = (uint64_t)(uint32_t)e[i].src << 32 | (uint32_t)e[i].dst;
+        if (undirected && e[i].src != e[i].dst) key[nk++] = (uint64_t)(uint32_t)e[i].dst << 32 | (uint32_t)e[i].src;
+    }
+    qsort(key, nk, sizeof *key, cmp_u64);
+    for (i = 0, k = 0; i < nk; i++) if (k == 0 || key[i] != key[k - 1]) key[k++] = key[i];
+    nk = k;
+    CHECK(dg_export_csr(g, off, NULL, NULL) == DG_OK);
+    CHECK_MSG((size_t)off[n] == nk, "%s: %lld arcs, reference %zu", label, (long long)off[n], nk);
+    adj = (dg_vertex *)xmalloc(((size_t)off[n] + 1) * sizeof *adj);
+    CHECK(dg_export_csr(g, off, adj, NULL) == DG_OK);
+    for (v = 0, k = 0; v < n && (size_t)off[n] == nk; v++) {
+        qsort(adj + off[v], (size_t)(off[v + 1] - off[v]), sizeof *adj, cmp_i32);
+        for (i = (size_t)off[v]; i < (size_t)off[v + 1]; i++, k++)
+            bad += key[k] != ((uint64_t)v << 32 | (uint32_t)adj[i]);
+    }
+    CHECK_MSG(bad == 0, "%s: %zu arcs differ from the reference", label, bad);
+    free(adj);
+    CHECK(dg_validate(g) == DG_OK);
+    CHECK(dg_get_stats(g, &sg) == DG_OK && dg_get_stats(bulk, &sb) == DG_OK);
+    printf("%s: %zu pages, fill %.3f (one batch: %zu pages, fill %.3f)\n", label, sg.pages, sg.fill_ratio, sb.pages,
+           sb.fill_ratio);
+    CHECK_MSG(sg.fill_ratio >= 0.6 && sg.pages * 4 <= sb.pages * 5, "%s: %zu pages, fill %.3f; one batch: %zu pages",
+              label, sg.pages, sg.fill_ratio, sb.pages);
+done:
+    dg_destroy(g); dg_destroy(bulk);
+    free(e); free(key); free(off);
+}
+static void case_growth(void)
+{
+    run_growth(1, 64);
+    run_growth(0, 64);
+    run_growth(1, 512);
+}
 static const tt_case cases[] = {
     { "api", test_api }, { "undirected", test_undirected_basics }, { "configs", case_configs }, { "bulk", case_bulk },
+    { "growth", case_growth },
 };
 
 int main(int argc, char **argv)

@@ -16,8 +16,8 @@
    A program that no entry names runs all its cases (entries of other programs are ignored);
    one that is named runs the cases named (all of them if an entry is its bare name), in table
    order, each once. A case name the table lacks counts as a failure, and the known names are
-   printed. Each case prints "-- name" on stdout as it starts, and "-- name: N failed" after it
-   if it failed.
+   printed. Each case prints "-- name" on stdout as it starts, "-- name: N failed" after it
+   if it failed, and "-- name: S s" with its wall time (where a test program's time goes).
 
    xmalloc, xcalloc, xrealloc: allocation that ends the program (exit 2, "<program>: out of
    memory") on failure; a size of 0 asks for 1 byte. cmp_i32: qsort's comparison of int32_t.
@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <stdint.h>
+#include <time.h>
 
 static long tt_passed, tt_failed;
 static const char *tt_prog = "test";     /* the program, once TT_RUN has run */
@@ -78,12 +79,15 @@ static int tt_run(const char *prog, const tt_case *cases, size_t ncases)
     }
     for (i = 0; i < ncases; i++) {
         long failed_before = tt_failed;
+        time_t start;
         if (named && !whole && !chosen[i]) continue;
         tt_case_name = cases[i].name;
         printf("-- %s\n", cases[i].name);
         fflush(stdout);
+        start = time(NULL);
         cases[i].run();
         if (tt_failed > failed_before) printf("-- %s: %ld failed\n", cases[i].name, tt_failed - failed_before);
+        printf("-- %s: %.0f s\n", cases[i].name, difftime(time(NULL), start));
         fflush(stdout);
         tt_case_name = "";
         ran++;
