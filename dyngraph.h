@@ -294,10 +294,13 @@
    - the edge chunks (components, SCC's device rounds, SSSP's weight scan and
      Bellman-Ford, the edge-chunk BFS) number the arcs with the kernels'
      positions, so 64-bit past 2^32 entries: they work on a graph of 2^32 arcs
-     or more (fewer than 2^32 chunks of 16 or more arcs). Frontiers, the other
-     scans, triangles and dg_intersect (DG_ERR_LIMIT at 2^32 arcs, or at 2^31
-     oriented ones), the CSR-copy BFS and the part of SCC the host finishes
-     (DG_ERR_LIMIT there) count in 32 bits. At 2^32 arcs or more SCC's rounds
+     or more (fewer than 2^32 chunks of 16 or more arcs). Frontiers (an
+     advance whose frontier's edges reach 2^32, ids repeated or not, returns
+     DG_ERR_LIMIT), the other scans, triangles and dg_intersect (DG_ERR_LIMIT
+     at 2^32 arcs, or at 2^31 oriented ones), the CSR-copy BFS and the part
+     of SCC the host finishes (DG_ERR_LIMIT there) count in 32 bits; so do
+     the relaxation counts of dg_sssp_stats a pass (they may wrap past 2^32
+     arcs; the passes end on a flag, not on a count). At 2^32 arcs or more SCC's rounds
      walk every page each sweep (no arc list). The direction-optimizing BFS's
      frontier edge counters are 32-bit (past 2^32 arcs in one level only its
      switching rule suffers).
@@ -4440,6 +4443,7 @@ DG_API long dg_debug_device_allocs(void) { return 0; }
     X(CORE,  SCAN_ADD,         dg_scan_add) \
     X(CORE,  SCAN_POS_BLOCKS,  dg_scan_pos_blocks) \
     X(CORE,  SCAN_POS_ADD,     dg_scan_pos_add) \
+    X(CORE,  SCAN_WRAPPED,     dg_scan_wrapped) \
     X(CORE,  FRONTIER_DEGREES, dg_frontier_degrees) \
     X(CORE,  COMPACT,          dg_compact) \
     X(CORE,  DEGREES,          dg_degrees) \
@@ -6621,15 +6625,22 @@ static dg_status dg__advance(dg_graph *g, cl_kernel k, int in_edges, dg_frontier
     DG__TRY(dg__frontier_n(in));
     n_in = (cl_uint)in->n;
     if (n_in) {
+        static const cl_uint zero = 0;
+        cl_uint tf[2];
         DG__TRY(dg__buf_fit(g, &cs->b.scan_tmp, (size_t)n_in * 4));
-        DG__TRY(dg__buf_fit(g, &cs->b.total, 4));
+        DG__TRY(dg__buf_fit(g, &cs->b.total, 8));
         DG__TRY(dg__kernel(g, DG__K_FRONTIER_DEGREES, 0, &kd));
         cl_uint bound = (cl_uint)g->id_bound;
         DG__TRY(dg__args(g, kd, dg__adj(in_edges, 0), DG__A(in->ids.m), DG__A(n_in), DG__A(bound),
                                DG__A(cs->b.scan_tmp.m), DG__END));
         DG__TRY(dg__launch(g, kd, n_in, d->wg));
         DG__TRY(dg__scan(g, cs->b.scan_tmp.m, cs->b.scan_tmp.m, n_in, cs->b.total.m, 0));
-        DG__TRY(dg__read_u32(g, cs->b.total.m, 0, &total));
+        /* the edges of a frontier (ids may repeat) can pass 2^32: refused, not wrapped */
+        DG__CL(clEnqueueWriteBuffer(d->queue, cs->b.total.m, CL_FALSE, 4, 4, &zero, 0, NULL, NULL));
+        DG__TRY(dg__run(g, DG__K_SCAN_WRAPPED, n_in, DG__A(cs->b.scan_tmp.m), DG__A(n_in), DG__A(cs->b.total.m), DG__END));
+        DG__CL(clEnqueueReadBuffer(d->queue, cs->b.total.m, CL_TRUE, 0, 8, tf, 0, NULL, NULL));
+        if (tf[1]) return dg__fail(g, DG_ERR_LIMIT, "advance: the frontier's %u ids have 2^32 edges or more", (unsigned)n_in);
+        total = tf[0];
         if (edges) *edges += total;
     }
     DG__TRY(dg__buf_fit(g, &out->ids, (size_t)total * 4));
@@ -8609,7 +8620,7 @@ static dg_status dg__sssp_bf(dg_graph *g, dg__sssp_run *r) {
             r->updates += s[DG_BF_UPDATES];
             r->iters++;
             if (s[DG_BF_NEG_INF]) return dg__fail(g, DG_ERR_NEGATIVE_CYCLE, "dg_sssp: a negative cycle is reachable from %d (a distance reached -inf)", (int)r->src);
-            if (s[DG_BF_UPDATES] == 0) return DG_OK;
+            if (s[DG_BF_LOWERED] == 0) return DG_OK;
             if (r->neg && pass + j + 1 >= alive)
                 return dg__fail(g, DG_ERR_NEGATIVE_CYCLE, "dg_sssp: a negative cycle is reachable from %d (pass %u still lowered distances)",
                                 (int)r->src, (unsigned)(pass + j + 1));

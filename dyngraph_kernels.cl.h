@@ -116,6 +116,8 @@
 #define DG_BF_UPDATES    0     /* distances lowered */
 #define DG_BF_RELAXED    1     /* edges relaxed */
 #define DG_BF_NEG_INF    2     /* 1: a distance reached -INFINITY */
+#define DG_BF_LOWERED    3     /* 1: the pass lowered a distance (the counts above are 32-bit: past
+                                  2^32 arcs they may wrap, the end of the passes may not) */
 /* near-far launch slot */
 #define DG_NF_NEAR       0     /* near-queue length of L (appended by L - 1) */
 #define DG_NF_THR        1     /* threshold (float bits) */
@@ -338,6 +340,8 @@ static const char dg__kernel_source[] =
 "#define DG_BF_UPDATES    0     /* distances lowered */\n"
 "#define DG_BF_RELAXED    1     /* edges relaxed */\n"
 "#define DG_BF_NEG_INF    2     /* 1: a distance reached -INFINITY */\n"
+"#define DG_BF_LOWERED    3     /* 1: the pass lowered a distance (the counts above are 32-bit: past\n"
+"                                  2^32 arcs they may wrap, the end of the passes may not) */\n"
 "/* near-far launch slot */\n"
 "#define DG_NF_NEAR       0     /* near-queue length of L (appended by L - 1) */\n"
 "#define DG_NF_THR        1     /* threshold (float bits) */\n"
@@ -1789,6 +1793,15 @@ static const char dg__kernel_source[] =
 "DG_DEFINE_SCAN(dg_scan_blocks, dg_scan_add, uint, dg_local_scan)\n"
 "DG_DEFINE_SCAN(dg_scan_pos_blocks, dg_scan_pos_add, dg_pos, dg_local_scan_pos)\n"
 "\n"
+"/* tf[1] = 1 where the exclusive scan out[0..n) of uint values wrapped past 2^32 (tf[0]: its\n"
+"   total): a wrap shows as a step down, out[i + 1] < out[i], or as the total below out[n - 1]. */\n"
+"__kernel void dg_scan_wrapped(__global const uint *out, const uint n, __global uint *tf)\n"
+"{\n"
+"    const size_t i = get_global_id(0);\n"
+"    if (i + 1 < n) { if (out[i + 1] < out[i]) tf[1] = 1u; }\n"
+"    else if (i + 1 == n && tf[0] < out[i]) tf[1] = 1u;\n"
+"}\n"
+"\n"
 "/* ---- helpers of the primitives ---- */\n"
 "/* deg[i] = degree of frontier element i, for i < n; 0 for an id that is no live vertex\n"
 "   (negative, bound or beyond, removed: user kernels may write any id), so nothing reads past\n"
@@ -2957,6 +2970,7 @@ static const char dg__kernel_source[] =
 "    __global uint *cur = dg_slot_step(ctl, ring, pass);\n"
 "    const uint2 n = dg_bf_chunk(DG_ADJ, DG_CHUNK, dist, cur, 0, 0);\n"
 "    DG_ADD_COUNTS(lid, l_e, l_u, n, &cur[DG_BF_RELAXED], &cur[DG_BF_UPDATES]);\n"
+"    if (lid == 0 && l_u[0]) cur[DG_BF_LOWERED] = 1u;\n"
 "}\n"
 "\n"
 "/* The same with negative weights (predecessors in pred). */\n"
@@ -2969,6 +2983,7 @@ static const char dg__kernel_source[] =
 "    __global uint *cur = dg_slot_step(ctl, ring, pass);\n"
 "    const uint2 n = dg_bf_chunk(DG_ADJ, DG_CHUNK, dist, cur, pred, 1);\n"
 "    DG_ADD_COUNTS(lid, l_e, l_u, n, &cur[DG_BF_RELAXED], &cur[DG_BF_UPDATES]);\n"
+"    if (lid == 0 && l_u[0]) cur[DG_BF_LOWERED] = 1u;\n"
 "}\n"
 "\n"
 "/* ---- the shortest-path tree, from the final distances (all strategies) ----\n"

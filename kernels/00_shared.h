@@ -101,6 +101,8 @@
 #define DG_BF_UPDATES    0     /* distances lowered */
 #define DG_BF_RELAXED    1     /* edges relaxed */
 #define DG_BF_NEG_INF    2     /* 1: a distance reached -INFINITY */
+#define DG_BF_LOWERED    3     /* 1: the pass lowered a distance (the counts above are 32-bit: past
+                                  2^32 arcs they may wrap, the end of the passes may not) */
 /* near-far launch slot */
 #define DG_NF_NEAR       0     /* near-queue length of L (appended by L - 1) */
 #define DG_NF_THR        1     /* threshold (float bits) */

@@ -67,6 +67,15 @@ __kernel void ADD(__global T *out, __global const T *sums, const uint n) \
 DG_DEFINE_SCAN(dg_scan_blocks, dg_scan_add, uint, dg_local_scan)
 DG_DEFINE_SCAN(dg_scan_pos_blocks, dg_scan_pos_add, dg_pos, dg_local_scan_pos)
 
+/* tf[1] = 1 where the exclusive scan out[0..n) of uint values wrapped past 2^32 (tf[0]: its
+   total): a wrap shows as a step down, out[i + 1] < out[i], or as the total below out[n - 1]. */
+__kernel void dg_scan_wrapped(__global const uint *out, const uint n, __global uint *tf)
+{
+    const size_t i = get_global_id(0);
+    if (i + 1 < n) { if (out[i + 1] < out[i]) tf[1] = 1u; }
+    else if (i + 1 == n && tf[0] < out[i]) tf[1] = 1u;
+}
+
 /* ---- helpers of the primitives ---- */
 /* deg[i] = degree of frontier element i, for i < n; 0 for an id that is no live vertex
    (negative, bound or beyond, removed: user kernels may write any id), so nothing reads past

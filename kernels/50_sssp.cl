@@ -214,6 +214,7 @@ void dg_sssp_bf(DG_ADJ_ARGS, DG_CHUNK_ARGS, __global uint *dist, __global uint *
     __global uint *cur = dg_slot_step(ctl, ring, pass);
     const uint2 n = dg_bf_chunk(DG_ADJ, DG_CHUNK, dist, cur, 0, 0);
     DG_ADD_COUNTS(lid, l_e, l_u, n, &cur[DG_BF_RELAXED], &cur[DG_BF_UPDATES]);
+    if (lid == 0 && l_u[0]) cur[DG_BF_LOWERED] = 1u;
 }
 
 /* The same with negative weights (predecessors in pred). */
@@ -226,6 +227,7 @@ void dg_sssp_bf_neg(DG_ADJ_ARGS, DG_CHUNK_ARGS, __global uint *dist, __global ui
     __global uint *cur = dg_slot_step(ctl, ring, pass);
     const uint2 n = dg_bf_chunk(DG_ADJ, DG_CHUNK, dist, cur, pred, 1);
     DG_ADD_COUNTS(lid, l_e, l_u, n, &cur[DG_BF_RELAXED], &cur[DG_BF_UPDATES]);
+    if (lid == 0 && l_u[0]) cur[DG_BF_LOWERED] = 1u;
 }
 
 /* ---- the shortest-path tree, from the final distances (all strategies) ----

@@ -1775,6 +1775,25 @@ static void prim_errors(prim_graph *pg)
     CHECK(dg_scan(g, data, NULL, 4, NULL) == DG_ERR_INVALID_ARGUMENT);
     dg_frontier_destroy(NULL);
     dg_program_destroy(NULL);
+    /* a frontier whose edges pass 2^32 (its largest list, repeated): DG_ERR_LIMIT, not a wrapped
+       count (the output would be 2^32 ids; it is never allocated) */
+    {
+        size_t v, deg = 0, best = 0, n, i;
+        dg_vertex hub = 0, *rep;
+        dg_frontier *big = NULL;
+        for (v = 0; v < dg_vertex_id_bound(g); v++)
+            if (dg_degree(g, (dg_vertex)v, &deg) == DG_OK && deg > best) { best = deg; hub = (dg_vertex)v; }
+        if (best >= 64) {
+            n = (size_t)(((uint64_t)1 << 32) / best) + 1;
+            rep = (dg_vertex *)xmalloc(n * sizeof *rep);
+            for (i = 0; i < n; i++) rep[i] = hub;
+            CHECK(dg_frontier_create(g, n, &big) == DG_OK && dg_frontier_set(big, rep, n) == DG_OK);
+            CHECK_MSG(big && dg_advance(pg->p, OP_VISIT, big, b, data) == DG_ERR_LIMIT,
+                      "%zu copies of a list of %zu: %s", n, best, dg_error_message(g));
+            dg_frontier_destroy(big);
+            free(rep);
+        }
+    }
     /* still fine after all that: the frontier is as set */
     {
         size_t len = 0;
