@@ -177,7 +177,8 @@
      the fill target still goes in if the page is under 7/8 of the target.
      A page that can take its few (up to 8) new edges in its gaps takes them
      in place even between rewritten pages. After the batch a store whose
-     fill fell below 0.7 is compacted (dg_compact's windows; section 7);
+     fill fell below 0.7 is compacted (dg_compact's windows), once batches
+     have grown it by an eighth since the last time (section 7);
    - LIST INDEX: a list of 256 entries or more (DG__LH_MIN) gets, when it is
      written at that length, a hash index from neighbour to position in the
      list (open addressing, 8 bytes a slot, 1/4 to 3/4 full: 11-32 bytes, about
@@ -251,9 +252,9 @@
    again every page they touch, but a list that outgrows its page moves on and
    leaves the page nearly empty: a host batch (dg_add_edges, dg_remove_edges,
    dg_load) therefore compacts a store whose fill, estimated from its counts,
-   is below 0.7, as dg_compact does, once host batches have added an eighth
-   as many pages as it has since the last time (so its cost follows the
-   host's own growth): Kronecker scale 18 added in 64 host batches keeps a
+   is below 0.7 (stores of 64 pages or more), as dg_compact does, once host
+   batches have added an eighth as many pages as it has since the last
+   compaction (so its cost follows the host's own growth): Kronecker scale 18 added in 64 host batches keeps a
    fill of 0.71 (11,577 pages), in 512 batches 0.80, where it fell to 0.48
    and 0.51 (17,316 and 16,298 pages; one batch: 0.80), for 5-20% more time.
    Device batches and single-edge calls do not compact: device batches lay
@@ -3969,7 +3970,10 @@ DG_API dg_status dg_compact(dg_graph *g, size_t *released) {
     if (released) *released = 0;
     if (!g) return DG_ERR_INVALID_ARGUMENT;
     if ((st = dg__fresh_all(g)) != DG_OK) return st;
-    for (si = 0; si < g->nstores; si++) freed += dg__compact_store(g, &g->st[si]);
+    for (si = 0; si < g->nstores; si++) {
+        freed += dg__compact_store(g, &g->st[si]);
+        g->st[si].compact_credit = 0;
+    }
     if (released) *released = freed;
     return DG_OK;
 }
