@@ -250,21 +250,24 @@
    its out- and in-edges (bench/NOTES.md). Released pages are kept for reuse,
    never returned to the allocator before dg_destroy. Host batches lay out
    again every page they touch, but a list that outgrows its page moves on and
-   leaves the page nearly empty: a host batch (dg_add_edges, dg_remove_edges,
-   dg_load) therefore compacts a store whose fill, estimated from its counts,
-   is below 0.7 (stores of 64 pages or more), as dg_compact does, once host
-   batches have added an eighth as many pages as it has since the last
-   compaction (so its cost follows the host's own growth): Kronecker scale 18 added in 64 host batches keeps a
-   fill of 0.71 (11,577 pages), in 512 batches 0.80, where it fell to 0.48
-   and 0.51 (17,316 and 16,298 pages; one batch: 0.80), for 5-20% more time.
-   Device batches and single-edge calls do not compact: device batches lay
-   out only the pages whose lists lack room, and removals leave holes (under
-   churn on the device, Kronecker scale 18: fill 0.79 -> 0.53 and 50% more
-   pages in 10 rounds of 10% of the edges removed and added; 64 device
-   batches of growth: 0.48): call dg_compact when dg_stats.fill_ratio falls
-   (0.80 and 10,300 pages after the same 10 rounds with a compaction whenever
-   the fill was below 0.8). Pools and device buffers keep the capacity they
-   grew to.
+   leaves the page nearly empty. So a host batch (dg_add_edges,
+   dg_remove_edges, dg_load) or a dg_add_edge compacts a store whose fill,
+   estimated from its counts, is below 0.7 (stores of 64 pages or more), as
+   dg_compact does, once host changes have added an eighth as many pages as
+   it has since the last compaction (its cost follows the host's own
+   growth): Kronecker scale 18 added in 64 host batches keeps a fill of 0.71
+   (11,577 pages), in 512 batches 0.80, where it fell to 0.48 and 0.51
+   (17,316 and 16,298 pages; one batch: 0.80), for 5-20% more time; scale 16
+   added one edge a call: 2,437 pages at 0.81 instead of 3,461 at 0.57 (a
+   single insertion walks 64 pages of the store at most, the next ones go on:
+   no call waits for a whole walk). Not while pages or directory blocks a
+   device batch wrote are unread (a single call after device batches). Device batches do not compact: they lay out only
+   the pages whose lists lack room, and removals leave holes (under churn on
+   the device, Kronecker scale 18: fill 0.79 -> 0.53 and 50% more pages in 10
+   rounds of 10% of the edges removed and added; 64 device batches of
+   growth: 0.48): call dg_compact when dg_stats.fill_ratio falls (0.80 and
+   10,300 pages after the same 10 rounds with a compaction whenever the fill
+   was below 0.8). Pools and device buffers keep the capacity they grew to.
 
    8. THREAD SAFETY
    A graph is not thread-safe: calls on one graph must not overlap. Separate
@@ -1704,7 +1707,8 @@ typedef struct dg__store {
     uint32_t nfree;
     int32_t head, tail;   /* first and last page in logical order, -1 if none */
     size_t live_pages, large_lists, large_pages, changed_pages;
-    size_t compact_credit;   /* pages host batches added since its last compaction (dg__auto_compact) */
+    size_t compact_credit;   /* pages host changes added since its last compaction (dg__auto_compact) */
+    int32_t compact_next;    /* the page a compaction's walk goes on from, -1: none under way */
     int32_t *dir;         /* this store's view of the vertex directory: (page, record offset) of
                              vertex v at dir[ds*v], dir[ds*v+1]; the stores' entries interleave */
     uint32_t ds;          /* directory stride: 2 per store */
@@ -2688,6 +2692,8 @@ static void dg__la_grow(dg_graph *g, dg__store *s, dg_vertex u, const dg__arc *a
 
 static void dg__repack(dg_graph *g, dg__store *s, const int32_t *run, uint32_t k, const dg__arc *a,
                        size_t na, int commit, size_t *pages, size_t *latab);
+/* After a change that may have added pages (>>batch: host batches, single insertions). */
+static void dg__auto_compact(dg_graph *g, const size_t *before, int whole);
 
 /* Makes entry pos (just past u's list, in a page with free entries somewhere) free. Lists keep
    gaps of free (-1) entries after them, so the usual case costs nothing; otherwise the lists
@@ -2926,7 +2932,7 @@ DG_API dg_status dg_create(const dg_desc *desc, dg_graph **out) {
     for (g->seg_shift = 4; (P >> g->seg_shift) > 64; g->seg_shift++) {}
     g->nstores = d.undirected ? 1 : 2;
     for (i = 0; i < 2; i++) {
-        g->st[i].free_head = -1; g->st[i].head = -1; g->st[i].tail = -1;
+        g->st[i].free_head = -1; g->st[i].head = -1; g->st[i].tail = -1; g->st[i].compact_next = -1;
         g->st[i].ds = 2 * (uint32_t)g->nstores;
         g->st[i].dd = &g->dd;
     }
@@ -3168,9 +3174,11 @@ static dg_status dg__reserve_append2(dg_graph *g, dg__store *sa, dg_vertex a, dg
 
 DG_API dg_status dg_add_edge(dg_graph *g, dg_vertex u, dg_vertex v, float weight) {
     dg_status st;
+    size_t live[2];
     if (!g) return DG_ERR_INVALID_ARGUMENT;
     if ((st = dg__check_edge(g, u, v, "dg_add_edge")) != DG_OK) return st;
     if ((st = dg__fresh_edge(g, u, v, 1)) != DG_OK) return st;
+    live[0] = g->st[0].live_pages; live[1] = g->st[1].live_pages;
     if (weight != weight) return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_add_edge: NaN weight on %d->%d", (int)u, (int)v);
     if (dg__has_arc(g, u, v))
         return dg__fail(g, DG_ERR_EXISTS, "dg_add_edge: edge %d->%d already exists", (int)u, (int)v);
@@ -3192,6 +3200,7 @@ DG_API dg_status dg_add_edge(dg_graph *g, dg_vertex u, dg_vertex v, float weight
         g->narcs += u != v ? 2 : 1;
     }
     g->nedges++;
+    dg__auto_compact(g, live, 0);
     return DG_OK;
 }
 
@@ -3662,12 +3671,14 @@ static dg_status dg__check_alive(dg_graph *g, const dg__arc *a, size_t m, const 
 /* Compaction: windows of up to run_max consecutive ordinary pages, each laid out again
    (dg__repack without arcs) when its lists need at least two pages fewer than it has at 7/8 (one
    page of slack for the greedy layout's list granularity); the layout releases the pages it
-   leaves over. Returns the pages released. The store's pages are the host's (no stale ones). */
-static size_t dg__compact_store(dg_graph *g, dg__store *s) {
+   leaves over. Walks from page `from` (live) in the logical order, about `budget` pages at most;
+   *next = the page to go on from (-1: the end). Returns the pages released. The store's pages
+   are the host's (no stale ones). */
+static size_t dg__compact_store(dg_graph *g, dg__store *s, int32_t from, size_t budget, int32_t *next) {
     const uint32_t T = g->P / DG_PACK_FILL_DEN * DG_PACK_FILL_NUM - DG__HDR;
-    size_t freed = 0;
-    int32_t p = s->head;
-    while (p >= 0) {
+    size_t freed = 0, walked = 0;
+    int32_t p = from;
+    while (p >= 0 && walked < budget) {
         uint32_t k = 0;
         size_t used = 0, lists = 0;
         int32_t q;
@@ -3676,8 +3687,9 @@ static size_t dg__compact_store(dg_graph *g, dg__store *s) {
             used += s->ph[q].fill - DG__HDR;
             lists += (size_t)DG__PAGE(g, s, q)[0];
         }
-        if (k == 0) { p = s->ph[p].next; continue; }      /* a large list's page */
+        if (k == 0) { p = s->ph[p].next; walked++; continue; }   /* a large list's page */
         p = q;
+        walked += k;
         if (lists && k >= 2 && (used + T - 1) / T + 1 < k) {
             size_t pages = 0, lat = 0, live = s->live_pages;
             dg__repack(g, s, g->runs, k, NULL, 0, 0, &pages, &lat);
@@ -3686,34 +3698,45 @@ static size_t dg__compact_store(dg_graph *g, dg__store *s) {
             freed += live - s->live_pages;
         }
     }
+    *next = p;
     return freed;
 }
 
-/* After a host batch, given each store's live pages before it: a store whose fill, estimated
-   from its counts (its arcs, DG__VREC entries a vertex, the pages' headers, over its live pages'
-   entries), is below DG__AUTO_FILL_NUM / DG__AUTO_FILL_DEN is compacted, once host batches have
-   added an eighth as many pages as it has since its last compaction (s->compact_credit).
-   Batches that grow lists leave pages behind nearly empty (a list that outgrew its page moved
-   on; Kronecker scale 18 added in 64 host batches: fill 0.48, 17,316 pages, against 0.80 loaded
-   at once; bench/NOTES.md). The credit keeps the walk's cost in proportion to the host's own
-   growth: a store whose fill compaction cannot raise (large lists' last pages), or one that
-   device batches grew, is not walked by every small host batch. */
+/* After a host change that may have added pages (a batch, or a single insertion), given each
+   store's live pages before it: a store whose fill, estimated from its counts (its arcs,
+   DG__VREC entries a vertex, the pages' headers, over its live pages' entries), is below
+   DG__AUTO_FILL_NUM / DG__AUTO_FILL_DEN is compacted, once host changes have added an eighth as
+   many pages as it has since its last compaction (s->compact_credit). Batches that grow lists
+   leave pages behind nearly empty (a list that outgrew its page moved on; Kronecker scale 18
+   added in 64 host batches: fill 0.48, 17,316 pages, against 0.80 loaded at once;
+   bench/NOTES.md). The credit keeps the walk's cost in proportion to the host's own growth: a
+   store whose fill compaction cannot raise (large lists' last pages), or one that device batches
+   grew, is not walked by every small change. A batch walks the whole store at once; a single
+   insertion walks DG__AUTO_STEP pages of it and leaves the rest to the next ones
+   (s->compact_next), so no call waits for a whole walk. Not while pages or directory blocks a
+   device batch wrote are unread (a single call after device batches reads only its own). */
 #define DG__AUTO_FILL_NUM 7
 #define DG__AUTO_FILL_DEN 10
 #define DG__AUTO_MIN_PAGES 64
 #define DG__AUTO_CREDIT 8         /* pages added since the last compaction: 1/8 of the store's */
+#define DG__AUTO_STEP 64          /* pages of a walk a single insertion takes on */
 #define DG__VREC 3                /* entries of a vertex's record (degree, slot, ...) */
-static void dg__auto_compact(dg_graph *g, const size_t *before) {
+static void dg__auto_compact(dg_graph *g, const size_t *before, int whole) {
     int si;
     for (si = 0; si < g->nstores; si++) {
         dg__store *s = &g->st[si];
         const uint64_t used = (uint64_t)g->narcs + (uint64_t)DG__VREC * g->nverts + (uint64_t)DG__HDR * s->live_pages,
                        have = (uint64_t)s->live_pages * g->P;
         if (s->live_pages > before[si]) s->compact_credit += s->live_pages - before[si];
-        if (s->live_pages < DG__AUTO_MIN_PAGES || DG__AUTO_CREDIT * s->compact_credit < s->live_pages) continue;
-        if (used * DG__AUTO_FILL_DEN >= have * DG__AUTO_FILL_NUM) continue;
-        dg__compact_store(g, s);
-        s->compact_credit = 0;
+        if (s->nstale || g->dd.ndev) continue;
+        if (s->compact_next < 0 || (uint32_t)s->compact_next >= s->page_hw || s->idx[s->compact_next].first < 0) {
+            s->compact_next = -1;                        /* no walk, or its page was released */
+            if (s->live_pages < DG__AUTO_MIN_PAGES || DG__AUTO_CREDIT * s->compact_credit < s->live_pages) continue;
+            if (used * DG__AUTO_FILL_DEN >= have * DG__AUTO_FILL_NUM) continue;
+            s->compact_next = s->head;
+            s->compact_credit = 0;
+        }
+        dg__compact_store(g, s, s->compact_next, whole ? (size_t)-1 : DG__AUTO_STEP, &s->compact_next);
     }
 }
 
@@ -3850,7 +3873,7 @@ static dg_status dg__add_edges_ex(dg_graph *g, const dg_edge *e, size_t n, int f
     g->nedges += nadd;
     if (nadd) g->ver_ins++;
     if (added) *added = nadd;
-    dg__auto_compact(g, live);
+    dg__auto_compact(g, live, 1);
 done:
     if (st == DG_OK && wmin < g->wmin) g->wmin = wmin;
     dg__free(g, mpos);
@@ -3957,7 +3980,7 @@ DG_API dg_status dg_remove_edges(dg_graph *g, const dg_edge *e, size_t n, size_t
     g->nedges -= nedges;
     if (nr) g->ver_del++;
     if (removed) *removed = nedges;
-    dg__auto_compact(g, live);
+    dg__auto_compact(g, live, 1);
 done:
     dg__bscratch_trim(g);
     return st;
@@ -3971,8 +3994,9 @@ DG_API dg_status dg_compact(dg_graph *g, size_t *released) {
     if (!g) return DG_ERR_INVALID_ARGUMENT;
     if ((st = dg__fresh_all(g)) != DG_OK) return st;
     for (si = 0; si < g->nstores; si++) {
-        freed += dg__compact_store(g, &g->st[si]);
-        g->st[si].compact_credit = 0;
+        dg__store *s = &g->st[si];
+        freed += dg__compact_store(g, s, s->head, (size_t)-1, &s->compact_next);
+        s->compact_credit = 0;
     }
     if (released) *released = freed;
     return DG_OK;

@@ -24,9 +24,9 @@
 
    A failing configuration stops at its first failing step and names it; rerun the seed with
    DG_TRACE=2 to get every call (and every batch) on stderr.
-   Then "growth": a skewed (R-MAT) graph of 16,384 vertices, page size 1024, built by 64 or 512 host batches, its
-   lists against the edge list sorted here, and its pages against one batch's: the host batches
-   keep the fill above 0.6 (dg__auto_compact).
+   Then "growth": a skewed (R-MAT) graph of 16,384 vertices, page size 1024, built by 64 or 512 host batches, or
+   by single dg_add_edge calls, its lists against the edge list sorted here, and its pages against
+   one batch's: the fill stays above 0.6 (dg__auto_compact).
    Cases (DG_TESTS=test_random:NAME, see tt.h): api, undirected, configs, bulk, growth. They draw
    from one random stream in turn: a case run alone sees other draws than in a whole run. */
 #ifndef TR_NAME
@@ -1291,7 +1291,7 @@ static int cmp_u64(const void *x, const void *y)
     uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
     return (a > b) - (a < b);
 }
-static void run_growth(int undirected, int nbatches)
+static void run_growth(int undirected, int nbatches, int single)
 {
     const int S = 14;
     const size_t n = (size_t)1 << S, m = 16 * n, per = m / (size_t)nbatches;
@@ -1305,7 +1305,8 @@ static void run_growth(int undirected, int nbatches)
     size_t i, nk = 0, k, v, bad = 0;
     int b, l;
     char label[64];
-    snprintf(label, sizeof label, "growth, %s, %d batches", undirected ? "undirected" : "directed", nbatches);
+    snprintf(label, sizeof label, "growth, %s, %d %s", undirected ? "undirected" : "directed", nbatches,
+             single ? "rounds of single edges" : "batches");
     for (i = 0; i < m; i++) {                     /* R-MAT draws (0.57, 0.19, 0.19, 0.05): hubs */
         uint32_t u = 0, w = 0;
         for (l = 0; l < S; l++) {
@@ -1320,7 +1321,15 @@ static void run_growth(int undirected, int nbatches)
     if (!g || !bulk) goto done;
     CHECK(dg_add_vertices(g, n, NULL) == DG_OK && dg_add_vertices(bulk, n, NULL) == DG_OK);
     for (b = 0; b < nbatches; b++) {
-        CHECK_MSG(dg_add_edges(g, e + (size_t)b * per, per, NULL) == DG_OK, "%s: batch %d: %s", label, b, dg_error_message(g));
+        if (single) {                             /* one edge a call (present ones: DG_ERR_EXISTS) */
+            for (i = (size_t)b * per; i < (size_t)(b + 1) * per; i++) {
+                const dg_status r = dg_add_edge(g, e[i].src, e[i].dst, 1.0f);
+                if (r != DG_OK && r != DG_ERR_EXISTS) { CHECK_MSG(0, "%s: dg_add_edge: %s", label, dg_error_message(g)); break; }
+            }
+        } else {
+            CHECK_MSG(dg_add_edges(g, e + (size_t)b * per, per, NULL) == DG_OK, "%s: batch %d: %s", label, b,
+                      dg_error_message(g));
+        }
         if (b % 16 == 15) CHECK_MSG(dg_validate(g) == DG_OK, "%s: batch %d: %s", label, b, dg_error_message(g));
     }
     CHECK(dg_add_edges(bulk, e, per * (size_t)nbatches, NULL) == DG_OK);
@@ -1355,9 +1364,11 @@ done:
 }
 static void case_growth(void)
 {
-    run_growth(1, 64);
-    run_growth(0, 64);
-    run_growth(1, 512);
+    run_growth(1, 64, 0);
+    run_growth(0, 64, 0);
+    run_growth(1, 512, 0);
+    run_growth(1, 16, 1);
+    run_growth(0, 16, 1);
 }
 static const tt_case cases[] = {
     { "api", test_api }, { "undirected", test_undirected_basics }, { "configs", case_configs }, { "bulk", case_bulk },
