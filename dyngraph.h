@@ -263,11 +263,12 @@
    no call waits for a whole walk). Not while pages or directory blocks a
    device batch wrote are unread (a single call after device batches).
    Device batches do not compact: they lay out only the pages whose lists
-   lack room, and removals leave holes (under churn on the device, Kronecker scale 18: fill 0.79 -> 0.53 and 50% more pages in 10
-   rounds of 10% of the edges removed and added; 64 device batches of
-   growth: 0.48): call dg_compact when dg_stats.fill_ratio falls (0.80 and
-   10,300 pages after the same 10 rounds with a compaction whenever the fill
-   was below 0.8). Pools and device buffers keep the capacity they grew to.
+   lack room, and removals leave holes (under churn on the device, Kronecker
+   scale 18: fill 0.79 -> 0.53 and 50% more pages in 10 rounds of 10% of the
+   edges removed and added; 64 device batches of growth: 0.48): call
+   dg_compact when dg_stats.fill_ratio falls (0.80 and 10,300 pages after the
+   same 10 rounds with a compaction whenever the fill was below 0.8). Pools
+   and device buffers keep the capacity they grew to.
 
    8. THREAD SAFETY
    A graph is not thread-safe: calls on one graph must not overlap. Separate
