@@ -50,6 +50,8 @@
                         index for large graphs", VLDB 2010.
      [Caiazza 2019]     A. Caiazza, "Data-parallel implementation of the GRAIL index on
                         many-core architectures", MSc thesis, Politecnico di Torino, 2019.
+     [Su 2017]          J. Su, Q. Zhu, H. Wei, J. X. Yu, "Reachability querying: can it
+                        be even faster?", IEEE TKDE 29(3), 2017: BFL, Bloom-filter labels.
      [Satish 2009]      N. Satish, M. Harris, M. Garland, "Designing efficient sorting
                         algorithms for manycore GPUs", IPDPS 2009: radix sort by tiles.
      [Shiloach 1982]    Y. Shiloach, U. Vishkin, "An O(log n) parallel connectivity
@@ -694,11 +696,23 @@
      the hubs that reach it and the hubs it reaches (two O(V + E) passes).
      A hub that reaches s but not t, or that t reaches and s does not: "no";
      a hub s reaches that reaches t: "yes" (dg_reach_stats.by_hubs);
+   - signatures (as in BFL, [Su 2017]): every component keeps 256 bits of
+     its descendants and 256 of its ancestors (64 bytes; two O(V + E) passes
+     on the host, or in the bottom-up passes of the device build's traversal
+     0 of each direction), a component's own bit taken from its rank in
+     traversal 0 (bucketed, so that neighbours in a depth-first order share
+     bits). A bit of t's descendants missing from s's, or of s's ancestors
+     from t's: "no" (dg_reach_stats.by_signatures counts those the intervals
+     left open). On a random DAG of 1M vertices and 4 out-edges the labels
+     leave 24% of random queries to the search without them, 10-11% with
+     them (an H100, bench/NOTES.md);
    - on the device: one kernel tests the labels of every query (and that it
      names live vertices); the rest are searched together, 32 x W queries at
      a time as one bit each in W 32-bit words per search vertex (W up to
      1024: 32768 queries per batch, as far as opt.search_mb allows), every
-     step pruned by the same tests and cut short by the "yes" ones, several
+     step pruned by the same tests (the signatures only where they decided
+     at least 1 query for every 16 left to search: testing them costs a
+     search ~15-20% where they fill up) and cut short by the "yes" ones, several
      levels queued per read-back. Each level is load-balanced per
      work-group (a scan of the frontier's degrees: a hub's list is walked by
      the whole group). While the index is exact the search runs on the DAG
@@ -706,7 +720,8 @@
    Index builds (dg_reach_options.build): DG_REACH_BUILD_HOST runs the
    randomized depth-first traversals of [Yildirim 2010] on the host.
    DG_REACH_BUILD_DEVICE takes the DAG level by level (longest path from a
-   root), picks a random in-neighbour as parent (a spanning forest), numbers
+   root), picks a random in-neighbour as parent (a spanning forest; in
+   traversal 0 the deepest one, as a depth-first search would), numbers
    the forest in post-order from subtree sizes (bottom-up, then ranges
    top-down) and takes the smallest and largest rank among the descendants
    (bottom-up): not a DFS order (so hi is a maximum too), nearly as
@@ -714,18 +729,21 @@
    launches per level. AUTO (the default) estimates both from the component
    and arc counts and the DAG's depth (constants fitted on an H100,
    bench/NOTES.md) and takes the device only where it is at least twice as
-   fast (the host's labels search faster), never on a CPU device. AUTO
-   weighs build time only: for a graph that rarely changes and is queried
-   often, DG_REACH_BUILD_HOST can answer 2-6x faster on dense DAGs.
+   fast, never on a CPU device. AUTO weighs build time only, and neither
+   index answers faster everywhere (an H100: on the 4-out random DAG the
+   host's answers positives 2x faster, on a citation DAG the device's
+   answers 2-7x faster): for a graph that rarely changes and is queried
+   often, measure both (dg_reach_options.build).
    Changes: a removal (edge or vertex) keeps the index: every path of the
-   new graph was one of the old, so the intervals and the hubs' "no" stay
-   an exact filter; the "yes" shortcuts are turned off
+   new graph was one of the old, so the intervals, the hubs' "no" and the
+   signatures stay an exact filter; the "yes" shortcuts are turned off
    (dg_reach_stats.filter_only) and searches run on the current graph's
    pages. An insertion (edge or vertex) makes the index stale: the next
    dg_reach rebuilds it (dg_reach_stats.index_built). So the answers are
    exact after any sequence of changes. Limits: fewer than 2^32 arcs; fewer
    than 2^31 vertex ids; the index takes 4 bytes per vertex id plus
-   8 x (2d + 2) + 16 (hubs) + 16 (trees) bytes per component and 4 per
+   8 x (2d + 2) + 16 (hubs) + 16 (trees) + 64 (signatures) bytes per
+   component and 4 per
    arc of the component DAG, on host and device; a search 6 x 4 x W bytes
    per component (per vertex id after removals) on the device, kept for the
    next call (opt.search_mb caps it; DG_ERR_LIMIT if not even W = 1 fits).
@@ -1403,6 +1421,9 @@ typedef struct dg_reach_stats {
     uint64_t by_hubs;             /* of by_labels: decided by the hub bits (a hub reaches s but not
                                      t, t reaches one s does not: no; s reaches a hub that reaches
                                      t: yes) */
+    uint64_t by_signatures;       /* of by_labels: decided by the signatures where the intervals
+                                     could not (a descendant of t or an ancestor of s that s's or
+                                     t's signature lacks: no) */
     uint64_t searched;            /* answered by a pruned search */
     uint64_t positive;            /* answers that are 1 */
     uint32_t batches, levels;     /* search batches (32 x words queries each) and their levels */
@@ -4535,7 +4556,9 @@ DG_API long dg_debug_device_allocs(void) { return 0; }
     X(REACH, REACH_LABELS,     dg_reach_labels) \
     X(REACH, REACH_INIT,       dg_reach_init) \
     X(REACH, REACH_EXPAND,     dg_reach_expand) \
+    X(REACH, REACH_EXPAND_SIG, dg_reach_expand_sig) \
     X(REACH, REACH_EXPAND_DAG, dg_reach_expand_dag) \
+    X(REACH, REACH_EXPAND_DAG_SIG, dg_reach_expand_dag_sig) \
     X(REACH, REACH_FINISH,     dg_reach_finish) \
     X(REACH, REACH_FOREST,     dg_reach_forest) \
     X(GRAPH, CC_INIT,          dg_cc_init) \
@@ -9032,6 +9055,7 @@ typedef struct dg__reach_state {
     struct {
         dg__buf rc_comp, rc_lab, rc_tree, rc_qs, rc_qt, rc_res, rc_und, rc_cnt;
         dg__buf rc_vis, rc_touch, rc_f[2], rc_q[2], rc_done, rc_bq, rc_found, rc_crow, rc_ccol, rc_hub;
+        dg__buf rc_sig;
     } b;
     size_t rc_words;              /* n x W of rc_vis/rc_f when they were last zeroed (0: not) */
     uint64_t rc_index;            /* the index build whose labels rc_comp/rc_lab/rc_tree hold (0: none) */
@@ -9055,14 +9079,16 @@ typedef struct dg__reach {
     int32_t *ccol;                /* crow[ncomp] heads), searched while the index is exact */
     uint64_t *hub;                /* ncomp x 2: bit i of [2c] set if hub i reaches c, of [2c + 1]
                                      if c reaches hub i (dg__reach_hubs) */
+    uint32_t *sig;                /* ncomp x 2 x DG_REACH_SIG_WORDS: c's descendant signature,
+                                     then its ancestor signature (dg__reach_sigs) */
 } dg__reach;
 
 static void dg__reach_drop(dg_graph *g, dg__reach *r) {
     dg__free(g, r->comp); dg__free(g, r->lab); dg__free(g, r->tree);
-    dg__free(g, r->crow); dg__free(g, r->ccol); dg__free(g, r->hub);
+    dg__free(g, r->crow); dg__free(g, r->ccol); dg__free(g, r->hub); dg__free(g, r->sig);
     r->comp = r->lab = r->tree = r->ccol = NULL;
     r->hub = NULL;
-    r->crow = NULL;
+    r->crow = r->sig = NULL;
     r->ncomp = r->nbound = 0;
 }
 static void dg__reach_free(dg_graph *g) {
@@ -9252,14 +9278,15 @@ done:
 
 /* The same slots by level passes on the device (kernels/60_reach.cl: dg_reach_forest), for
    the DAG (dir 0: slots 0..d-1, levels by depth) and its reverse (dir 1: slots d..2d-1, levels
-   by height); the levels (slot 2d) must be in R already; the labels come back into R. */
+   by height); the levels (slot 2d) must be in R already; the labels, the trees and the
+   signatures (R->sig, allocated here) come back into R. */
 static dg_status dg__reach_labels_dev(dg_graph *g, dg__reach *R, size_t nc, const uint32_t *crow,
                                       const int32_t *ccol, const uint32_t *rrow, const int32_t *rcol,
                                       uint64_t seed) {
     enum { B_CROW, B_CCOL, B_RROW, B_RCOL, B_ORDER, B_TOTAL, B_PAR, B_SIZE, B_BASE, B_ALLOC, B_N };
     dg__dev *d = g->dev;
     dg_status st = DG_OK;
-    dg__buf b[B_N], lab, tree;
+    dg__buf b[B_N], lab, tree, sig;
     uint32_t *lv = NULL;
     int32_t *order = NULL;
     size_t m = crow[nc], i, c, ncx = nc ? nc : 1;
@@ -9267,9 +9294,11 @@ static dg_status dg__reach_labels_dev(dg_graph *g, dg__reach *R, size_t nc, cons
     cl_uint ns = (cl_uint)DG__RS(R), k, phase, dir;
     uint32_t zero = 0;
     memset(b, 0, sizeof b); memset(&lab, 0, sizeof lab); memset(&tree, 0, sizeof tree);
+    memset(&sig, 0, sizeof sig);
     order = (int32_t *)dg__alloc(g, ncx * sizeof(int32_t));
     lv = (uint32_t *)dg__alloc(g, (nc + 2) * sizeof(uint32_t));
-    if (!order || !lv) { st = dg__oom(g, "dg_reach: device build"); goto done; }
+    R->sig = (uint32_t *)dg__alloc(g, ncx * 8 * DG_REACH_SIG_WORDS);
+    if (!order || !lv || !R->sig) { st = dg__oom(g, "dg_reach: device build"); goto done; }
     for (i = 0; i < B_N; i++) {
         size_t bytes = i == B_CROW || i == B_RROW ? (nc + 1) * 4 : i == B_CCOL || i == B_RCOL ? (m ? m : 1) * 4
                      : i == B_TOTAL ? 8 : ncx * 4;
@@ -9277,6 +9306,7 @@ static dg_status dg__reach_labels_dev(dg_graph *g, dg__reach *R, size_t nc, cons
     }
     DG__TRY(dg__buf_fit(g, &lab, ncx * ns * 8));
     DG__TRY(dg__buf_fit(g, &tree, ncx * 16));
+    DG__TRY(dg__buf_fit(g, &sig, ncx * 8 * DG_REACH_SIG_WORDS));
     if (nc) DG__CL(clEnqueueWriteBuffer(d->queue, lab.m, CL_FALSE, 0, nc * ns * 8, R->lab, 0, NULL, NULL));   /* the levels */
     DG__CL(clEnqueueWriteBuffer(d->queue, b[B_CROW].m, CL_FALSE, 0, (nc + 1) * 4, crow, 0, NULL, NULL));
     DG__CL(clEnqueueWriteBuffer(d->queue, b[B_RROW].m, CL_FALSE, 0, (nc + 1) * 4, rrow, 0, NULL, NULL));
@@ -9308,6 +9338,7 @@ static dg_status dg__reach_labels_dev(dg_graph *g, dg__reach *R, size_t nc, cons
         DG__ARG(kf, 3, bic); DG__ARG(kf, 4, b[B_ORDER].m); DG__ARG(kf, 9, ns); DG__ARG(kf, 10, useed);
         DG__ARG(kf, 11, b[B_PAR].m); DG__ARG(kf, 12, b[B_SIZE].m); DG__ARG(kf, 13, b[B_BASE].m);
         DG__ARG(kf, 14, b[B_ALLOC].m); DG__ARG(kf, 15, b[B_TOTAL].m); DG__ARG(kf, 16, lab.m); DG__ARG(kf, 17, tree.m);
+        DG__ARG(kf, 18, sig.m);
         for (k = 0; k < R->d; k++) {
             cl_uint slot = k + dir * R->d;
             DG__ARG(kf, 8, slot);
@@ -9326,11 +9357,12 @@ static dg_status dg__reach_labels_dev(dg_graph *g, dg__reach *R, size_t nc, cons
     }
     if (nc) {
         DG__CL(clEnqueueReadBuffer(d->queue, lab.m, CL_FALSE, 0, nc * ns * 8, R->lab, 0, NULL, NULL));
+        DG__CL(clEnqueueReadBuffer(d->queue, sig.m, CL_FALSE, 0, nc * 8 * DG_REACH_SIG_WORDS, R->sig, 0, NULL, NULL));
         DG__CL(clEnqueueReadBuffer(d->queue, tree.m, CL_TRUE, 0, nc * 16, R->tree, 0, NULL, NULL));
     }
 done:
     for (i = 0; i < B_N; i++) dg__buf_free(d, &b[i]);
-    dg__buf_free(d, &lab); dg__buf_free(d, &tree);
+    dg__buf_free(d, &lab); dg__buf_free(d, &tree); dg__buf_free(d, &sig);
     dg__free(g, order); dg__free(g, lv);
     return st;
 }
@@ -9397,6 +9429,36 @@ static dg_status dg__reach_hubs(dg_graph *g, dg__reach *R) {
         for (e = R->crow[c]; e < R->crow[c + 1]; e++) R->hub[2 * (size_t)R->ccol[e]] |= R->hub[2 * c];
     for (c = 0; c < nc; c++)   /* sinks first */
         for (e = R->crow[c]; e < R->crow[c + 1]; e++) R->hub[2 * c + 1] |= R->hub[2 * (size_t)R->ccol[e] + 1];
+    return DG_OK;
+}
+
+/* Signatures of a host build (kernels/00_shared.h, 60_reach.cl; a device build makes them in
+   dg_reach_forest): component c's own bit from its rank in traversal 0 (tree[4c + 1], 1..C),
+   ORed into its descendant signature from its successors (sinks first) and into its ancestor
+   signature from its predecessors (sources first): arcs run from higher to lower component
+   numbers, as for the hubs. */
+static dg_status dg__reach_sigs(dg_graph *g, dg__reach *R) {
+    const size_t nc = R->ncomp, SW = DG_REACH_SIG_WORDS, bits = 32 * SW;
+    size_t c, w;
+    uint32_t e, *S;
+    if (!(S = R->sig = (uint32_t *)dg__alloc(g, (nc ? nc : 1) * 2 * SW * sizeof(uint32_t))))
+        return dg__oom(g, "dg_reach: signatures");
+    memset(S, 0, (nc ? nc : 1) * 2 * SW * sizeof(uint32_t));
+    for (c = 0; c < nc; c++) {
+        const uint64_t r = (uint64_t)(R->tree[4 * c + 1] - 1);
+        const size_t b = (size_t)(r * DG_REACH_SIG_SPREAD * bits / nc % bits);
+        S[2 * SW * c + b / 32] = S[2 * SW * c + SW + b / 32] = 1u << (b % 32);
+    }
+    for (c = 0; c < nc; c++)   /* sinks first: descendants */
+        for (e = R->crow[c]; e < R->crow[c + 1]; e++) {
+            const uint32_t *from = S + 2 * SW * (size_t)R->ccol[e];
+            for (w = 0; w < SW; w++) S[2 * SW * c + w] |= from[w];
+        }
+    for (c = nc; c-- > 0;)     /* sources first: ancestors */
+        for (e = R->crow[c]; e < R->crow[c + 1]; e++) {
+            uint32_t *to = S + 2 * SW * (size_t)R->ccol[e] + SW;
+            for (w = 0; w < SW; w++) to[w] |= S[2 * SW * c + SW + w];
+        }
     return DG_OK;
 }
 
@@ -9522,6 +9584,7 @@ static dg_status dg__reach_build(dg_graph *g, uint32_t d, uint64_t seed, dg_reac
         DG__TRY(dg__reach_labels(g, &R, R.ncomp, rrow, rcol, R.d, rs ^ 0x5bd1e995ull));
     }
     DG__TRY(dg__reach_hubs(g, &R));
+    if (where != DG_REACH_BUILD_DEVICE) DG__TRY(dg__reach_sigs(g, &R));   /* (the device's come with its labels) */
     if (!g->reach) {
         if (!(g->reach = (dg__reach *)dg__alloc(g, sizeof(dg__reach)))) { st = dg__oom(g, "dg_reach"); goto done; }
         memset(g->reach, 0, sizeof *g->reach);
@@ -9547,6 +9610,7 @@ static dg_status dg__reach_upload(dg_graph *g) {
     DG__TRY(dg__buf_fit(g, &rs->b.rc_lab, nc * DG__RS(R) * 8));
     DG__TRY(dg__buf_fit(g, &rs->b.rc_tree, nc * 16));
     DG__TRY(dg__buf_fit(g, &rs->b.rc_hub, nc * 16));
+    DG__TRY(dg__buf_fit(g, &rs->b.rc_sig, nc * 8 * DG_REACH_SIG_WORDS));
     DG__TRY(dg__buf_fit(g, &rs->b.rc_crow, (R->ncomp + 1) * 4));
     DG__TRY(dg__buf_fit(g, &rs->b.rc_ccol, (R->crow[R->ncomp] ? R->crow[R->ncomp] : 1) * 4));
     DG__CL(clEnqueueWriteBuffer(d->queue, rs->b.rc_crow.m, CL_FALSE, 0, (R->ncomp + 1) * 4, R->crow, 0, NULL, NULL));
@@ -9557,6 +9621,7 @@ static dg_status dg__reach_upload(dg_graph *g) {
         DG__CL(clEnqueueWriteBuffer(d->queue, rs->b.rc_lab.m, CL_FALSE, 0, R->ncomp * DG__RS(R) * 8, R->lab, 0, NULL, NULL));
         DG__CL(clEnqueueWriteBuffer(d->queue, rs->b.rc_tree.m, CL_FALSE, 0, R->ncomp * 16, R->tree, 0, NULL, NULL));
         DG__CL(clEnqueueWriteBuffer(d->queue, rs->b.rc_hub.m, CL_FALSE, 0, R->ncomp * 16, R->hub, 0, NULL, NULL));
+        DG__CL(clEnqueueWriteBuffer(d->queue, rs->b.rc_sig.m, CL_FALSE, 0, R->ncomp * 8 * DG_REACH_SIG_WORDS, R->sig, 0, NULL, NULL));
     }
     DG__CL(clFinish(d->queue));
     rs->rc_index = R->build_no;
@@ -9599,7 +9664,8 @@ static dg_status dg__reach_wmax(dg_graph *g, int dag, size_t search_mb, size_t *
     return DG_OK;
 }
 
-static dg_status dg__reach_search(dg_graph *g, uint32_t nu, int dag, size_t wmax, dg_reach_stats *S) {
+static dg_status dg__reach_search(dg_graph *g, uint32_t nu, int dag, size_t wmax, cl_uint use_sig,
+                                  dg_reach_stats *S) {
     dg__reach_state *rs = (dg__reach_state *)g->dev->mod[DG__MOD_REACH].state;
     dg__dev *d = g->dev;
     dg__reach *R = g->reach;
@@ -9628,7 +9694,8 @@ static dg_status dg__reach_search(dg_graph *g, uint32_t nu, int dag, size_t wmax
     }
     DG__TRY(dg__fill_bytes(g, rs->b.rc_found.m, 0, 0, W * 32));
     DG__TRY(dg__kernel(g, DG__K_REACH_INIT, 0, &ki));
-    DG__TRY(dg__kernel(g, dag ? DG__K_REACH_EXPAND_DAG : DG__K_REACH_EXPAND, 0, &ke));
+    DG__TRY(dg__kernel(g, dag ? (use_sig ? DG__K_REACH_EXPAND_DAG_SIG : DG__K_REACH_EXPAND_DAG)
+                              : (use_sig ? DG__K_REACH_EXPAND_SIG : DG__K_REACH_EXPAND), 0, &ke));
     DG__TRY(dg__kernel(g, DG__K_REACH_FINISH, 0, &kf));
     DG__ARG(ki, 1, rs->b.rc_und.m); DG__ARG(ki, 3, rs->b.rc_qs.m); DG__ARG(ki, 4, rs->b.rc_qt.m);
     DG__ARG(ki, 5, rs->b.rc_comp.m); DG__ARG(ki, 6, rs->b.rc_tree.m); DG__ARG(ki, 7, udag);
@@ -9638,12 +9705,12 @@ static dg_status dg__reach_search(dg_graph *g, uint32_t nu, int dag, size_t wmax
     if (dag) { DG__ARG(ke, 0, rs->b.rc_crow.m); DG__ARG(ke, 1, rs->b.rc_ccol.m); a = 2; }
     else { DG__TRY(dg__adj_args(g, ke, 0, 0, 0)); a = 5; }
     /* the search arguments after the graph's: W qin qout cnt ring L front next vis done bq
-       found comp tree lab d touched hub */
+       found comp tree lab d touched hub sig */
     DG__ARG(ke, a + 0, uW); DG__ARG(ke, a + 3, rs->b.rc_cnt.m); DG__ARG(ke, a + 4, ring);
     DG__ARG(ke, a + 8, rs->b.rc_vis.m); DG__ARG(ke, a + 9, rs->b.rc_done.m); DG__ARG(ke, a + 10, rs->b.rc_bq.m);
     DG__ARG(ke, a + 11, rs->b.rc_found.m); DG__ARG(ke, a + 12, rs->b.rc_comp.m); DG__ARG(ke, a + 13, rs->b.rc_tree.m);
     DG__ARG(ke, a + 14, rs->b.rc_lab.m); DG__ARG(ke, a + 15, ud); DG__ARG(ke, a + 16, rs->b.rc_touch.m);
-    DG__ARG(ke, a + 17, rs->b.rc_hub.m);
+    DG__ARG(ke, a + 17, rs->b.rc_hub.m); DG__ARG(ke, a + 18, rs->b.rc_sig.m);
     DG__ARG(kf, 3, rs->b.rc_found.m); DG__ARG(kf, 4, rs->b.rc_res.m); DG__ARG(kf, 5, rs->b.rc_vis.m);
     DG__ARG(kf, 6, rs->b.rc_touch.m); DG__ARG(kf, 7, rs->b.rc_cnt.m); DG__ARG(kf, 8, ring);
     DG__ARG(kf, 1, rs->b.rc_und.m);
@@ -9686,6 +9753,9 @@ done:
 }
 
 #define DG__REACH_SEED 0x6772616964796e67ull   /* the seed of a first build when none is given */
+/* The search's signature test (dg_reach_ex): 0 where the labels kernel found them useful (the
+   default), 1 always, -1 never (tests: every search kernel runs). */
+static int dg__reach_sig_search = 0;
 
 /* Fills in the defaults of opt (manual section 15), the one place they are decided: labels and
    seed keep the current index's, else DG_REACH_LABELS and DG__REACH_SEED; search_mb is sized
@@ -9781,7 +9851,8 @@ DG_API dg_status dg_reach_ex(dg_graph *g, const dg_vertex *src, const dg_vertex 
                                DG__A(rs->b.rc_comp.m), DG__A(rs->b.rc_lab.m),
                                DG__A(rs->b.rc_tree.m), DG__A(ud), DG__A(exact),
                                DG__A(rs->b.rc_res.m), DG__A(rs->b.rc_und.m), DG__A(rs->b.rc_cnt.m),
-                               DG__A(d->dir.m), DG__A(nv), DG__A(rs->b.rc_hub.m), DG__END));
+                               DG__A(d->dir.m), DG__A(nv), DG__A(rs->b.rc_hub.m),
+                               DG__A(rs->b.rc_sig.m), DG__END));
         DG__TRY(dg__launch(g, kl, nq, d->wg));
         DG__CL(clEnqueueReadBuffer(d->queue, rs->b.rc_cnt.m, CL_TRUE, 0, sizeof cnt, cnt, 0, NULL, NULL));
         if (cnt[DG_RL_BAD] != 0xffffffffu) {   /* name the first bad query */
@@ -9793,8 +9864,16 @@ DG_API dg_status dg_reach_ex(dg_graph *g, const dg_vertex *src, const dg_vertex 
         }
         S.by_labels += nq - cnt[DG_RL_UNDECIDED];
         S.by_hubs += cnt[DG_RL_BY_HUBS];
+        S.by_signatures += cnt[DG_RL_BY_SIGS];
         S.searched += cnt[DG_RL_UNDECIDED];
-        if (cnt[DG_RL_UNDECIDED]) DG__TRY(dg__reach_search(g, cnt[DG_RL_UNDECIDED], (int)exact, wmax, &S));
+        /* the search tests the signatures (its kernels with them) where they decided at least
+           one query for every 16 left to it beyond what the intervals did (on a citation DAG,
+           whose signatures fill up, testing them cost the search 15-20%: bench/NOTES.md) */
+        if (cnt[DG_RL_UNDECIDED])
+            DG__TRY(dg__reach_search(g, cnt[DG_RL_UNDECIDED], (int)exact, wmax,
+                                     dg__reach_sig_search ? (cl_uint)(dg__reach_sig_search > 0)
+                                     : (cl_uint)((uint64_t)cnt[DG_RL_BY_SIGS] * 16 >= cnt[DG_RL_UNDECIDED]),
+                                     &S));
         DG__CL(clEnqueueReadBuffer(d->queue, rs->b.rc_res.m, CL_TRUE, 0, nq, reachable + at, 0, NULL, NULL));
         for (i = 0; i < nq; i++) S.positive += reachable[at + i];
     }

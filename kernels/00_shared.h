@@ -149,7 +149,15 @@
 #define DG_RL_POSITIVE   1     /* answered 1 by the labels */
 #define DG_RL_BAD        2     /* smallest query naming a bad vertex (0xffffffff: none) */
 #define DG_RL_BY_HUBS    3     /* decided by the hub bits */
-#define DG_RL_WORDS      4
+#define DG_RL_BY_SIGS    4     /* decided by the signatures */
+#define DG_RL_WORDS      5
+/* Signatures: per component DG_REACH_SIG_WORDS words of bits for its descendants, as many for
+   its ancestors (itself included in both). Component c's own bit is its rank r (1..C) in
+   traversal 0's order, spread DG_REACH_SIG_SPREAD times over the bits:
+   ((r - 1) x SPREAD x bits / C) mod bits, so that components close in a depth-first order,
+   which descendants are, share bits. */
+#define DG_REACH_SIG_WORDS  8
+#define DG_REACH_SIG_SPREAD 4
 
 /* ---- whole-graph algorithms (70_graph.cl) ----
    PageRank's sums, by dg_pr_sum into tot[]: the dangling mass and the L1 change of an

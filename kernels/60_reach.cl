@@ -15,14 +15,32 @@
    hub[c] = (x, y): bit i of x set if hub component i reaches c, of y if c reaches hub i
    (64 hubs at most, chosen by the host): a hub that reaches s but not t, or one t reaches
    and s does not, is an exact "no"; a hub s reaches and that reaches t an exact "yes".
-   Removing edges leaves every path of the new graph in the old one, so the intervals and the
-   hubs' "no" stay a valid filter; the "yes" shortcuts (same component, tree interval, hubs)
-   do not: `exact` is 0 then. */
+   DG_REACH_SIG(sig, c): c's signatures (00_shared.h), the bits of its descendants and of its
+   ancestors: if s reaches t, t's descendants are s's and s's ancestors t's, so a bit of t's
+   descendant signature missing from s's (or of s's ancestor signature from t's) is an exact
+   "no" (as in BFL, [Su 2017]; the bits follow the depth-first order, as its do).
+   Removing edges leaves every path of the new graph in the old one, so the intervals, the
+   hubs' "no" and the signatures stay a valid filter; the "yes" shortcuts (same component,
+   tree interval, hubs) do not: `exact` is 0 then. */
 
 /* The hub bits of s and t rule out s -> t. */
 inline int dg_reach_hub_no(const ulong2 hs, const ulong2 ht)
 {
     return ((hs.x & ~ht.x) | (ht.y & ~hs.y)) != 0ul;
+}
+
+/* Component c's signatures: DG_REACH_SIG_WORDS words of descendants, then as many of
+   ancestors. */
+#define DG_REACH_SIG(sig, c) ((sig) + 2u * DG_REACH_SIG_WORDS * (size_t)(c))
+/* The signatures rule out component s -> component t: a word at a time, stopping at the
+   first that does (few registers: the search kernel's occupancy decides its speed). */
+inline int dg_reach_sig_no(__global const uint *sig, const int s, const int t)
+{
+    __global const uint *ss = DG_REACH_SIG(sig, s), *st = DG_REACH_SIG(sig, t);
+    uint w;
+    for (w = 0; w < DG_REACH_SIG_WORDS; w++)
+        if ((st[w] & ~ss[w]) | (ss[DG_REACH_SIG_WORDS + w] & ~st[DG_REACH_SIG_WORDS + w])) return 1;
+    return 0;
 }
 
 /* Component s may reach component t: t's descendant intervals lie in s's, s's ancestor
@@ -43,13 +61,16 @@ inline int dg_reach_in(const int r, const int2 i) { return r >= i.x && r <= i.y;
 
 /* Query i: res[i] = 1 or 0 where the labels decide (cnt[DG_RL_BY_HUBS] counts those the hubs
    decide, cnt[DG_RL_POSITIVE] the 1s); else res[i] = 0 and i goes to und (cnt[DG_RL_UNDECIDED]
-   entries). A query naming no live vertex (id outside 0..nv-1, or removed: no page in the
-   directory) puts the smallest such i in cnt[DG_RL_BAD]. */
+   entries; cnt[DG_RL_BY_SIGS] counts those the signatures decide where the intervals cannot,
+   which tells the host whether the search should test them too). A query naming no live
+   vertex (id outside 0..nv-1, or removed: no page in the directory) puts the smallest such i
+   in cnt[DG_RL_BAD]. */
 __kernel void dg_reach_labels(const uint nq, __global const int *qs, __global const int *qt,
                               __global const int *comp, __global const int2 *lab,
                               __global const int4 *tree, const uint d, const uint exact,
                               __global uchar *res, __global uint *und, __global uint *cnt,
-                              __global const int *dir, const uint nv, __global const ulong2 *hub)
+                              __global const int *dir, const uint nv, __global const ulong2 *hub,
+                              __global const uint *sig)
 {
     const uint i = get_global_id(0);
     int s, t, cs, ct, r;
@@ -66,6 +87,7 @@ __kernel void dg_reach_labels(const uint nq, __global const int *qs, __global co
     else if (dg_reach_hub_no(hs, ht)) { r = 0; atomic_inc(&cnt[DG_RL_BY_HUBS]); }
     else if (exact && (hs.y & ht.x) != 0ul) { r = 1; atomic_inc(&cnt[DG_RL_BY_HUBS]); }
     else if (!dg_reach_contains(lab, d, cs, ct)) r = 0;
+    else if (dg_reach_sig_no(sig, cs, ct)) { r = 0; atomic_inc(&cnt[DG_RL_BY_SIGS]); }
     else if (exact && (dg_reach_in(tree[ct].y, tree[cs].xy) || dg_reach_in(tree[cs].w, tree[ct].zw))) r = 1;
     else r = 2;
     res[i] = (uchar)(r == 1);
@@ -137,12 +159,17 @@ __kernel void dg_reach_init(const uint nb, __global const uint *und, const uint 
     __global uint *cnt, const uint ring, const uint L, __global uint *front, \
     __global uint *next, __global uint *vis, __global uint *done, __global const int4 *bq, \
     __global uchar *found, __global const int *comp, __global const int4 *tree, \
-    __global const int2 *lab, const uint d, __global uint *touched, __global const ulong2 *hub
+    __global const int2 *lab, const uint d, __global uint *touched, __global const ulong2 *hub, \
+    __global const uint *sig
 #define DG_REACH_SEARCH W, qin, qout, cnt, ring, L, front, next, vis, done, bq, found, comp, \
-    tree, lab, d, touched, hub
+    tree, lab, d, touched, hub, sig
 
 /* The two searches differ only in the functions below, which take `dag` (0: the pages,
-   1: the DAG of components; a literal in each kernel, so the other branch folds away).
+   1: the DAG of components; a literal in each kernel, so the other branch folds away). Each
+   comes with and without the signature test (`use_sig`, a literal too: the host takes the
+   kernel with it where the signatures decided queries the intervals could not; without it
+   the kernel is the one from before the signatures, whose speed testing them would cost on a
+   graph where they fill up, e.g. 15-20% on the citation DAG: bench/NOTES.md).
    On the pages the graph is DG_ADJ (crow, ccol unused); on the DAG crow/ccol, the DAG's
    out-arcs (DG_ADJ unused). */
 
@@ -205,14 +232,14 @@ typedef struct {
 } dg_reach_group;
 
 /* Level L: every queued (x, w) passes its bits on to x's out-neighbours u, minus those
-   already at u and those whose target u cannot reach by the labels (both are added to
-   vis[u], so a bit is tested at most once per vertex). Reaching the target answers the
-   query. Load-balanced per work-group: DG_WG entries at a time, their out-arcs spread evenly
-   over the work-items (a scan of the degrees), so a hub's list is walked by the whole group.
-   Every work-item of the group runs it (barriers). */
-inline void dg_reach_expand_body(const int dag, DG_ADJ_ARGS, __global const uint *crow,
-                                 __global const int *ccol, DG_REACH_SEARCH_ARGS,
-                                 __local dg_reach_group *l)
+   already at u and those whose target u cannot reach by the labels (hubs, signatures,
+   intervals; both are added to vis[u], so a bit is tested at most once per vertex). Reaching
+   the target answers the query. Load-balanced per work-group: DG_WG entries at a time, their
+   out-arcs spread evenly over the work-items (a scan of the degrees), so a hub's list is
+   walked by the whole group. Every work-item of the group runs it (barriers). */
+inline void dg_reach_expand_body(const int dag, const int use_sig, DG_ADJ_ARGS,
+                                 __global const uint *crow, __global const int *ccol,
+                                 DG_REACH_SEARCH_ARGS, __local dg_reach_group *l)
 {
     const uint nin = *dg_reach_level(cnt, ring, L), lid = get_local_id(0);
     __global uint *nc = dg_reach_level(cnt, ring, L + 1);
@@ -246,7 +273,9 @@ inline void dg_reach_expand_body(const int dag, DG_ADJ_ARGS, __global const uint
                 const ulong2 hj = as_ulong2(bq[2 * j + 1]);
                 if (dg_reach_hit(dag, u, ru, qj, hj)) { found[j] = 1; atomic_or(&done[w], 1u << b); }
                 else if (!dg_reach_hub_no(ru.hub, hj) &&
-                         dg_reach_contains(lab, d, ru.comp, dg_reach_target_comp(dag, qj))) keep |= 1u << b;
+                         dg_reach_contains(lab, d, ru.comp, dg_reach_target_comp(dag, qj)) &&
+                         (!use_sig || !dg_reach_sig_no(sig, ru.comp, dg_reach_target_comp(dag, qj))))
+                    keep |= 1u << b;   /* the signatures last: they cost reads */
             }
             if (keep && atomic_or(&next[eu], keep) == 0u) qout[atomic_inc(nc)] = eu;
         }
@@ -259,7 +288,13 @@ __kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1)))
 void dg_reach_expand(DG_ADJ_ARGS, DG_REACH_SEARCH_ARGS)
 {
     __local dg_reach_group l;
-    dg_reach_expand_body(0, DG_ADJ, 0, 0, DG_REACH_SEARCH, &l);
+    dg_reach_expand_body(0, 0, DG_ADJ, 0, 0, DG_REACH_SEARCH, &l);
+}
+__kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1)))
+void dg_reach_expand_sig(DG_ADJ_ARGS, DG_REACH_SEARCH_ARGS)
+{
+    __local dg_reach_group l;
+    dg_reach_expand_body(0, 1, DG_ADJ, 0, 0, DG_REACH_SEARCH, &l);
 }
 
 /* On the DAG of components (crow/ccol: out-arcs; comp unused). */
@@ -268,7 +303,14 @@ void dg_reach_expand_dag(__global const uint *crow, __global const int *ccol,
                          DG_REACH_SEARCH_ARGS)
 {
     __local dg_reach_group l;
-    dg_reach_expand_body(1, 0, 0u, 0, 0, 0, crow, ccol, DG_REACH_SEARCH, &l);
+    dg_reach_expand_body(1, 0, 0, 0u, 0, 0, 0, crow, ccol, DG_REACH_SEARCH, &l);
+}
+__kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1)))
+void dg_reach_expand_dag_sig(__global const uint *crow, __global const int *ccol,
+                             DG_REACH_SEARCH_ARGS)
+{
+    __local dg_reach_group l;
+    dg_reach_expand_body(1, 1, 0, 0u, 0, 0, 0, crow, ccol, DG_REACH_SEARCH, &l);
 }
 
 /* After a batch: its answers into res (found cleared for the next batch), vis zeroed where
@@ -291,12 +333,15 @@ __kernel void dg_reach_finish(const uint nb, __global const uint *und, const uin
 /* ---- Building the labels on the device (DG_REACH_BUILD_DEVICE) ----
    The DAG of components (crow/ccol out-arcs, rrow/rcol in-arcs) comes with order[], its
    components level by level (longest path from a root, computed by the host), so every arc
-   goes to a deeper level; the reverse DAG comes the same way (levels: longest path to a sink). Traversal k picks for every component one in-neighbour as its parent at
-   random: a spanning forest. Subtree sizes bottom-up, then each component takes a range of
-   ranks top-down from its parent's (a post-order of the forest: subtrees are contiguous),
-   then (lo, hi) = the smallest and largest rank among the component's descendants, bottom
-   up. Unlike a DFS order the ranks need not fall along the arcs, so hi is a maximum too; an
-   interval that does not contain another is still an exact "no". */
+   goes to a deeper level; the reverse DAG comes the same way (levels: longest path to a
+   sink). Traversal k picks for every component one in-neighbour as its parent at random (in
+   traversal 0 the deepest, as a depth-first search tends to: then descendants cluster in its
+   order, which the signatures' bits follow): a spanning forest. Subtree sizes bottom-up,
+   then each component takes a range of ranks top-down from its parent's (a post-order of the
+   forest: subtrees are contiguous), then (lo, hi) = the smallest and largest rank among the
+   component's descendants, bottom up. Unlike a DFS order the ranks need not fall along the
+   arcs, so hi is a maximum too; an interval that does not contain another is still an exact
+   "no". */
 
 inline uint dg_reach_hash(uint x, const uint k)
 {
@@ -307,15 +352,26 @@ inline uint dg_reach_hash(uint x, const uint k)
     return x;
 }
 
-/* phase 0: parent (a random in-neighbour), size 1; 1: add own size to the parent's
-   (bottom-up); 2: a range of ranks from the parent's (top-down); 3: (lo, hi) (bottom-up). */
+/* Component c's own signature bit (00_shared.h): from its rank r (1..nc) in traversal 0. */
+inline uint dg_reach_sig_bit(const int r, const uint nc)
+{
+    const uint bits = 32u * DG_REACH_SIG_WORDS;
+    return (uint)((ulong)(uint)(r - 1) * DG_REACH_SIG_SPREAD * bits / nc % bits);
+}
+
+/* phase 0: parent (a random in-neighbour; in traversal 0 the deepest), size 1; 1: add own
+   size to the parent's (bottom-up); 2: a range of ranks from the parent's (top-down); 3: (lo,
+   hi) (bottom-up), and in traversal 0 of either direction c's signature (its first
+   DG_REACH_SIG_WORDS words: descendants, over the DAG's out-arcs; the next: ancestors, over
+   the reverse DAG's, the roles of crow and rrow being swapped then); *total holds the
+   components in phase 3. */
 __kernel void dg_reach_forest(__global const uint *crow, __global const int *ccol,
                               __global const uint *rrow, __global const int *rcol,
                               __global const int *order, const uint lo, const uint hi,
                               const uint phase, const uint k, const uint d, const uint seed,
                               __global int *parent, __global uint *size, __global uint *base,
                               __global uint *alloc, __global uint *total,
-                              __global int2 *lab, __global int4 *tree)
+                              __global int2 *lab, __global int4 *tree, __global uint *sig)
 {
     const uint i = lo + get_global_id(0);
     int c;
@@ -324,6 +380,18 @@ __kernel void dg_reach_forest(__global const uint *crow, __global const int *cco
     if (phase == 0) {
         const uint nin = rrow[c + 1] - rrow[c];
         parent[c] = nin ? rcol[rrow[c] + dg_reach_hash((uint)c, k + seed) % nin] : -1;
+        if (k == 0 && nin > 1) {   /* traversal 0: the deepest in-neighbour (ties at random) */
+            int best = parent[c];
+            uint e;
+            for (e = rrow[c]; e < rrow[c + 1]; e++) {
+                const int p = rcol[e];
+                const int dp = lab[(size_t)p * d + d - 1].x, db = lab[(size_t)best * d + d - 1].x;
+                if (dp > db ||
+                    (dp == db && dg_reach_hash((uint)p, seed) > dg_reach_hash((uint)best, seed)))
+                    best = p;
+            }
+            parent[c] = best;
+        }
         size[c] = 1u;
         alloc[c] = 0u;
     } else if (phase == 1) {
@@ -345,5 +413,15 @@ __kernel void dg_reach_forest(__global const uint *crow, __global const int *cco
             l.y = max(l.y, m.y);
         }
         lab[(size_t)c * d + k] = l;
+        if (k == 0 || k == (d - 1) / 2) {
+            const uint side = k == 0 ? 0u : DG_REACH_SIG_WORDS, b = dg_reach_sig_bit(tree[c].y, *total);
+            __global uint *to = DG_REACH_SIG(sig, c) + side;
+            uint w;
+            for (w = 0; w < DG_REACH_SIG_WORDS; w++) {
+                uint x = w == b >> 5 ? 1u << (b & 31u) : 0u;
+                for (e = crow[c]; e < crow[c + 1]; e++) x |= DG_REACH_SIG(sig, ccol[e])[side + w];
+                to[w] = x;
+            }
+        }
     }
 }

@@ -23,7 +23,9 @@
 #              (clang's UBSan checks more), reported as NAME.clang;
 #   7 checks   a fuzzing smoke where clang has libFuzzer: the six loaders and the mutation
 #              sequences, a few seconds each from test/fuzz/corpus (see below).
-# The last line printed is "N passed, M failed" (the totals); the exit status is 1 if M > 0.
+# On 2 cores the test programs' builds, their runs and the other checks overlap (below); the
+# other checks' report is printed after the test programs'. The last line printed is
+# "N passed, M failed" (the totals); the exit status is 1 if M > 0.
 #
 # Environment: CC (default cc) builds the tests; DYNGRAPH_CL_OPTIONS (default -cl-opt-disable;
 # set it empty to test optimised kernels); DG_TEST_TIMEOUT (seconds per test program,
@@ -46,7 +48,11 @@ cd "$(dirname "$0")/.." || exit 1
 
 CC=${CC:-cc}
 BUILD=build/test
-TEST_CFLAGS="-std=c99 -g -O1 -fsanitize=address,undefined -fno-omit-frame-pointer \
+# Optimisation (the job's, below): -Og for the test programs, -O0 for the clang pass. On the
+# 2-core machine a build is 23 s at -O1, 14 s at -Og, 10 s at -O0 with gcc; 27 s at -O1 and
+# 5 s at -O0 with clang; a host-heavy run (test_random) 28 s at -O1, 32 s at -Og, 62 s at -O0.
+# The clang pass's programs are small or run briefly.
+TEST_CFLAGS="-std=c99 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 -fno-sanitize-recover=all -Wall -Wextra -I."
 STRICT="-Wall -Wextra -Werror -pedantic"
 LIBS="-lOpenCL -lm"
@@ -75,80 +81,8 @@ indent() { sed 's/^/      /' "$@"; }
 rm -rf "$BUILD"
 mkdir -p "$BUILD"
 
-echo "== generated kernel header"
-if sh tools/gen_kernels.sh > "$BUILD/dyngraph_kernels.cl.h" 2> "$BUILD/gen.log" &&
-   cmp -s "$BUILD/dyngraph_kernels.cl.h" dyngraph_kernels.cl.h; then
-    pass "dyngraph_kernels.cl.h is up to date with kernels/*.cl"
-else
-    fail "dyngraph_kernels.cl.h is stale (or missing): run 'make kernels' and commit the result"
-    indent "$BUILD/gen.log"
-fi
-if command -v clang > /dev/null 2>&1; then
-    if sh tools/check_kernels.sh > "$BUILD/check_kernels.log" 2>&1; then
-        pass "kernels compile with clang's OpenCL C 1.2 front end (tools/check_kernels.sh), DG_POS64 narrowing included"
-    else
-        fail "tools/check_kernels.sh"
-        head -n 60 "$BUILD/check_kernels.log" | indent
-    fi
-fi
-
-echo "== compile checks: $STRICT"
-compile() {                     # compile LABEL OUTPUT COMMAND... (the output is linked too)
-    label=$1 out=$2
-    shift 2
-    if "$@" -o "$BUILD/$out" $LIBS > "$BUILD/$out.log" 2>&1; then
-        pass "$label"
-    else
-        fail "$label: $*"
-        head -n 60 "$BUILD/$out.log" | indent
-    fi
-}
-compile "C99   gcc"                       c99_gcc     gcc     -std=c99   $STRICT -I. test/compile/c99.c
-compile "C99   clang"                     c99_clang   clang   -std=c99   $STRICT -I. test/compile/c99.c
-compile "C++11 g++"                       cxx_gxx     g++     -std=c++11 $STRICT -I. test/compile/cxx.cc
-compile "C++11 clang++"                   cxx_clangxx clang++ -std=c++11 $STRICT -I. test/compile/cxx.cc
-compile "C99   gcc -DDYNGRAPH_STATIC"     c99_static  gcc     -std=c99   $STRICT -DDYNGRAPH_STATIC -I. test/compile/c99.c
-# the README's example, as a user copies it: C99 and C++11, warning-free
-awk '/^## Example/ { f = 1 } f && /^```c/ { p = 1; next } p && /^```/ { exit } p' README.md > "$BUILD/readme_example.c"
-compile "C99   gcc   README example"     readme_gcc  gcc     -std=c99   $STRICT -I. "$BUILD/readme_example.c"
-compile "C++11 g++   README example"     readme_gxx  g++     -std=c++11 $STRICT -I. -x c++ "$BUILD/readme_example.c"
-# host only: without the OpenCL headers (test/compile/no_cl stops any include of them) and
-# without -lOpenCL; built with gcc, clang and g++, and run (device calls: DG_ERR_NO_DEVICE)
-no_opencl() {                   # no_opencl LABEL OUTPUT COMMAND...
-    label=$1 out=$2
-    shift 2
-    if "$@" -Itest/compile/no_cl -I. -o "$BUILD/$out" -lm > "$BUILD/$out.log" 2>&1 &&
-       "./$BUILD/$out" >> "$BUILD/$out.log" 2>&1; then
-        pass "$label"
-    else
-        fail "$label: $*"
-        head -n 60 "$BUILD/$out.log" | indent
-    fi
-}
-no_opencl "C99   gcc   -DDYNGRAPH_NO_OPENCL, no OpenCL" noocl_gcc   gcc   -std=c99 $STRICT test/compile/no_opencl.c
-no_opencl "C99   clang -DDYNGRAPH_NO_OPENCL, no OpenCL" noocl_clang clang -std=c99 $STRICT test/compile/no_opencl.c
-no_opencl "C++11 g++   -DDYNGRAPH_NO_OPENCL, no OpenCL" noocl_gxx   g++   -std=c++11 $STRICT -x c++ test/compile/no_opencl.c
-
-# the examples, as a user builds them (C99 and C++11, warning-free); those that check their own
-# answer against a reference (components: a union-find and dg_components; pagerank: dg_pagerank;
-# crowd: a host BFS) run too, on small inputs
-for src in examples/*.c; do
-    ex=$(basename "$src" .c)
-    compile "C99   gcc   examples/$ex.c" "ex_$ex" gcc -std=c99 $STRICT -I. "$src"
-    compile "C++11 g++   examples/$ex.c" "ex_${ex}_gxx" g++ -std=c++11 $STRICT -I. -x c++ "$src"
-done
-for run in "components" "pagerank" "crowd 40x16 6"; do
-    ex=${run%% *}
-    [ -x "$BUILD/ex_$ex" ] || continue
-    if "./$BUILD/ex_$ex" ${run#"$ex"} > "$BUILD/ex_$ex.out" 2>&1; then
-        pass "examples/$ex.c runs and checks its answer: $(tail -n 1 "$BUILD/ex_$ex.out")"
-    else
-        fail "examples/$ex.c: ./$ex${run#"$ex"} failed"
-        tail -n 20 "$BUILD/ex_$ex.out" | indent
-    fi
-done
-
-echo "== test programs: $CC $TEST_CFLAGS ... $LIBS"
+# ---- the test programs: their builder starts at once, the checks below beside it, and the
+# runner as soon as the first program is built.
 # the entries of DG_TESTS, one per line (spaces and commas split them, no glob expansion)
 entries() { printf '%s\n' "$DG_TESTS" | awk -F'[ ,\t]+' '{ for (i = 1; i <= NF; i++) if ($i != "") print $i }'; }
 selected() {                    # selected NAME: DG_TESTS is empty or names NAME or NAME:case
@@ -164,30 +98,43 @@ if [ -s "$BUILD/unknown.log" ]; then
     failed=$((failed + $(wc -l < "$BUILD/unknown.log")))
 fi
 if command -v timeout >/dev/null 2>&1; then run_limited="timeout $TIMEOUT"; else run_limited=""; fi
-# build_one COMPILER NAME LABEL: builds test/NAME.c with COMPILER and $TEST_CFLAGS as
+# build_one COMPILER NAME LABEL OPT: builds test/NAME.c with COMPILER, OPT and $TEST_CFLAGS as
 # $BUILD/LABEL; the compiler's exit status goes to $BUILD/LABEL.build.rc, written once the
 # build is over. A builder in the background (below) builds every program in turn while the
 # runner runs them as they become ready: the builds (one header of 13k lines each time, with
-# sanitizers) take about as long as the runs, and on 2 cores each keeps one busy.
+# sanitizers) take about two thirds as long as the runs, and on 2 cores each keeps one busy.
 build_one() {
-    $1 $TEST_CFLAGS "test/$2.c" -o "$BUILD/$3" $LIBS > "$BUILD/$3.build.log" 2>&1
+    $1 $4 $TEST_CFLAGS "test/$2.c" -o "$BUILD/$3" $LIBS > "$BUILD/$3.build.log" 2>&1
     echo $? > "$BUILD/$3.build.rc.tmp" && mv "$BUILD/$3.build.rc.tmp" "$BUILD/$3.build.rc"
 }
-# run_one COMPILER NAME LABEL: runs $BUILD/LABEL once the builder has built it (or builds it
-# itself where the builder is gone) and adds its counts (LABEL is NAME, or NAME.clang for the
-# clang pass).
+# run_one COMPILER NAME LABEL OPT: runs $BUILD/LABEL once the builder has built it (or builds it
+# itself where the builder is gone) and writes its counts "N M" to $BUILD/LABEL.counts (LABEL
+# is NAME, or NAME.clang for the clang pass). Two runners may run jobs at once (below), so a
+# job's report (its output, its PASS or FAIL line) goes to $BUILD/LABEL.report and is printed
+# whole when the job is over.
+job_result() {                  # job_result LABEL N M LINE
+    echo "$2 $3" > "$BUILD/$1.counts"
+    echo "$4" >> "$BUILD/$1.report"
+}
+show_report() {                 # one report at a time on stdout
+    until mkdir "$BUILD/print.lock" 2>/dev/null; do sleep 1; done
+    cat "$1"
+    rmdir "$BUILD/print.lock"
+}
 run_one() {
-    rcc=$1; name=$2; label=$3
+    rcc=$1; name=$2; label=$3; opt=$4
     bin="$BUILD/$label"
     while [ ! -f "$bin.build.rc" ] && kill -0 "$builder" 2>/dev/null; do sleep 1; done
-    [ -f "$bin.build.rc" ] || build_one "$rcc" "$name" "$label"
+    [ -f "$bin.build.rc" ] || build_one "$rcc" "$name" "$label" "$opt"
+    : > "$bin.report"
     if [ "$(cat "$bin.build.rc")" != 0 ]; then
-        fail "$label: does not build"
-        head -n 60 "$bin.build.log" | indent
+        head -n 60 "$bin.build.log" | indent >> "$bin.report"
+        job_result "$label" 0 1 "FAIL  $label: does not build"
+        show_report "$bin.report"
         return
     fi
-    [ -s "$bin.build.log" ] && indent "$bin.build.log"     # warnings
-    echo "---- $label"
+    [ -s "$bin.build.log" ] && indent "$bin.build.log" >> "$bin.report"     # warnings
+    echo "---- $label" >> "$bin.report"
     start=$(date +%s)
     $run_limited "./$bin" < /dev/null > "$bin.out" 2> "$bin.err"
     rc=$?
@@ -201,15 +148,15 @@ run_one() {
     tries=0
     while [ "$rc" != 0 ] && [ "$tries" -lt 2 ] && grep -q "LeakSanitizer has encountered a fatal error" "$bin.err"; do
         tries=$((tries + 1))
-        cat "$bin.err"
-        echo "      $label: LeakSanitizer's tracer crashed at exit; run once more ($tries of 2, use_tls=0)"
+        cat "$bin.err" >> "$bin.report"
+        echo "      $label: LeakSanitizer's tracer crashed at exit; run once more ($tries of 2, use_tls=0)" >> "$bin.report"
         rseed=$(sed -n 's/^[^ ]*: seed \([0-9][0-9]*\)$/\1/p' "$bin.out" | head -n 1)
         LSAN_OPTIONS="$LSAN_OPTIONS:use_tls=0" $run_limited "./$bin" $rseed < /dev/null > "$bin.out" 2> "$bin.err"
         rc=$?
     done
     secs=$(( $(date +%s) - start ))
-    cat "$bin.out"
-    [ -s "$bin.err" ] && { echo "---- $label (stderr)"; cat "$bin.err"; }
+    cat "$bin.out" >> "$bin.report"
+    [ -s "$bin.err" ] && { echo "---- $label (stderr)"; cat "$bin.err"; } >> "$bin.report"
     counts=$(tail -n 1 "$bin.out" |
              sed -n 's/^.*: \([0-9][0-9]*\) passed, \([0-9][0-9]*\) failed$/\1 \2/p')
     if [ -z "$counts" ]; then
@@ -218,52 +165,64 @@ run_one() {
             0)   why="exited 0" ;;
             *)   why="exit status $rc (a crash or sanitizer report? see its stderr)" ;;
         esac
-        fail "$label: $why without a final '<name>: N passed, M failed' line (${secs}s)"
+        job_result "$label" 0 1 "FAIL  $label: $why without a final '<name>: N passed, M failed' line (${secs}s)"
+        show_report "$bin.report"
         return
     fi
     n=${counts% *}
     m=${counts#* }
     if [ "$rc" != 0 ] && [ "$m" = 0 ]; then
         m=1
-        echo "      $label reported no failure but exited with status $rc: counted as 1 failed"
+        echo "      $label reported no failure but exited with status $rc: counted as 1 failed" >> "$bin.report"
     fi
-    passed=$((passed + n))
-    failed=$((failed + m))
     if [ "$m" = 0 ]; then
-        echo "PASS  $label: $n passed (${secs}s)"
+        job_result "$label" "$n" "$m" "PASS  $label: $n passed (${secs}s)"
     else
-        echo "FAIL  $label: $n passed, $m failed (${secs}s, exit status $rc)"
+        job_result "$label" "$n" "$m" "FAIL  $label: $n passed, $m failed (${secs}s, exit status $rc)"
     fi
+    show_report "$bin.report"
 }
 
-# The jobs, one line each (compiler, name, label): every test program with $CC, then the fast
-# host tests once more with clang's sanitizers, which check what gcc's do not (e.g. arithmetic
-# on a null pointer): skipped, with a note, where clang is missing.
+# The jobs, one line each (compiler, name, label, optimisation): every test program with $CC,
+# then the fast host tests once more with clang's sanitizers, which check what gcc's do not
+# (e.g. arithmetic on a null pointer): skipped, with a note, where clang is missing.
 jobs="$BUILD/jobs.txt"
 : > "$jobs"
-for src in test/test_*.c; do
-    [ -f "$src" ] || continue
-    name=$(basename "$src" .c)
+# In order of their run times on the 2-core machine, longest first (the runners take the
+# longest left: they end close together); programs not listed come after, in name order.
+ORDER="test_bfs test_device test_sssp test_reach test_graph test_random test_random_lh \
+test_result test_pos64 test_update test_path test_load test_user test_alloc test_save test_modules \
+test_regress test_validate"
+for name in $ORDER $(for src in test/test_*.c; do basename "$src" .c; done); do
+    [ -f "test/$name.c" ] || continue
     selected "$name" || continue
-    echo "$CC $name $name" >> "$jobs"
+    grep -q " $name $name " "$jobs" && continue
+    echo "$CC $name $name -Og" >> "$jobs"
 done
 CLANG_TESTS="test_alloc test_load test_modules test_regress test_validate"
 if command -v clang >/dev/null 2>&1; then
     for name in $CLANG_TESTS; do
         selected "$name" || continue
-        echo "clang $name $name.clang" >> "$jobs"
+        echo "clang $name $name.clang -O0" >> "$jobs"
     done
 else
     echo "note: clang not found, the clang sanitizer pass ($CLANG_TESTS) is skipped"
 fi
-# The builder: every job's build in turn, then the fuzzing smoke's two targets (below).
+# The builder: every job's build in turn, then the fuzzing smoke's two targets (below); then it
+# runs the jobs left too, beside the runner (the runs take longer than the builds: one core
+# would otherwise idle for the last few minutes).
+# A runner claims a job by making $BUILD/LABEL.claim (mkdir: one of them gets it) and skips
+# those the other one has claimed: both take the longest job left, so they end close together.
+claim() { mkdir "$BUILD/$3.claim" 2>/dev/null; }
 fuzz_build() {                  # fuzz_build TARGET: $BUILD/fuzz/TARGET from test/fuzz/fuzz_TARGET.c
     clang $FUZZ_FLAGS "test/fuzz/fuzz_$1.c" -o "$BUILD/fuzz/$1" $LIBS > "$BUILD/fuzz/$1.build.log" 2>&1
 }
-FUZZ_FLAGS="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Wall -Wextra -I."
+# (-O0: a build takes 5 s instead of 33; the smoke runs a fixed time, on fewer inputs)
+FUZZ_FLAGS="-g -O0 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Wall -Wextra -I."
 # It stops where the runner is gone (an interrupted run: a background subshell ignores SIGINT),
 # and the runner stops it on its way out.
 runner=$$
+builder=""
 (
     while IFS= read -r job; do
         kill -0 "$runner" 2>/dev/null || exit 0
@@ -276,12 +235,120 @@ runner=$$
             fuzz_build "$target" < /dev/null
         done
     fi
+    while IFS= read -r job <&3; do
+        kill -0 "$runner" 2>/dev/null || exit 0
+        claim $job || continue
+        run_one $job 3<&-
+    done 3< "$jobs"
 ) &
 builder=$!
 trap 'kill "$builder" 2>/dev/null' EXIT
 trap 'exit 130' INT TERM
-while IFS= read -r job <&3; do run_one $job 3<&-; done 3< "$jobs"
+# ---- the checks before the test programs (the generated header, the kernels through clang,
+# compiling as users do, the examples): run in the background beside the builder and the
+# runner, their report and counts ($BUILD/checks.report, $BUILD/checks.counts) taken at the
+# end. They are single-threaded compiles for the most part (~50 s on 2 cores).
+checks() {
+    passed=0
+    failed=0
+    echo "== generated kernel header"
+    if sh tools/gen_kernels.sh > "$BUILD/dyngraph_kernels.cl.h" 2> "$BUILD/gen.log" &&
+       cmp -s "$BUILD/dyngraph_kernels.cl.h" dyngraph_kernels.cl.h; then
+        pass "dyngraph_kernels.cl.h is up to date with kernels/*.cl"
+    else
+        fail "dyngraph_kernels.cl.h is stale (or missing): run 'make kernels' and commit the result"
+        indent "$BUILD/gen.log"
+    fi
+    if command -v clang > /dev/null 2>&1; then
+        if sh tools/check_kernels.sh > "$BUILD/check_kernels.log" 2>&1; then
+            pass "kernels compile with clang's OpenCL C 1.2 front end (tools/check_kernels.sh), DG_POS64 narrowing included"
+        else
+            fail "tools/check_kernels.sh"
+            head -n 60 "$BUILD/check_kernels.log" | indent
+        fi
+    fi
+
+    echo "== compile checks: $STRICT"
+    compile() {                     # compile LABEL OUTPUT COMMAND... (the output is linked too)
+        label=$1 out=$2
+        shift 2
+        if "$@" -o "$BUILD/$out" $LIBS > "$BUILD/$out.log" 2>&1; then
+            pass "$label"
+        else
+            fail "$label: $*"
+            head -n 60 "$BUILD/$out.log" | indent
+        fi
+    }
+    compile "C99   gcc"                       c99_gcc     gcc     -std=c99   $STRICT -I. test/compile/c99.c
+    compile "C99   clang"                     c99_clang   clang   -std=c99   $STRICT -I. test/compile/c99.c
+    compile "C++11 g++"                       cxx_gxx     g++     -std=c++11 $STRICT -I. test/compile/cxx.cc
+    compile "C++11 clang++"                   cxx_clangxx clang++ -std=c++11 $STRICT -I. test/compile/cxx.cc
+    compile "C99   gcc -DDYNGRAPH_STATIC"     c99_static  gcc     -std=c99   $STRICT -DDYNGRAPH_STATIC -I. test/compile/c99.c
+    # the README's example, as a user copies it: C99 and C++11, warning-free
+    awk '/^## Example/ { f = 1 } f && /^```c/ { p = 1; next } p && /^```/ { exit } p' README.md > "$BUILD/readme_example.c"
+    compile "C99   gcc   README example"     readme_gcc  gcc     -std=c99   $STRICT -I. "$BUILD/readme_example.c"
+    compile "C++11 g++   README example"     readme_gxx  g++     -std=c++11 $STRICT -I. -x c++ "$BUILD/readme_example.c"
+    # host only: without the OpenCL headers (test/compile/no_cl stops any include of them) and
+    # without -lOpenCL; built with gcc, clang and g++, and run (device calls: DG_ERR_NO_DEVICE)
+    no_opencl() {                   # no_opencl LABEL OUTPUT COMMAND...
+        label=$1 out=$2
+        shift 2
+        if "$@" -Itest/compile/no_cl -I. -o "$BUILD/$out" -lm > "$BUILD/$out.log" 2>&1 &&
+           "./$BUILD/$out" >> "$BUILD/$out.log" 2>&1; then
+            pass "$label"
+        else
+            fail "$label: $*"
+            head -n 60 "$BUILD/$out.log" | indent
+        fi
+    }
+    no_opencl "C99   gcc   -DDYNGRAPH_NO_OPENCL, no OpenCL" noocl_gcc   gcc   -std=c99 $STRICT test/compile/no_opencl.c
+    no_opencl "C99   clang -DDYNGRAPH_NO_OPENCL, no OpenCL" noocl_clang clang -std=c99 $STRICT test/compile/no_opencl.c
+    no_opencl "C++11 g++   -DDYNGRAPH_NO_OPENCL, no OpenCL" noocl_gxx   g++   -std=c++11 $STRICT -x c++ test/compile/no_opencl.c
+
+    # the examples, as a user builds them (C99 and C++11, warning-free); those that check their own
+    # answer against a reference (components: a union-find and dg_components; pagerank: dg_pagerank;
+    # crowd: a host BFS) run too, on small inputs
+    for src in examples/*.c; do
+        ex=$(basename "$src" .c)
+        compile "C99   gcc   examples/$ex.c" "ex_$ex" gcc -std=c99 $STRICT -I. "$src"
+        compile "C++11 g++   examples/$ex.c" "ex_${ex}_gxx" g++ -std=c++11 $STRICT -I. -x c++ "$src"
+    done
+    for run in "components" "pagerank" "crowd 40x16 6"; do
+        ex=${run%% *}
+        [ -x "$BUILD/ex_$ex" ] || continue
+        if "./$BUILD/ex_$ex" ${run#"$ex"} > "$BUILD/ex_$ex.out" 2>&1; then
+            pass "examples/$ex.c runs and checks its answer: $(tail -n 1 "$BUILD/ex_$ex.out")"
+        else
+            fail "examples/$ex.c: ./$ex${run#"$ex"} failed"
+            tail -n 20 "$BUILD/ex_$ex.out" | indent
+        fi
+    done
+
+    echo "$passed $failed" > "$BUILD/checks.counts"
+}
+( checks > "$BUILD/checks.report" 2>&1 ) &
+checks_pid=$!
+trap 'kill "$builder" "$checks_pid" 2>/dev/null' EXIT
+echo "== test programs: $CC -Og (clang pass: -O0) $TEST_CFLAGS ... $LIBS"
+while IFS= read -r job <&3; do claim $job || continue; run_one $job 3<&-; done 3< "$jobs"
 wait "$builder"
+wait "$checks_pid"
+cat "$BUILD/checks.report"
+add_counts() {                  # add_counts FILE WHAT: FILE's "N M" into the totals, else 1 failed
+    if [ -f "$1" ]; then
+        read -r n m < "$1"
+        passed=$((passed + n))
+        failed=$((failed + m))
+    else
+        fail "$2"
+    fi
+}
+add_counts "$BUILD/checks.counts" "the checks before the test programs did not finish"
+# the counts of every job (one that never ran, e.g. an interrupted runner, counts as 1 failed)
+while IFS= read -r job; do
+    set -- $job
+    add_counts "$BUILD/$3.counts" "$3: did not run"
+done < "$jobs"
 
 # Fuzzing smoke, where clang has libFuzzer: each loader's target (test/fuzz/fuzz_load.c, built
 # once and run once per format, the format a dg_format number in FUZZ_FORMAT) and the

@@ -41,7 +41,8 @@
    graphs (DAGs with edges from lower to higher position of a random permutation, random cyclic
    graphs sparse and dense-ish, big SCCs, chains of SCCs, self-loops, a long path, hubs whose
    lists span pages, no edges, one vertex, no vertex, undirected graphs, holes left by removed
-   vertices) each with host and device builds; every *.gra file under $DG_DATA (loaded with
+   vertices) each with host and device builds; a random DAG whose random pairs the signatures
+   decide in part (host and device builds); every *.gra file under $DG_DATA (loaded with
    DG_FORMAT_GRAIL and DG_FORMAT_AUTO in turn), two of them then changed (removals: filter-only;
    insertions closing cycles: a rebuild with fewer components); snap/cit-HepPh_partial.txt (id
    bound 9.9 million, 2100 queries, a third of them positives; then 300 arcs removed); runs of
@@ -529,8 +530,10 @@ static int check_reach(tg *t, const csr *r, const qset *q, int mode, const dg_re
                            : st.batches == 0 && st.levels == 0,
                "%s: %llu searched in %u batches, %u levels", label, (unsigned long long)st.searched,
                (unsigned)st.batches, (unsigned)st.levels);
-        SCHECK(st.by_hubs <= st.by_labels, "%s: %llu decided by hubs, %llu by labels", label,
-               (unsigned long long)st.by_hubs, (unsigned long long)st.by_labels);
+        SCHECK(st.by_hubs + st.by_signatures <= st.by_labels,
+               "%s: %llu decided by hubs, %llu by signatures, %llu by labels", label,
+               (unsigned long long)st.by_hubs, (unsigned long long)st.by_signatures,
+               (unsigned long long)st.by_labels);
         SCHECK(st.searched ? st.visited >= st.batches : st.visited == 0,
                "%s: %llu visited in %u batches (%llu searched)", label, (unsigned long long)st.visited,
                (unsigned)st.batches, (unsigned long long)st.searched);
@@ -1375,6 +1378,78 @@ static void test_hubs(void)
     tg_free(&t);
 }
 
+/* Signatures: a random DAG of 6000 vertices and 4 arcs each from lower to higher positions of
+   a permutation (bench_reach's "dag"), random pairs and known positives. The signatures decide
+   a share of the random pairs (no) that the intervals leave open, with both builds; every
+   answer is checked, so a signature that lacks a descendant's bit fails the comparison. A
+   build without signatures (or with signatures that never differ) fails the count. Then the
+   search with and without its signature test, on the DAG and, after removals, on the pages. */
+static void test_signatures(void)
+{
+    tg t;
+    csr r;
+    qset q;
+    int32_t *live;
+    size_t nl;
+    int k;
+    dg_reach_options o;
+    dg_reach_stats st;
+    reseed(13);
+    if (!tg_create(&t, "signatures", 0, 64, 0)) return;
+    tg_add_vertices(&t, 6000);
+    build_graph(&t, G_DAG, 6000, 24000, 0);
+    csr_from_model(&r, &t.m, 0);
+    live = csr_live(&r, &nl);
+    memset(&q, 0, sizeof q);
+    gen_queries(&q, &r, live, nl, 3000, 10, 0, 0);
+    for (k = 0; k < 2; k++) {
+        o = opts(3, k ? DG_REACH_BUILD_DEVICE : DG_REACH_BUILD_HOST, 0, 1);
+        memset(&st, 0, sizeof st);
+        check_reach(&t, &r, &q, 2, &o, k ? "random DAG, signatures, device" : "random DAG, signatures, host", &st);
+        CHECK_MSG(st.by_signatures * 20 >= st.queries,
+                  "[signatures] %s build: %llu queries, %llu by signatures, %llu by labels, %llu searched",
+                  k ? "device" : "host", (unsigned long long)st.queries,
+                  (unsigned long long)st.by_signatures, (unsigned long long)st.by_labels,
+                  (unsigned long long)st.searched);
+        printf("test_reach: signatures, %s build: %llu of %llu queries by signatures, %llu by labels, %llu searched\n",
+               k ? "device" : "host", (unsigned long long)st.by_signatures, (unsigned long long)st.queries,
+               (unsigned long long)st.by_labels, (unsigned long long)st.searched);
+    }
+    /* every search kernel, on the DAG of components and (after removals: filter-only) on the
+       pages, with the signature test forced on and off (dg__reach_sig_search): the same answers */
+    for (k = 0; k < 2; k++) {
+        int force, j;
+        if (k == 1) {
+            for (j = 0; j < 400; j++) {
+                int32_t u, v;
+                m_random_arc(&t.m, &u, &v);
+                if (u >= 0) tg_remove_edge(&t, u, v);
+            }
+            csr_free(&r);
+            csr_from_model(&r, &t.m, 0);
+            qs_free(&q);
+            gen_queries(&q, &r, live, nl, 2000, 10, 0, 0);
+        }
+        for (force = 1; force >= -1; force -= 2) {
+            char label[96];
+            snprintf(label, sizeof label, "random DAG, signature search %s, %s", force > 0 ? "on" : "off",
+                     k ? "after removals (pages)" : "exact (DAG)");
+            dg__reach_sig_search = force;
+            o = opts(3, DG_REACH_BUILD_HOST, 0, 0);
+            memset(&st, 0, sizeof st);
+            check_reach(&t, &r, &q, 2, &o, label, &st);
+            CHECK_MSG(st.searched > 0 && st.filter_only == k, "[signatures] %s: %llu searched, filter_only %d",
+                      label, (unsigned long long)st.searched, st.filter_only);
+        }
+    }
+    dg__reach_sig_search = 0;
+    free(live);
+    csr_free(&r);
+    qs_free(&q);
+    CHECK(t.ok);
+    tg_free(&t);
+}
+
 /* opt.search_mb: a small budget gives small batches, same answers; one too small for the graph
    is refused with DG_ERR_LIMIT before anything is written, and the next call works. */
 static void test_search_memory(void)
@@ -1726,6 +1801,7 @@ static void case_removals(void) { test_removals(); done("removals"); }
 static void case_chunks(void) { test_two_chunks(); done("chunks"); }
 static void case_memory(void) { test_search_memory(); done("memory"); }
 static void case_hubs(void) { test_hubs(); done("hubs"); }
+static void case_signatures(void) { test_signatures(); done("signatures"); }
 static void case_grail(void) { test_grail(); done("grail"); }
 static void case_citations(void) { test_citations(); done("citations"); }
 static void case_sequences(void)
@@ -1738,7 +1814,7 @@ static void case_sequences(void)
 static const tt_case cases[] = {
     { "compare", test_compare }, { "bad", case_bad }, { "bookkeeping", case_bookkeeping }, { "labels", case_labels },
     { "graphs", case_graphs }, { "removals", case_removals }, { "chunks", case_chunks }, { "memory", case_memory },
-    { "hubs", case_hubs }, { "grail", case_grail }, { "citations", case_citations }, { "sequences", case_sequences },
+    { "hubs", case_hubs }, { "signatures", case_signatures }, { "grail", case_grail }, { "citations", case_citations }, { "sequences", case_sequences },
 };
 
 int main(int argc, char **argv)
