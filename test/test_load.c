@@ -742,6 +742,7 @@ static void test_memory(void)
     }
 }
 
+/* (test/run.sh lists these cases but datasets for the clang pass: a new case goes there too) */
 static const tt_case cases[] = {
     { "datasets", test_datasets }, { "weights", test_dataset_weights }, { "good", test_good_files },
     { "existing", test_into_existing }, { "bad", test_bad_files }, { "failures", test_other_failures },
