@@ -712,8 +712,8 @@
      1024: 32768 queries per batch, as far as opt.search_mb allows), every
      step pruned by the same tests (the signatures only where they decided
      at least 1 query for every 16 left to search: testing them costs a
-     search ~15-20% where they fill up) and cut short by the "yes" ones, several
-     levels queued per read-back. Each level is load-balanced per
+     search ~15-20% where they fill up) and cut short by the "yes" ones,
+     several levels queued per read-back. Each level is load-balanced per
      work-group (a scan of the frontier's degrees: a hub's list is walked by
      the whole group). While the index is exact the search runs on the DAG
      of components; after removals on the graph's own pages.
