@@ -416,12 +416,13 @@ __kernel void dg_reach_forest(__global const uint *crow, __global const int *cco
         if (k == 0 || k == (d - 1) / 2) {
             const uint side = k == 0 ? 0u : DG_REACH_SIG_WORDS, b = dg_reach_sig_bit(tree[c].y, *total);
             __global uint *to = DG_REACH_SIG(sig, c) + side;
-            uint w;
-            for (w = 0; w < DG_REACH_SIG_WORDS; w++) {
-                uint x = w == b >> 5 ? 1u << (b & 31u) : 0u;
-                for (e = crow[c]; e < crow[c + 1]; e++) x |= DG_REACH_SIG(sig, ccol[e])[side + w];
-                to[w] = x;
+            uint x[DG_REACH_SIG_WORDS], w;
+            for (w = 0; w < DG_REACH_SIG_WORDS; w++) x[w] = w == b >> 5 ? 1u << (b & 31u) : 0u;
+            for (e = crow[c]; e < crow[c + 1]; e++) {   /* each arc read once */
+                __global const uint *from = DG_REACH_SIG(sig, ccol[e]) + side;
+                for (w = 0; w < DG_REACH_SIG_WORDS; w++) x[w] |= from[w];
             }
+            for (w = 0; w < DG_REACH_SIG_WORDS; w++) to[w] = x[w];
         }
     }
 }
