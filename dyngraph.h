@@ -2312,6 +2312,9 @@ static size_t dg__find(const dg_graph *g, const dg__store *s, dg_vertex u, dg_ve
                                      one costs about a scan or two; 8 scans before cost more in
                                      the long run) */
 #endif
+#define DG__LH_KEEP (DG__LH_MIN / 2)   /* a list cut below this many entries loses its index
+                                     (dg__truncate_list), so a device batch knows which lists can
+                                     have one without asking the host (DG_UP_LONG) */
 #define DG__LH_DENSE 128           /* a batch with deg/128 or more arcs of a list scans it: a
                                      scan reads entries in order, an index lookup costs misses */
 #define DG__LH_EMPTY UINT64_MAX
@@ -2821,6 +2824,7 @@ static void dg__truncate_list(dg_graph *g, dg__store *s, dg_vertex u, uint32_t n
     int32_t p0 = s->dir[s->ds * (size_t)u], off = s->dir[s->ds * (size_t)u + 1], *pg0 = DG__PAGE(g, s, p0);
     uint32_t deg = (uint32_t)pg0[off];
     if (nd == deg) return;
+    if (nd < DG__LH_KEEP) dg__lh_free(g, s, u);
     if (!pg0[2]) {
         dg__clear(pg0 + off + 1 + nd, deg - nd);
         if (off + 1 + (int32_t)deg == pg0[1]) { pg0[1] = off + 1 + (int32_t)nd; dg__touch_range(g, s, p0, 1, 2); }
@@ -4091,6 +4095,7 @@ static dg_status dg__validate_lhash(dg_graph *g) {
             DG__CHECK(u < g->id_bound && s->dir[s->ds * u] >= 0, "store %d: hash index of removed vertex %zu", si, u);
             deg = dg__deg(g, s, (dg_vertex)u);
             DG__CHECK(h->n == deg, "store %d: hash index of vertex %zu holds %u entries, the list %u", si, u, (unsigned)h->n, (unsigned)deg);
+            DG__CHECK(deg >= DG__LH_KEEP, "store %d: hash index of vertex %zu, a list of %u entries (fewer than %u)", si, u, (unsigned)deg, (unsigned)DG__LH_KEEP);
             for (x = 0; x < deg; x++) {
                 dg_vertex v = s->pool[dg__list_at(g, s, (dg_vertex)u, x)];
                 int64_t at = dg__lh_slot(h, v);
@@ -4524,6 +4529,7 @@ DG_API long dg_debug_device_allocs(void) { return 0; }
     X(UPDATE, UP_RM_TRIM,      dg_up_rm_trim) \
     X(SORT,  SORT_COUNT,       dg_sort_count) \
     X(SORT,  SORT_SCATTER,     dg_sort_scatter) \
+    X(SORT,  SORT_TILE,        dg_sort_tile) \
     X(BFS,   BFS_INIT,         dg_bfs_init) \
     X(BFS,   BFS_UNMARK,       dg_bfs_unmark) \
     X(BFS,   BFS_TD,           dg_bfs_td) \
@@ -6066,13 +6072,14 @@ static dg_status dg__out_buffer_check(dg_graph *g, cl_mem m, size_t bytes, const
         return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "%s: dist_buffer has %zu bytes, %zu needed", fn, size, bytes);
     return DG_OK;
 }
-/* Reads the first n bytes of buffer m into out (blocking). */
-static dg_status dg__cl_read(dg_graph *g, cl_mem m, size_t n, void *out) {
+/* Reads n bytes at offset off of buffer m into out (blocking); dg__cl_read: the first n. */
+static dg_status dg__cl_read_at(dg_graph *g, cl_mem m, size_t off, size_t n, void *out) {
     cl_int e;
     if (n == 0) return DG_OK;
-    e = clEnqueueReadBuffer(g->dev->queue, m, CL_TRUE, 0, n, out, 0, NULL, NULL);
+    e = clEnqueueReadBuffer(g->dev->queue, m, CL_TRUE, off, n, out, 0, NULL, NULL);
     return e == CL_SUCCESS ? DG_OK : dg__clfail(g, e, "clEnqueueReadBuffer");
 }
+static dg_status dg__cl_read(dg_graph *g, cl_mem m, size_t n, void *out) { return dg__cl_read_at(g, m, 0, n, out); }
 /* Reads n bytes at offset off of buffer m into out, the results of an algorithm for the caller:
    small reads directly; large ones through the pinned staging buffer in halves, the device's copy of one half overlapping the host's
    memcpy of the other (a read into pageable memory runs at a fraction of the bus's speed:
@@ -6982,7 +6989,8 @@ done:
    LSD radix sort, DG_SORT_BITS bits a pass (kernels/35_sort.cl): per pass a count kernel, the
    scan of the counts, a scatter kernel (a tile sorted by digit in local memory, then written
    in order) between the caller's buffers and the module's two scratch buffers; an even number
-   of passes ends in the caller's buffers. */
+   of passes ends in the caller's buffers. At most one tile (DG_SORT_ITEMS x the work-group:
+   2,048 pairs on a GPU) is sorted in place by one work-group, every pass in one launch. */
 typedef struct dg__sort_state {
     struct { dg__buf k2, v2, hist, total; } b;
 } dg__sort_state;
@@ -6999,6 +7007,10 @@ static dg_status dg__sort_pairs(dg_graph *g, cl_mem keys, cl_mem values, size_t 
     cl_mem kin = keys, vin = values ? values : keys, kout, vout;
     unsigned pass, passes = (bits + DG_SORT_BITS - 1) / DG_SORT_BITS;
     if (n < 2) return DG_OK;
+    if (n <= tile) {   /* one work-group, one launch */
+        cl_uint up = (cl_uint)passes;
+        return dg__run(g, DG__K_SORT_TILE, d->wg, DG__A(keys), DG__A(vin), DG__A(un), DG__A(up), DG__A(withv), DG__END);
+    }
     if (!(ss = DG__STATE(g, DG__MOD_SORT, dg__sort_state))) return dg__oom(g, "dg_sort_pairs");
     DG__TRY(dg__buf_fit(g, &ss->b.k2, n * 4));
     DG__TRY(dg__buf_fit(g, &ss->b.v2, withv ? n * 4 : 4));
@@ -7066,7 +7078,7 @@ typedef struct dg__update_state {
     struct {
         dg__buf edges, keys, vals, flag, sc, sc2, asrc, adst, aw, pos, nsrc, ndst, nx, isrc, idst,
             ix, holes, movers, cnt, tot, segdeg[2], hc[2], mc[2], hstamp[2], cstamp[2], clist[2],
-            hlist[2];
+            hlist[2], llist[2];
         dg__buf rv[2], rpos[2], rdeg[2], rk[2], rfrom[2], rord[2], scr[2], wscr[2];   /* room (host) */
         dg__buf dnl[2], dlofs[2], dnpg[2], dpofs[2], dlv[2], dlold[2], dldeg[2], dlk[2], dlt[2],
             dlnew[2], dids[2], dfb[2], dpg[2], dscr[2], dwscr[2], dfirst[2];           /* room (device) */
@@ -7146,7 +7158,11 @@ done:
 
 /* pos[j] = the place of arc j in its source's list in store si, where it is there; the arcs
    (src, dst: nb[ni] of them, at most m) are sorted by source, then target, without repeats.
-   cc and co (m + 1 words) are scratch. */
+   cc and co (m + 1 words) are scratch. The chunks of the lists (their number is on the device
+   only) are shared out over 4 work-items an arc, and on a GPU at least DG__UP_FIND_GRID: a
+   small batch of arcs into hubs has many chunks (1,000 arcs, 0.4 ms with 4,000 work-items on
+   the H200). */
+#define DG__UP_FIND_GRID ((size_t)1 << 17)
 static dg_status dg__up_find(dg_graph *g, int si, cl_mem src, cl_mem dst, cl_mem nb, cl_uint ni, size_t m,
                              cl_mem cc, cl_mem co, cl_mem pos) {
     dg__update_state *us = (dg__update_state *)g->dev->mod[DG__MOD_UPDATE].state;
@@ -7154,6 +7170,7 @@ static dg_status dg__up_find(dg_graph *g, int si, cl_mem src, cl_mem dst, cl_mem
     cl_kernel k = NULL;
     cl_uint um = (cl_uint)m;
     size_t grid = m * 4 < 256 ? 256 : m * 4 > ((size_t)1 << 18) ? (size_t)1 << 18 : m * 4;
+    if (!g->dev->cpu && grid < DG__UP_FIND_GRID) grid = DG__UP_FIND_GRID;
     DG__TRY(dg__kernel(g, DG__K_UP_CHUNKS, 0, &k));
     DG__TRY(dg__args(g, k, DG__A(src), DG__A(nb), DG__A(ni), DG__A(um), dg__adj(si, 0), DG__A(cc), DG__END));
     DG__TRY(dg__launch(g, k, m + 1, g->dev->wg));
@@ -7165,11 +7182,9 @@ done:
     return st;
 }
 
-/* Marks the pages a batch wrote stale; the hash indexes of the lists on them go: found through
-   the pages' slots when few pages changed, else through the list of indexes (O(min(pages x
-   slots, indexes))). The host's copy of a page that turns stale here has the slots of every
-   list that was on it before the batch: the device writes slots only when it lays a page out
-   again (dg__droom_*), and the new pages it spreads those lists to are stale already. */
+/* Marks the pages a batch wrote stale (O(pages)). The hash indexes of the lists it changed go
+   afterwards (the device lists those that can have one: DG_UP_LONG); an index holds positions
+   within its list, so a list the device only moved keeps its index. */
 /* Room in the list of stale pages for n more (pages not stale now): only when it is full are
    the pages read back since and the repeats (a page read back and stale again) dropped, so a
    batch does not walk every page that turned stale before it (O(stale pages) a batch: ~1 ms
@@ -7184,32 +7199,28 @@ static void dg__slist_room(dg__store *s, size_t n) {
     for (i = 0; i < k; i++) s->ph[s->slist[i]].stale = 1;
     s->nstale = k;   /* (the pages to be added that are stale already are among these k) */
 }
-static void dg__mark_stale(dg_graph *g, dg__store *s, const int32_t *pages, size_t n) {
-    size_t i, k0;
-    int by_slots = n * 8 < s->nlh;
+/* The hash indexes of the lists whose first page is stale go (O(indexes)): a device batch
+   writes the degree of every list it changes, on that page. After a device batch that listed
+   more than dg__lh_walk times as many lists as the host has indexes (an index looked up costs
+   a miss, one walked two; a test hook). */
+static size_t dg__lh_walk = 2;
+static void dg__lh_free_stale(dg_graph *g, dg__store *s) {
+    size_t i;
+    for (i = 0; i < s->nlh;) {   /* dg__lh_free moves the last one to i */
+        dg_vertex u = s->lhv[i];
+        if (s->ph[s->dir[s->ds * (size_t)u]].stale) dg__lh_free(g, s, u); else i++;
+    }
+}
+static void dg__mark_stale(dg__store *s, const int32_t *pages, size_t n) {
+    size_t i;
     dg__slist_room(s, n);
-    k0 = s->nstale;
     for (i = 0; i < n; i++) {
         int32_t p = pages[i];
-        if (i + DG__PF_LIST < n) { DG__PREFETCH(&s->ph[pages[i + DG__PF_LIST]]); DG__PREFETCH(&s->idx[pages[i + DG__PF_LIST]]); }
+        if (i + DG__PF_LIST < n) DG__PREFETCH(&s->ph[pages[i + DG__PF_LIST]]);
         if (s->ph[p].stale) continue;
         DG_ASSERT(!s->ph[p].segs);   /* dirty at most for its index entry (an LA-table move) */
         s->ph[p].stale = 1;
         s->slist[s->nstale++] = p;
-        if (s->idx[p].la_pos >= 0) dg__lh_free(g, s, s->idx[p].first);   /* a large list's page */
-    }
-    if (!s->nlh) return;
-    if (by_slots) {
-        for (i = k0; i < s->nstale; i++) {
-            const int32_t *pg = DG__PAGE(g, s, s->slist[i]);
-            uint32_t j;
-            if (!pg[2]) for (j = 0; j < (uint32_t)pg[0]; j++) dg__lh_free(g, s, DG__SLOT_VID(g, pg, j));
-        }
-        return;
-    }
-    for (i = 0; i < s->nlh;) {   /* dg__lh_free moves the last one to i */
-        dg_vertex u = s->lhv[i];
-        if (s->ph[s->dir[s->ds * (size_t)u]].stale) dg__lh_free(g, s, u); else i++;
     }
 }
 
@@ -7546,7 +7557,7 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
     dg__dev *d;
     dg_status st = DG_OK;
     int two = g->nstores == 1, ns = g->nstores, si, moved = 0;
-    size_t m = two ? 2 * n : n, pages[2] = {0, 0}, lat[2] = {0, 0};
+    size_t m = two ? 2 * n : n, pages[2] = {0, 0}, lat[2] = {0, 0}, chg_cap = 0;
     cl_uint un = (cl_uint)n, um = (cl_uint)m, ubound, utwo = (cl_uint)two, uadd = (cl_uint)add, urem = (cl_uint)!add;
     cl_uint uN, want = (cl_uint)!add, slot;
     cl_int gen;
@@ -7581,6 +7592,7 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
         DG__TRY(dg__buf_fit(g, &us->b.segdeg[si], m * 4));
         DG__TRY(dg__buf_fit(g, &us->b.hc[si], m * 4));
         DG__TRY(dg__buf_fit(g, &us->b.mc[si], m * 4));
+        DG__TRY(dg__buf_fit(g, &us->b.llist[si], m * 4));
     }
     DG__TRY(dg__buf_fit(g, &us->b.keys, m * 4)); DG__TRY(dg__buf_fit(g, &us->b.vals, m * 4));
     DG__TRY(dg__buf_fit(g, &us->b.flag, (m + 1) * 4)); DG__TRY(dg__buf_fit(g, &us->b.sc, (m + 1) * 4));
@@ -7660,10 +7672,12 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
     /* 3. plan per store: which lists take their arcs in place; the others' pages get room
        (insertion); large lists that shrink (removal) are listed */
     for (si = 0; si < ns; si++) {
+        cl_uint lkeep = DG__LH_KEEP, lslot = DG_UP_LONG + (cl_uint)si;
         slot = DG_UP_STAMPED + (cl_uint)si;
         DG__TRY(dg__run(g, DG__K_UP_PLAN, N, DG__A(S[si]), DG__A(uN), DG__A(urem), dg__adj(si, 0), DG__A(us->b.segdeg[si].m),
                       DG__A(us->b.hstamp[si].m), DG__A(gen), DG__A(us->b.hc[si].m), DG__A(us->b.mc[si].m),
-                      DG__A(us->b.hlist[si].m), DG__A(us->b.cnt.m), DG__A(slot), DG__END));
+                      DG__A(us->b.hlist[si].m), DG__A(us->b.cnt.m), DG__A(slot), DG__A(us->b.llist[si].m),
+                      DG__A(lkeep), DG__A(lslot), DG__END));
     }
     DG__CL(clEnqueueReadBuffer(d->queue, us->b.cnt.m, CL_TRUE, 0, sizeof cnt, cnt, 0, NULL, NULL));
     dg__up_trace(g, &tr, "plan");
@@ -7710,7 +7724,8 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
     }
     {
         size_t cap = g->st[0].page_cap > g->st[1].page_cap ? g->st[0].page_cap : g->st[1].page_cap;
-        if (!(chg = (int32_t *)dg__alloc(g, 2 * (cap ? cap : 1) * sizeof(int32_t)))) { st = dg__oom(g, fn); goto done; }
+        chg_cap = 2 * (cap ? cap : 1);
+        if (!(chg = (int32_t *)dg__alloc(g, chg_cap * sizeof(int32_t)))) { st = dg__oom(g, fn); goto done; }
     }
     if (add) {   /* the room of the directory's block marks, and the blocks of the host's pages' lists */
         size_t nfbb = 0;
@@ -7769,11 +7784,23 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
     /* 6. ownership: the pages the device wrote are stale here */
     DG__CL(clEnqueueReadBuffer(d->queue, us->b.cnt.m, CL_TRUE, 0, sizeof cnt, cnt, 0, NULL, NULL));
     dg__up_trace(g, &tr, "counts");
-    for (si = 0; si < ns; si++) {   /* (chg holds twice the pages of a store: made before the writes) */
-        size_t nc = cnt[DG_UP_CHANGED + si];
-        if (!nc) continue;
-        if ((st = dg__cl_read(g, us->b.clist[si].m, nc * 4, chg)) != DG_OK) break;
-        dg__mark_stale(g, &g->st[si], chg, nc);
+    for (si = 0; si < ns && st == DG_OK; si++) {   /* (chg holds twice the pages of a store: made before the writes) */
+        dg__store *s = &g->st[si];
+        size_t nc = cnt[DG_UP_CHANGED + si], nl = cnt[DG_UP_LONG + si], i, c;
+        if (nc && (st = dg__cl_read(g, us->b.clist[si].m, nc * 4, chg)) == DG_OK) dg__mark_stale(s, chg, nc);
+        /* the hash indexes of the lists it changed go: those the device listed (a lookup each),
+           or, when the host has far fewer indexes, those of lists on stale pages */
+        if (!s->nlh || !nl || st != DG_OK) continue;
+        if (nl > dg__lh_walk * s->nlh) { dg__lh_free_stale(g, s); continue; }
+        for (i = 0; i < nl && st == DG_OK; i += c) {
+            size_t j;
+            c = nl - i < chg_cap ? nl - i : chg_cap;
+            if ((st = dg__cl_read_at(g, us->b.llist[si].m, i * 4, c * 4, chg)) != DG_OK) break;
+            for (j = 0; j < c; j++) {
+                if (j + DG__PF_LIST < c && (size_t)chg[j + DG__PF_LIST] < s->lh_cap) DG__PREFETCH(&s->lh[chg[j + DG__PF_LIST]]);
+                dg__lh_free(g, s, chg[j]);
+            }
+        }
     }
     for (si = 0; si < ns && !add && st == DG_OK; si++) {   /* large lists left with fewer pages */
         size_t k = cnt[DG_UP_STAMPED + si], i;

@@ -205,7 +205,9 @@
                                   large lists that need fewer pages (removal) */
 #define DG_UP_FALLBACK   10    /* + store: of the pages without room, those the host makes room
                                   on (a large list's, or one whose list outgrows a page) */
-#define DG_UP_WORDS      12
+#define DG_UP_LONG       12    /* + store: lists the batch changes that may have a hash index on
+                                  the host (listed in llist) */
+#define DG_UP_WORDS      14
 #define DG_UP_NOROOM     0xffffffffu   /* the plan of a page the host makes room on (its first
                                           list's place, dg_up_room_plan) */
 

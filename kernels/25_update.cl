@@ -253,11 +253,14 @@ inline uint dg_up_la_pages(const uint deg)
 /* Plan, one work-item per run (its first arc h): segdeg[h] = the list's degree now; a run
    that does not fit in place stamps the list's page (hstamp = gen) and lists it (hlist,
    counted in cnt[slot]): the host makes room there. Removal runs zero their hole and mover
-   counters (hc, mc); they always fit. */
+   counters (hc, mc); they always fit. A list of lkeep entries or more is listed in llist
+   (counted in cnt[lslot]): the host drops its hash index, if it has one (shorter lists have
+   none: dg__truncate_list). */
 __kernel void dg_up_plan(__global const int *src, const uint n, const uint removal,
                          DG_UP_ADJ_ARGS, __global uint *segdeg, __global int *hstamp,
                          const int gen, __global uint *hc, __global uint *mc,
-                         __global int *hlist, __global uint *cnt, const uint slot)
+                         __global int *hlist, __global uint *cnt, const uint slot,
+                         __global int *llist, const uint lkeep, const uint lslot)
 {
     const uint h = (uint)get_global_id(0);
     uint deg, c, ok = 1;
@@ -270,6 +273,7 @@ __kernel void dg_up_plan(__global const int *src, const uint n, const uint remov
     pg = pool + ((size_t)page << DG_LOG_P);
     deg = (uint)pg[dir[DG_DS * (size_t)u + dso + 1]];
     segdeg[h] = deg;
+    if (deg >= lkeep) llist[atomic_inc(&cnt[lslot])] = u;   /* its host index (if any) goes */
     if (removal) {                       /* always in place; a large list that needs fewer
                                             pages is listed (vertex, pages) for the host */
         hc[h] = 0; mc[h] = 0;

@@ -10,7 +10,9 @@
       order: stable) from one local scan of the per-work-item digit counts; the tile is sorted
       by digit in local memory so, and written out in order, each key at the tile's start for
       its digit plus its place (a digit's keys of a tile go out as one run of consecutive
-      addresses: coalesced writes). */
+      addresses: coalesced writes).
+   A batch of at most one tile (dg_sort_tile) is sorted by one work-group in local memory, every
+   pass in one launch. */
 
 inline uint dg_sort_digit(const uint k, const uint shift) { return (k >> shift) & (DG_SORT_BINS - 1u); }
 
@@ -90,4 +92,56 @@ void dg_sort_scatter(__global const uint *kin, __global const uint *vin, __globa
         kout[o] = key;
         if (with_values) vout[o] = c[DG_WG * DG_SORT_ITEMS + i];
     }
+}
+
+/* All passes over n <= DG_SORT_ITEMS x DG_WG pairs, in place, by one work-group: each pass the
+   per-work-item digit counts are scanned (as in dg_sort_scatter) and the tile is written sorted
+   by digit into local memory, from where each work-item takes its DG_SORT_ITEMS keys again. */
+__kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1)))
+void dg_sort_tile(__global uint *keys, __global uint *vals, const uint n, const uint passes, const int with_values)
+{
+    __local uint c[DG_SORT_BINS * DG_WG];
+    __local uint tot[DG_WG];
+    const uint lid = (uint)get_local_id(0), base = lid * DG_SORT_ITEMS;
+    uint k[DG_SORT_ITEMS], v[DG_SORT_ITEMS], cnt[DG_SORT_BINS], i, d, run, pass;
+    for (i = 0; i < DG_SORT_ITEMS; i++) {
+        k[i] = base + i < n ? keys[base + i] : 0;
+        v[i] = with_values && base + i < n ? vals[base + i] : 0;
+    }
+    for (pass = 0; pass < passes; pass++) {
+        const uint shift = pass * DG_SORT_BITS;
+        for (d = 0; d < DG_SORT_BINS; d++) cnt[d] = 0;
+        for (i = 0; i < DG_SORT_ITEMS; i++)
+            if (base + i < n) cnt[dg_sort_digit(k[i], shift)]++;
+        for (d = 0; d < DG_SORT_BINS; d++) c[d * DG_WG + lid] = cnt[d];
+        barrier(CLK_LOCAL_MEM_FENCE);
+        run = 0;
+        for (d = 0; d < DG_SORT_BINS; d++) run += c[lid * DG_SORT_BINS + d];
+        tot[lid] = run;
+        dg_local_scan(tot, lid);
+        run = tot[lid];
+        for (d = 0; d < DG_SORT_BINS; d++) {
+            const uint x = c[lid * DG_SORT_BINS + d];
+            c[lid * DG_SORT_BINS + d] = run;
+            run += x;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (d = 0; d < DG_SORT_BINS; d++) cnt[d] = c[d * DG_WG + lid];
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (i = 0; i < DG_SORT_ITEMS; i++)
+            if (base + i < n) {
+                const uint o = cnt[dg_sort_digit(k[i], shift)]++;
+                c[o] = k[i];
+                c[DG_WG * DG_SORT_ITEMS + o] = v[i];
+            }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (i = 0; i < DG_SORT_ITEMS; i++)
+            if (base + i < n) { k[i] = c[base + i]; v[i] = c[DG_WG * DG_SORT_ITEMS + base + i]; }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    for (i = 0; i < DG_SORT_ITEMS; i++)
+        if (base + i < n) {
+            keys[base + i] = k[i];
+            if (with_values) vals[base + i] = v[i];
+        }
 }

@@ -879,7 +879,7 @@ static int kv_cmp(const void *a, const void *b)
 }
 static void test_sort(void)
 {
-    static const size_t sizes[] = { 0, 1, 2, 3, 255, 2048, 2049, 4097, 100000, 1000003 };
+    static const size_t sizes[] = { 0, 1, 2, 3, 255, 1000, 2047, 2048, 2049, 4097, 100000, 1000003 };
     dg_graph *g = new_graph(64, 0, 0);
     size_t si;
     int kind;

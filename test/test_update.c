@@ -8,7 +8,8 @@
      other weights, self-loops, hubs past a page: large lists) applied on the device (the
      device_batches = 1 graph's dg_add_edges / dg_remove_edges, and dg_add_edges_cl /
      dg_remove_edges_cl) and on the host (device_batches = -1 twin ... and the _cl calls of
-     the device_batches = -1 graph), mixed with single-edge changes, vertex changes and
+     the device_batches = -1 graph; host batches between device batches on one graph, with
+     hash indexes on lists of 16 entries that device batches must drop), mixed with single-edge changes, vertex changes and
      queries of single lists right after a device batch (the pages read back lazily); the
      `added` / `removed` counts, dg_edge_count, every list and weight (dg_export_csr),
      dg_validate and dg_validate_device after each round; that insertions made room on the
@@ -22,6 +23,8 @@
 #define DYNGRAPH_FAULT_INJECTION      /* dg_debug_fail_device_alloc (faults) */
 #define DG__FRESH_RUNS 2   /* past two runs, stale pages are gathered on the device (dg__fresh_read) */
 #define DG__FRESH_BLOCK_RUNS 1   /* and directory blocks past one (dg__fresh_blocks) */
+#define DG__LH_MIN 16      /* hash indexes on lists of 16 entries (and down to 8) that host */
+#define DG__LH_SCANS 1     /* batches touch, at once: device batches must drop those they change */
 #define DYNGRAPH_IMPLEMENTATION
 #include "dyngraph.h"
 #include "tt.h"
@@ -166,6 +169,7 @@ static dg_status batch_cl(dg_graph *g, const dg_edge *e, size_t k, int add, size
 }
 
 static size_t compacted;   /* pages dg_compact released */
+static size_t host_batches;   /* host batches on a device_batches = 1 graph (test_random) */
 static size_t arcs_device, room_pages, room_host, shrinks;   /* device batches: arcs written, pages laid out
                                                    again to make room (of which by the host), removals
                                                    that left large lists with fewer pages */
@@ -196,7 +200,7 @@ static void run_config(int directed, int weighted, uint32_t P, int reuse, int wh
                  weighted ? "weighted" : "unweighted", (unsigned)P, reuse, where, round);
         for (step = 0; step < 6; step++) {
             size_t k = 1 + rnd(round < 3 ? 2000 : 600), got = 99, want;
-            int add = chance(60), cl = chance(50);
+            int add = chance(60), cl = chance(50), host = where > 0 && step % 3 != 0 && chance(30);
             dg_status st;
             make_batch(&m, e, k, chance(50));
             if (!add && chance(50))           /* mostly present edges */
@@ -206,7 +210,11 @@ static void run_config(int directed, int weighted, uint32_t P, int reuse, int wh
                 }
             want = model_batch(&m, e, k, add);
             if (where >= 0 && step % 3 == 0) CHECK(dg_get_stats(g, &before) == DG_OK);
+            if (host) g->desc.device_batches = -1;   /* a host batch between device batches: it reads
+                                                        back what it needs, makes hash indexes */
             st = cl ? batch_cl(g, e, k, add, &got) : add ? dg_add_edges(g, e, k, &got) : dg_remove_edges(g, e, k, &got);
+            g->desc.device_batches = where;
+            host_batches += host;
             CHECK_MSG(st == DG_OK, "%s: %s", what, dg_error_message(g));
             CHECK_MSG(got == want, "%s: batch of %zu (%s%s) changed %zu, model %zu", what, k, add ? "add" : "remove",
                       cl ? ", _cl" : "", got, want);
@@ -279,11 +287,14 @@ static void test_random(void)
             for (ps = 0; ps < 2; ps++)
                 for (reuse = 0; reuse < 2; reuse++)
                 {
-                    size_t keep = dg__up_keep, bkeep = dg__bscr_keep;
+                    size_t keep = dg__up_keep, bkeep = dg__bscr_keep, walk = dg__lh_walk;
                     if (reuse) dg__up_keep = dg__bscr_keep = 0;   /* half the configurations: no scratch kept */
+                    /* the indexes a device batch changed: looked up, or found by a walk over them all */
+                    dg__lh_walk = (directed + ps) % 2 ? 0 : (size_t)-1 / 2;
                     run_config(directed, weighted, ps ? 1024 : 64, reuse, (directed + weighted + ps + reuse) % 3 == 2 ? -1 : 1);
                     dg__up_keep = keep;
                     dg__bscr_keep = bkeep;
+                    dg__lh_walk = walk;
                 }
     printf("device batches: %zu arcs written, %zu pages laid out again for room (%zu by the host), %zu removals that "
            "shrank large lists\n", arcs_device, room_pages, room_host, shrinks);
@@ -292,8 +303,8 @@ static void test_random(void)
     printf("device batches with room made on the device: %zu; directory blocks they left to the device: %zu, "
            "read back: %zu\n", room_dev, dir_blocks, dir_read);
     CHECK(room_dev > 10 && dir_blocks > 10 && dir_read > 10);   /* the host read back what the device wrote */
-    printf("dg_compact released %zu pages\n", compacted);
-    CHECK(compacted > 20);
+    printf("dg_compact released %zu pages; %zu host batches between device batches\n", compacted, host_batches);
+    CHECK(compacted > 20 && host_batches > 20);
 }
 
 /* The graph's content, to see that a failed batch changed nothing. */
