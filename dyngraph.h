@@ -189,9 +189,10 @@
      the list: a batch costs O(k log k) plus the entries it writes, not the
      degrees it touches. A batch that carries deg/128 or more edges of one
      list scans that list instead (in order: cheaper than as many lookups),
-     dropping its index on removal. A long list without an index (grown by
-     device batches, which drop indexes, or by single edge calls, or dropped
-     by a dense batch) is scanned by the first batch that needs it and
+     dropping its index on removal; a list cut below 128 entries loses its
+     index. A long list without an index (grown by device batches, which drop
+     the indexes of the lists they change, or by single edge calls, or
+     dropped by a dense batch) is scanned by the first batch that needs it and
      indexed by the second (DG__LH_SCANS): a batch that touches a hub once
      pays one scan, not an index build, and lists that batches come back
      to get their index.
@@ -2301,7 +2302,9 @@ static size_t dg__find(const dg_graph *g, const dg__store *s, dg_vertex u, dg_ve
    x, so that a batch finds what it removes or must not add again without reading the whole
    list (manual section 5). Every routine that writes a list keeps the index right (appends
    insert, the swap of a removal moves one position) or drops it; an index that cannot get
-   memory is dropped, never wrong: without one, the list is scanned. dg_validate checks them.
+   memory is dropped, never wrong: without one, the list is scanned. A list cut below
+   DG__LH_KEEP entries loses its index, so a device batch can name the lists whose indexes it
+   makes wrong without asking the host (DG_UP_LONG, >>update). dg_validate checks them.
    ========================================================================= */
 #ifndef DG__LH_MIN
 #define DG__LH_MIN 256            /* shorter lists are scanned: cheaper than an index */
@@ -7397,9 +7400,8 @@ done:
    device writes headers, slots, records, its directory and index entries, and marks the
    directory blocks it wrote. The host follows only with the new pages' index entries (which
    list opens each: 8 bytes a list read back where a page has new pages); the pages are stale
-   here (the host's copy of the page keeps its old slots until read back, which is how
-   dg__mark_stale finds the lists whose hash indexes go; the new pages are stale from the
-   start, their host memory untouched), and so are the marked directory blocks (dg__dir_take:
+   here (the host's copy of the page keeps its old slots until read back; the new pages are
+   stale from the start, their host memory untouched), and so are the marked directory blocks (dg__dir_take:
    the host reads one back when it needs an entry of it, >>mirror). A large list's page, or one
    whose list would outgrow a page, is left to the host (dg__room_*: fb). */
 typedef struct dg__droom {
@@ -7486,8 +7488,8 @@ static dg_status dg__droom_write(dg_graph *g, dg__update_state *us, int si, dg__
     cl_mem wp = m->wpool.m, ws = s->wpool ? us->b.dwscr[si].m : us->b.dscr[si].m;
     if (r->np == r->nfb) return DG_OK;
     dg__slist_room(s, r->C);
-    for (i = 0, c = 0; i < r->np; i++) {          /* new pages follow their page, stale already (the */
-        int32_t after = r->pg[i];                  /* lists on them had their hash indexes on page i) */
+    for (i = 0, c = 0; i < r->np; i++) {          /* new pages follow their page, stale already */
+        int32_t after = r->pg[i];
         for (j = 0; j < r->npg[i]; j++) {
             after = ids[c++] = dg__page_take(s, after);
             s->ph[after].stale = 1;
