@@ -7073,6 +7073,9 @@ DG_API dg_status dg_sort_pairs(dg_graph *g, cl_mem keys, cl_mem values, size_t n
    checked and every buffer and page is reserved, so a failure leaves the graph as it was.
    Afterwards the pages the device wrote are stale on the host (>>mirror, ownership) and the
    counts are right. */
+#ifndef DG__UP_SPEC
+#define DG__UP_SPEC 4096          /* changed pages read back with the counts (16 KB; a test hook) */
+#endif
 #define DG__DEV_BATCH_MIN 10000   /* device_batches = 0: a GPU takes batches of this many edges
                                      (the host is faster below: H100, Kronecker scale 22, 1,000
                                      edges 0.7-1.9 ms on the host, 2.5-4.7 on the device; 10,000
@@ -7559,7 +7562,7 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
     dg__dev *d;
     dg_status st = DG_OK;
     int two = g->nstores == 1, ns = g->nstores, si, moved = 0;
-    size_t m = two ? 2 * n : n, pages[2] = {0, 0}, lat[2] = {0, 0}, chg_cap = 0;
+    size_t m = two ? 2 * n : n, pages[2] = {0, 0}, lat[2] = {0, 0}, chg_cap = 0, spec;
     cl_uint un = (cl_uint)n, um = (cl_uint)m, ubound, utwo = (cl_uint)two, uadd = (cl_uint)add, urem = (cl_uint)!add;
     cl_uint uN, want = (cl_uint)!add, slot;
     cl_int gen;
@@ -7621,7 +7624,9 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
     dg__up_trace(g, &tr, "buffers");
     memset(cnt, 0, sizeof cnt);
     cnt[DG_UP_BAD] = cnt[DG_UP_DEAD] = cnt[DG_UP_WMIN] = 0xffffffffu;
-    DG__CL(clEnqueueWriteBuffer(d->queue, us->b.cnt.m, CL_TRUE, 0, sizeof cnt, cnt, 0, NULL, NULL));
+    /* (not blocking: cnt is next written by a blocking read of the same queue, and a failure
+       waits for the queue) */
+    DG__CL(clEnqueueWriteBuffer(d->queue, us->b.cnt.m, CL_FALSE, 0, sizeof cnt, cnt, 0, NULL, NULL));
 
     /* 1. check, make the arcs, sort them by (source, target), drop repeats */
     DG__TRY(dg__run(g, DG__K_UP_ARCS, n, DG__A(de), DG__A(un), DG__A(ubound), DG__A(d->dir.m), DG__A(utwo), DG__A(uadd), DG__A(uadd),
@@ -7681,7 +7686,7 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
                       DG__A(us->b.hlist[si].m), DG__A(us->b.cnt.m), DG__A(slot), DG__A(us->b.llist[si].m),
                       DG__A(lkeep), DG__A(lslot), DG__END));
     }
-    DG__CL(clEnqueueReadBuffer(d->queue, us->b.cnt.m, CL_TRUE, 0, sizeof cnt, cnt, 0, NULL, NULL));
+    if (add) DG__CL(clEnqueueReadBuffer(d->queue, us->b.cnt.m, CL_TRUE, 0, sizeof cnt, cnt, 0, NULL, NULL));
     dg__up_trace(g, &tr, "plan");
     /* 4. room (insertion): planned on the device (the pages it leaves to the host planned
        there), memory reserved */
@@ -7783,13 +7788,18 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
     }
     dg__up_trace(g, &tr, "dev-write");
     dg__up_trace(g, &tr, "host-write");
-    /* 6. ownership: the pages the device wrote are stale here */
-    DG__CL(clEnqueueReadBuffer(d->queue, us->b.cnt.m, CL_TRUE, 0, sizeof cnt, cnt, 0, NULL, NULL));
+    /* 6. ownership: the pages the device wrote are stale here (the counts and the first of the
+       first store's pages in one wait) */
+    spec = us->b.clist[0].cap / 4 < DG__UP_SPEC ? us->b.clist[0].cap / 4 : DG__UP_SPEC;
+    if (spec > chg_cap) spec = chg_cap;
+    DG__CL(clEnqueueReadBuffer(d->queue, us->b.cnt.m, spec ? CL_FALSE : CL_TRUE, 0, sizeof cnt, cnt, 0, NULL, NULL));
+    if (spec) DG__CL(clEnqueueReadBuffer(d->queue, us->b.clist[0].m, CL_TRUE, 0, spec * 4, chg, 0, NULL, NULL));
     dg__up_trace(g, &tr, "counts");
     for (si = 0; si < ns && st == DG_OK; si++) {   /* (chg holds twice the pages of a store: made before the writes) */
         dg__store *s = &g->st[si];
-        size_t nc = cnt[DG_UP_CHANGED + si], nl = cnt[DG_UP_LONG + si], i, c;
-        if (nc && (st = dg__cl_read(g, us->b.clist[si].m, nc * 4, chg)) == DG_OK) dg__mark_stale(s, chg, nc);
+        size_t nc = cnt[DG_UP_CHANGED + si], nl = cnt[DG_UP_LONG + si], i, c, have = si == 0 ? spec : 0;
+        if (nc > have) st = dg__cl_read_at(g, us->b.clist[si].m, have * 4, (nc - have) * 4, chg + have);
+        if (nc && st == DG_OK) dg__mark_stale(s, chg, nc);
         /* the hash indexes of the lists it changed go: those the device listed (a lookup each),
            or, when the host has far fewer indexes, those of lists on stale pages */
         if (!s->nlh || !nl || st != DG_OK) continue;

@@ -827,6 +827,7 @@ static void run_graph(const options *o, int gi, int scale)
     memset(&desc, 0, sizeof desc);
     desc.undirected = 1;
     desc.page_size = o->c.page_size;
+    desc.device_batches = o->c.device_batches;
     desc.device = o->c.device;
     CK(b->g, dg_create(&desc, &b->g));
     for (si = 1; si < NSTRATS; si++) any_dev |= o->c.strats[si];

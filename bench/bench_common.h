@@ -725,6 +725,7 @@ typedef struct bench_opts {
     long dyn_k[BENCH_MAX_LIST]; int ndyn;     /* batch sizes k of the dynamic scenario */
     int dyn_reps;                 /* batches per k */
     uint32_t page_size;
+    int device_batches;           /* dg_desc.device_batches */
     const char *device;           /* dg_desc.device */
     const char *csv_path;
     uint64_t seed;
@@ -741,7 +742,8 @@ typedef struct bench_opts {
     "                     1,100,1000 with --quick); --no-dynamic: skip it\n" \
     "  --dyn-reps R       batches per k, medians reported (default 5; 3 with --quick)\n" \
     "  --device STR       dg_desc.device: gpu, cpu, or text matched against the device name\n" \
-    "  --page P           dg_desc.page_size (default 0: the library's default)\n"
+    "  --page P           dg_desc.page_size (default 0: the library's default)\n" \
+    "  --device-batches D dg_desc.device_batches: 1 device, -1 host, 0 automatic (default)\n"
 #define BENCH_USAGE_SEED \
     "  --seed N           generator seed (default 1)\n"
 
@@ -796,6 +798,7 @@ BENCH_FN void opts_parse(bench_opts *c, int argc, char **argv, own_opt_fn own, v
             c->device = v;
         }
         else if (!strcmp(a, "--page")) c->page_size = (uint32_t)parse_long(v, a, 0, 65536);
+        else if (!strcmp(a, "--device-batches")) c->device_batches = (int)parse_long(v, a, -1, 1);
         else if (!strcmp(a, "--csv")) {
             if (!v) { fprintf(stderr, BENCH_NAME ": --csv needs a file name\n"); exit(2); }
             c->csv_path = v;

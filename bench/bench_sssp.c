@@ -1013,6 +1013,7 @@ static void run_graph(const options *o, int gi, int scale)
     desc.undirected = b->undirected;
     desc.weighted = 1;
     desc.page_size = o->c.page_size;
+    desc.device_batches = o->c.device_batches;
     desc.device = o->c.device;
     CK(b->g, dg_create(&desc, &b->g));
     t0 = now_s();
