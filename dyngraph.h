@@ -199,7 +199,7 @@
      Single edge calls (dg_has_edge, dg_remove_edge, ...) use it too;
    - BATCHES ON THE DEVICE (>>update, kernels/25_update.cl): with
      dg_desc.device_batches = 1, or 0 (automatic) for batches of at least
-     10,000 edges once a GPU is in use (dg_sync or any device call made it),
+     1,000 edges once a GPU is in use (dg_sync or any device call made it),
      and always for dg_add_edges_cl / dg_remove_edges_cl (device_batches -1:
      read back, then the host), a batch is checked, sorted by (source, target)
      with two passes of the GPU radix sort (dg_sort_pairs), cleared of repeats
@@ -1011,7 +1011,7 @@ typedef struct dg_desc {          /* zero-initialised means "all defaults" */
                                      automatic (large batches on the device), 1 = always on the
                                      device, -1 = always on the host; the result is the same
                                      either way (manual section 5, BATCHES ON THE DEVICE;
-                                     automatic: 10,000 edges or more, once a GPU is in use;
+                                     automatic: 1,000 edges or more, once a GPU is in use;
                                      DYNGRAPH_NO_OPENCL: the host); other values are
                                      DG_ERR_INVALID_ARGUMENT */
     const char *cache_dir;        /* optional: the directory of the kernel cache, used as it is
@@ -7076,10 +7076,10 @@ DG_API dg_status dg_sort_pairs(dg_graph *g, cl_mem keys, cl_mem values, size_t n
 #ifndef DG__UP_SPEC
 #define DG__UP_SPEC 4096          /* changed pages read back with the counts (16 KB; a test hook) */
 #endif
-#define DG__DEV_BATCH_MIN 10000   /* device_batches = 0: a GPU takes batches of this many edges
-                                     (the host is faster below: H100, Kronecker scale 22, 1,000
-                                     edges 0.7-1.9 ms on the host, 2.5-4.7 on the device; 10,000
-                                     13-22 ms, 4.3-15 ms: bench/NOTES.md) */
+#define DG__DEV_BATCH_MIN 1000    /* device_batches = 0: a GPU takes batches of this many edges
+                                     (H200, Kronecker scale 22, a batch and the sync a device
+                                     search needs after it: 1,000 edges 1.8 ms on the host, 1.2
+                                     on the device; 10,000 15.8 ms, 2.1: bench/NOTES.md) */
 typedef struct dg__update_state {
     struct {
         dg__buf edges, keys, vals, flag, sc, sc2, asrc, adst, aw, pos, nsrc, ndst, nx, isrc, idst,
