@@ -229,8 +229,13 @@
      and every buffer, page and kernel it needs is allocated (a failure changes
      nothing); an OpenCL error after the writes began (a lost device) leaves
      the graph in between: destroy it. The pages and directory blocks the
-     device wrote become the device's (manual section 11, OWNERSHIP). Same
-     results as the host path, lists in another order.
+     device wrote become the device's (manual section 11, OWNERSHIP); the
+     device also names the lists of 128 entries or more it changed, whose hash
+     indexes the host drops (LIST INDEX; a list cut below 128 entries on the
+     host loses its index, so a shorter one has none). Same results as the
+     host path, lists in another order. A batch of at most 2,048 arcs is sorted
+     by one work-group in one launch; a small batch costs 0.7-1.0 ms on an H200
+     at Kronecker scale 22, mostly its ~15 launches and a few waits.
 
    6. ERRORS
    Every function returning dg_status returns DG_OK (0) or a negative code;
