@@ -7211,15 +7211,20 @@ static void dg__slist_room(dg__store *s, size_t n) {
     s->nstale = k;   /* (the pages to be added that are stale already are among these k) */
 }
 /* The hash indexes of the lists whose first page is stale go (O(indexes)): a device batch
-   writes the degree of every list it changes, on that page. After a device batch that listed
-   more than dg__lh_walk times as many lists as the host has indexes (an index looked up costs
-   a miss, one walked two; a test hook). */
+   writes the degree of every list it changes, on that page. Where the list's directory block
+   is the device's, the host's entry may name a page the list left (an earlier batch moved it,
+   keeping its index, and the old page may have been read back since): its index goes too.
+   After a device batch that listed more than dg__lh_walk times as many lists as the host has
+   indexes (an index looked up costs a miss, one walked two; a test hook). */
 static size_t dg__lh_walk = 2;
 static void dg__lh_free_stale(dg_graph *g, dg__store *s) {
     size_t i;
     for (i = 0; i < s->nlh;) {   /* dg__lh_free moves the last one to i */
         dg_vertex u = s->lhv[i];
-        if (s->ph[s->dir[s->ds * (size_t)u]].stale) dg__lh_free(g, s, u); else i++;
+        if ((g->dd.ndev && g->dd.dev[(size_t)u / DG__DIR_BLOCK]) || s->ph[s->dir[s->ds * (size_t)u]].stale)
+            dg__lh_free(g, s, u);
+        else
+            i++;
     }
 }
 static void dg__mark_stale(dg__store *s, const int32_t *pages, size_t n) {

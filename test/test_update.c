@@ -17,6 +17,8 @@
      dg_compact every fourth round (pages released, the content and the mirror unchanged);
    - errors: a NaN weight, a negative id, an id never created, a removed vertex: the host's
      status, nothing applied; a NULL or short buffer for the _cl calls;
+   - moved_index: a list a device batch moved keeps its hash index while the host's directory
+     entry still names its old page; the next device batch changes it: its index must go;
    - faults: every device allocation of a device batch fails in turn
      (dg_debug_fail_device_alloc): DG_ERR_DEVICE_MEMORY or DG_ERR_OPENCL, the graph unchanged
      (then the batch succeeds). */
@@ -182,7 +184,7 @@ static void run_config(int directed, int weighted, uint32_t P, int reuse, int wh
     dg_desc d;
     dg_graph *g = NULL;
     model m;
-    size_t n = 120 + rnd(200), round, i;
+    size_t n = 120 + rnd(200), round, i, walk = dg__lh_walk;
     dg_edge *e = (dg_edge *)xmalloc(4000 * sizeof(dg_edge));
     char what[160];
     memset(&d, 0, sizeof d);
@@ -211,6 +213,8 @@ static void run_config(int directed, int weighted, uint32_t P, int reuse, int wh
                 }
             want = model_batch(&m, e, k, add);
             if (where >= 0 && step % 3 == 0) CHECK(dg_get_stats(g, &before) == DG_OK);
+            /* the indexes a device batch changed: looked up, or found by a walk over them all */
+            dg__lh_walk = chance(50) ? 0 : (size_t)-1 / 2;
             if (host) g->desc.device_batches = -1;   /* a host batch between device batches: it reads
                                                         back what it needs, makes hash indexes */
             st = cl ? batch_cl(g, e, k, add, &got) : add ? dg_add_edges(g, e, k, &got) : dg_remove_edges(g, e, k, &got);
@@ -275,6 +279,7 @@ static void run_config(int directed, int weighted, uint32_t P, int reuse, int wh
         CHECK_MSG(dg_validate_device(g) == DG_OK, "%s: %s", what, dg_error_message(g));
     }
     if (g->dev) dir_read += g->dev->dir_blocks_read;
+    dg__lh_walk = walk;
     dg_destroy(g);
     model_free(&m);
     free(e);
@@ -288,14 +293,11 @@ static void test_random(void)
             for (ps = 0; ps < 2; ps++)
                 for (reuse = 0; reuse < 2; reuse++)
                 {
-                    size_t keep = dg__up_keep, bkeep = dg__bscr_keep, walk = dg__lh_walk;
+                    size_t keep = dg__up_keep, bkeep = dg__bscr_keep;
                     if (reuse) dg__up_keep = dg__bscr_keep = 0;   /* half the configurations: no scratch kept */
-                    /* the indexes a device batch changed: looked up, or found by a walk over them all */
-                    dg__lh_walk = (directed + ps) % 2 ? 0 : (size_t)-1 / 2;
                     run_config(directed, weighted, ps ? 1024 : 64, reuse, (directed + weighted + ps + reuse) % 3 == 2 ? -1 : 1);
                     dg__up_keep = keep;
                     dg__bscr_keep = bkeep;
-                    dg__lh_walk = walk;
                 }
     printf("device batches: %zu arcs written, %zu pages laid out again for room (%zu by the host), %zu removals that "
            "shrank large lists\n", arcs_device, room_pages, room_host, shrinks);
@@ -454,6 +456,57 @@ static dg_graph *room_graph(void)
     if (g && (dg_add_vertices(g, ROOM_NV, NULL) != DG_OK || dg_sync(g) != DG_OK)) { dg_destroy(g); g = NULL; }
     return g;
 }
+/* A list a device batch only moved keeps its hash index, and the host's directory entry of it
+   stays old until its block is read back. The walk that drops the indexes of lists on stale
+   pages (dg__lh_free_stale) must not trust that old entry: W and U (indexed, one page, two
+   directory blocks) on the host; a device batch grows W, which lays the page out again and
+   moves U; a query of W reads the old page back, not U's block; a second device batch
+   changes U, and the walk decides. */
+static void test_moved_index(void)
+{
+    dg_desc d;
+    dg_graph *g = NULL;
+    dg_edge *e = (dg_edge *)xmalloc(1000 * sizeof(dg_edge));
+    const dg_vertex W = 0, U = 250;
+    size_t k = 0, i, got = 0, deg = 0, walk = dg__lh_walk;
+    memset(&d, 0, sizeof d);
+    d.page_size = 1024; d.device_batches = -1;
+    CHECK(dg_create(&d, &g) == DG_OK);
+    if (!g) { free(e); return; }
+    CHECK(dg_add_vertices(g, 400, NULL) == DG_OK);
+    for (i = 0; i < 20; i++) { e[k].src = W; e[k].dst = (dg_vertex)(200 + i); e[k].weight = 1; k++; }
+    for (i = 0; i < 20; i++) { e[k].src = U; e[k].dst = (dg_vertex)(200 + i); e[k].weight = 1; k++; }
+    CHECK(dg_add_edges(g, e, k, &got) == DG_OK && got == k);
+    CHECK(dg__lh_of(&g->st[0], W) && dg__lh_of(&g->st[0], U));
+    CHECK(g->st[0].dir[g->st[0].ds * (size_t)W] == g->st[0].dir[g->st[0].ds * (size_t)U]);
+    CHECK(W / DG__DIR_BLOCK != U / DG__DIR_BLOCK);
+    CHECK(dg_sync(g) == DG_OK);
+    g->desc.device_batches = 1;
+    for (k = 0; k < 300; k++) { e[k].src = W; e[k].dst = (dg_vertex)(k < 180 ? 220 + k : k - 180 + 1); e[k].weight = 1; }
+    CHECK(dg_add_edges(g, e, k, &got) == DG_OK && got == k);
+    /* the scenario: U moved by the device to another page, its index kept, its block the
+       device's (the host's entry still names the old page) */
+    {
+        int32_t de[2] = { -1, -1 };
+        CHECK(clEnqueueReadBuffer(g->dev->queue, g->dev->dir.m, CL_TRUE, g->st[0].ds * (size_t)U * 4, 8, de, 0, NULL, NULL) == CL_SUCCESS);
+        CHECK_MSG(g->dd.dev[U / DG__DIR_BLOCK] && dg__lh_of(&g->st[0], U) != NULL && de[0] != g->st[0].dir[g->st[0].ds * (size_t)U],
+                  "U's block device-owned %d, U indexed %d, U's page %d on the device, %d on the host",
+                  (int)g->dd.dev[U / DG__DIR_BLOCK], dg__lh_of(&g->st[0], U) != NULL, (int)de[0], (int)g->st[0].dir[g->st[0].ds * (size_t)U]);
+    }
+    CHECK(dg_degree(g, W, &deg) == DG_OK && deg == 320);
+    dg__lh_walk = 0;   /* the walk, whatever the counts */
+    for (k = 0; k < 5; k++) { e[k].src = U; e[k].dst = (dg_vertex)(300 + k); e[k].weight = 1; }
+    CHECK(dg_add_edges(g, e, k, &got) == DG_OK && got == k);
+    dg__lh_walk = walk;
+    CHECK_MSG(dg_validate(g) == DG_OK, "%s", dg_error_message(g));
+    for (k = 0; k < 5; k++) CHECK(dg_has_edge(g, U, (dg_vertex)(300 + k)));
+    g->desc.device_batches = -1;   /* a host batch must see U's new edges as present */
+    CHECK(dg_add_edges(g, e, 5, &got) == DG_OK && got == 0);
+    CHECK(dg_degree(g, U, &deg) == DG_OK && deg == 25);
+    dg_destroy(g);
+    free(e);
+}
+
 static void test_faults_room(void)
 {
     static dg_edge e[ROOM_NV * 6 + 8 * 150];
@@ -504,6 +557,7 @@ static void test_faults_room(void)
 
 static const tt_case cases[] = {
     { "random", test_random }, { "errors", test_errors }, { "faults", test_faults }, { "faults_room", test_faults_room },
+    { "moved_index", test_moved_index },
 };
 
 int main(int argc, char **argv)
