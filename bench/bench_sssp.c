@@ -602,7 +602,7 @@ static void run_config(bench_graph *b, const config *cf)
     pred = (int32_t *)xmalloc(b->n * sizeof *pred);
     w = new_row();
     row_init(w, b, b->device, cf->label, cf->si);
-    snprintf(what, sizeof what, "%s %s", b->title, cf->label);
+    snprintf(what, sizeof what, "%.60s %.60s", b->title, cf->label);
     memset(&opt, 0, sizeof opt);
     opt.strategy = STRAT_IDS[cf->si];
     opt.delta = cf->delta;
