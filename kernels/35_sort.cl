@@ -16,6 +16,28 @@
 
 inline uint dg_sort_digit(const uint k, const uint shift) { return (k >> shift) & (DG_SORT_BINS - 1u); }
 
+/* cnt[d]: how many of this work-item's keys have digit d, in; out: its first place for digit d
+   in the tile sorted by digit (stable: digit-major, then work-item order), from an exclusive
+   scan of c[d * DG_WG + lid] in that order (work-item lid scans entries lid * DG_SORT_BINS ..
+   + DG_SORT_BINS - 1 after the scan of the work-items' sums). c keeps the places. */
+inline void dg_sort_places(__local uint *c, __local uint *tot, uint *cnt, const uint lid)
+{
+    uint d, run = 0;
+    for (d = 0; d < DG_SORT_BINS; d++) c[d * DG_WG + lid] = cnt[d];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (d = 0; d < DG_SORT_BINS; d++) run += c[lid * DG_SORT_BINS + d];
+    tot[lid] = run;
+    dg_local_scan(tot, lid);
+    run = tot[lid];
+    for (d = 0; d < DG_SORT_BINS; d++) {
+        const uint x = c[lid * DG_SORT_BINS + d];
+        c[lid * DG_SORT_BINS + d] = run;
+        run += x;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (d = 0; d < DG_SORT_BINS; d++) cnt[d] = c[d * DG_WG + lid];
+}
+
 __kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1)))
 void dg_sort_count(__global const uint *keys, const uint n, const uint shift, __global uint *hist,
                    const uint ngroups)
@@ -48,7 +70,7 @@ void dg_sort_scatter(__global const uint *kin, __global const uint *vin, __globa
     const uint lid = (uint)get_local_id(0), grp = (uint)get_group_id(0);
     const size_t base = ((size_t)grp * DG_WG + lid) * DG_SORT_ITEMS, tile0 = (size_t)grp * DG_WG * DG_SORT_ITEMS;
     const uint m = n - tile0 < DG_WG * DG_SORT_ITEMS ? (uint)(n - tile0) : DG_WG * DG_SORT_ITEMS;
-    uint k[DG_SORT_ITEMS], v[DG_SORT_ITEMS], cnt[DG_SORT_BINS], i, d, run;
+    uint k[DG_SORT_ITEMS], v[DG_SORT_ITEMS], cnt[DG_SORT_BINS], i, d;
     for (d = 0; d < DG_SORT_BINS; d++) cnt[d] = 0;
     for (i = 0; i < DG_SORT_ITEMS; i++) {
         k[i] = 0; v[i] = 0;
@@ -58,25 +80,9 @@ void dg_sort_scatter(__global const uint *kin, __global const uint *vin, __globa
             cnt[dg_sort_digit(k[i], shift)]++;
         }
     }
-    for (d = 0; d < DG_SORT_BINS; d++) c[d * DG_WG + lid] = cnt[d];
-    barrier(CLK_LOCAL_MEM_FENCE);
-    /* exclusive scan of c in its digit-major order: work-item lid scans entries
-       lid * DG_SORT_BINS .. + DG_SORT_BINS - 1, after the scan of the work-items' sums */
-    run = 0;
-    for (d = 0; d < DG_SORT_BINS; d++) run += c[lid * DG_SORT_BINS + d];
-    tot[lid] = run;
-    dg_local_scan(tot, lid);
-    run = tot[lid];
-    for (d = 0; d < DG_SORT_BINS; d++) {
-        const uint x = c[lid * DG_SORT_BINS + d];
-        c[lid * DG_SORT_BINS + d] = run;
-        run += x;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    /* c[d * DG_WG + lid]: this work-item's first place for digit d in the tile sorted by digit
-       (c[d * DG_WG] where the tile's digit d starts); the tile's global start for d from hist.
+    dg_sort_places(c, tot, cnt, lid);
+    /* c[d * DG_WG] where the tile's digit d starts; the tile's global start for d from hist.
        (uint arithmetic: to[d] may wrap, to[d] + place does not.) */
-    for (d = 0; d < DG_SORT_BINS; d++) cnt[d] = c[d * DG_WG + lid];
     if (lid < DG_SORT_BINS) to[lid] = hist[(size_t)lid * ngroups + grp] - c[lid * DG_WG];
     barrier(CLK_LOCAL_MEM_FENCE);
     for (i = 0; i < DG_SORT_ITEMS; i++)   /* the tile sorted by digit, stably, in c */
@@ -103,7 +109,7 @@ void dg_sort_tile(__global uint *keys, __global uint *vals, const uint n, const 
     __local uint c[DG_SORT_BINS * DG_WG];
     __local uint tot[DG_WG];
     const uint lid = (uint)get_local_id(0), base = lid * DG_SORT_ITEMS;
-    uint k[DG_SORT_ITEMS], v[DG_SORT_ITEMS], cnt[DG_SORT_BINS], i, d, run, pass;
+    uint k[DG_SORT_ITEMS], v[DG_SORT_ITEMS], cnt[DG_SORT_BINS], i, d, pass;
     for (i = 0; i < DG_SORT_ITEMS; i++) {
         k[i] = base + i < n ? keys[base + i] : 0;
         v[i] = with_values && base + i < n ? vals[base + i] : 0;
@@ -113,20 +119,7 @@ void dg_sort_tile(__global uint *keys, __global uint *vals, const uint n, const 
         for (d = 0; d < DG_SORT_BINS; d++) cnt[d] = 0;
         for (i = 0; i < DG_SORT_ITEMS; i++)
             if (base + i < n) cnt[dg_sort_digit(k[i], shift)]++;
-        for (d = 0; d < DG_SORT_BINS; d++) c[d * DG_WG + lid] = cnt[d];
-        barrier(CLK_LOCAL_MEM_FENCE);
-        run = 0;
-        for (d = 0; d < DG_SORT_BINS; d++) run += c[lid * DG_SORT_BINS + d];
-        tot[lid] = run;
-        dg_local_scan(tot, lid);
-        run = tot[lid];
-        for (d = 0; d < DG_SORT_BINS; d++) {
-            const uint x = c[lid * DG_SORT_BINS + d];
-            c[lid * DG_SORT_BINS + d] = run;
-            run += x;
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (d = 0; d < DG_SORT_BINS; d++) cnt[d] = c[d * DG_WG + lid];
+        dg_sort_places(c, tot, cnt, lid);
         barrier(CLK_LOCAL_MEM_FENCE);
         for (i = 0; i < DG_SORT_ITEMS; i++)
             if (base + i < n) {
