@@ -191,8 +191,10 @@
      list scans that list instead (in order: cheaper than as many lookups),
      dropping its index on removal; a list cut below 128 entries loses its
      index. A long list without an index (grown by device batches, which drop
-     the indexes of the lists they change, or by single edge calls, or
-     dropped by a dense batch) is scanned by the first batch that needs it and
+     the indexes of the lists they change, or all of the host's indexes when
+     they change at least a quarter as many long lists as there are indexes
+     (dg__lh_share), or by single edge calls, or dropped by a dense batch) is
+     scanned by the first batch that needs it and
      indexed by the second (DG__LH_SCANS): a batch that touches a hub once
      pays one scan, not an index build, and lists that batches come back
      to get their index.
@@ -232,10 +234,13 @@
      device wrote become the device's (manual section 11, OWNERSHIP); the
      device also names the lists of 128 entries or more it changed, whose hash
      indexes the host drops (LIST INDEX; a list cut below 128 entries on the
-     host loses its index, so a shorter one has none). Same results as the
-     host path, lists in another order. A batch of at most 2,048 arcs is sorted
-     by one work-group in one launch; a small batch costs 0.7-1.0 ms on an H200
-     at Kronecker scale 22, mostly its ~15 launches and a few waits.
+     host loses its index, so a shorter one has none), or all of them when
+     they are not four times as many. Same results as the host path, lists in
+     another order. A batch of at most 2,048 arcs is sorted by one work-group
+     in one launch, one of up to 128 tiles (262k arcs on a GPU) with one
+     launch a radix pass (a decoupled look-back, >>sort); a small batch costs
+     0.6-1.0 ms on an H200 at Kronecker scale 22, mostly its ~15 launches and
+     a few waits, a batch of 100k edges 1.8-3.9 ms.
 
    6. ERRORS
    Every function returning dg_status returns DG_OK (0) or a negative code;
@@ -1266,7 +1271,9 @@ DG_API dg_status dg_scan(dg_graph *g, cl_mem in, cl_mem out, size_t n, uint32_t 
 /* Sorts n pairs (32-bit unsigned keys, 32-bit values) on the device, in place, by key,
    ascending and stable (equal keys keep their order): an LSD radix sort, 4 bits a pass
    [Satish 2009], each tile sorted by digit in local memory before it is written out (10M
-   pairs in 1.65 ms on an H200, bench/NOTES.md). values may be NULL (keys alone). Each buffer holds at least n uint32 (else
+   pairs in 1.65 ms on an H200, bench/NOTES.md); up to 128 tiles (262k pairs on a GPU) one
+   launch a pass, the tiles placed by a decoupled look-back (200k pairs in 0.15 ms), and at
+   most one tile (2,048 pairs) in one launch. values may be NULL (keys alone). Each buffer holds at least n uint32 (else
    DG_ERR_INVALID_ARGUMENT); n < 2^31. Scratch: 2n uint32 plus the counts, kept for the next
    call (dg_stats.module_bytes). */
 DG_API dg_status dg_sort_pairs(dg_graph *g, cl_mem keys, cl_mem values, size_t n);
@@ -4536,7 +4543,9 @@ DG_API long dg_debug_device_allocs(void) { return 0; }
     X(UPDATE, UP_RM_MOVE,      dg_up_rm_move) \
     X(UPDATE, UP_RM_TRIM,      dg_up_rm_trim) \
     X(SORT,  SORT_COUNT,       dg_sort_count) \
+    X(SORT,  SORT_HIST,        dg_sort_hist) \
     X(SORT,  SORT_SCATTER,     dg_sort_scatter) \
+    X(SORT,  SORT_SWEEP,       dg_sort_sweep) \
     X(SORT,  SORT_TILE,        dg_sort_tile) \
     X(BFS,   BFS_INIT,         dg_bfs_init) \
     X(BFS,   BFS_UNMARK,       dg_bfs_unmark) \
@@ -6994,13 +7003,21 @@ done:
 /* =========================================================================
    Sorting on the device: dg_sort_pairs   >>sort
    =========================================================================
-   LSD radix sort, DG_SORT_BITS bits a pass (kernels/35_sort.cl): per pass a count kernel, the
-   scan of the counts, a scatter kernel (a tile sorted by digit in local memory, then written
-   in order) between the caller's buffers and the module's two scratch buffers; an even number
-   of passes ends in the caller's buffers. At most one tile (DG_SORT_ITEMS x the work-group:
-   2,048 pairs on a GPU) is sorted in place by one work-group, every pass in one launch. */
+   LSD radix sort, DG_SORT_BITS bits a pass (kernels/35_sort.cl), between the caller's buffers
+   and the module's two scratch buffers (an even number of passes ends in the caller's): tiles
+   ranked and sorted by digit in local memory, written in order. Their places: up to
+   dg__sort_sweep_tiles tiles, by a decoupled look-back over the tiles before (the digit counts
+   of every pass in one launch, then one launch a pass: H200, 200k pairs 0.15 ms against 0.23-
+   0.29); more, by a count kernel and a scan (three launches a pass: the look-back's kernel ran
+   slower where the keys, not the launches, cost: 2M pairs 0.73 ms against 0.45-0.47;
+   bench/NOTES.md). At most one
+   tile (DG_SORT_ITEMS x the work-group: 2,048 pairs on a GPU) is sorted in place by one
+   work-group, every pass in one launch. */
+#define DG__SORT_HIST_WGS 1024    /* work-groups of the digit count (grid-stride) */
+static size_t dg__sort_sweep_tiles = 128;   /* (a test hook) */
 typedef struct dg__sort_state {
-    struct { dg__buf k2, v2, hist, total; } b;
+    struct { dg__buf k2, v2, sw, hist, total; } b;   /* sw: tickets, digit counts, look-back status;
+                                                        hist, total: the tiles' counts, their scan */
 } dg__sort_state;
 
 /* Sorts n pairs by the low `bits` bits of the keys (stable; a multiple of DG_SORT_BITS). */
@@ -7009,32 +7026,46 @@ static dg_status dg__sort_pairs(dg_graph *g, cl_mem keys, cl_mem values, size_t 
     dg__dev *d = g->dev;
     dg_status st = DG_OK;
     cl_kernel kc = NULL, ks = NULL;
-    size_t tile = (size_t)DG_SORT_ITEMS * d->wg, ng = (n + tile - 1) / tile;
-    cl_uint un = (cl_uint)n, ung = (cl_uint)ng, shift;
-    cl_int withv = values != NULL;
+    size_t tile = (size_t)DG_SORT_ITEMS * d->wg, ng = (n + tile - 1) / tile, words;
+    size_t hist_wgs = ng < DG__SORT_HIST_WGS ? ng : DG__SORT_HIST_WGS;
+    cl_uint un = (cl_uint)n, ung = (cl_uint)ng, upass, up, shift;
+    cl_int withv = values != NULL, sweep = ng <= dg__sort_sweep_tiles;
+    cl_mem hist;
     cl_mem kin = keys, vin = values ? values : keys, kout, vout;
     unsigned pass, passes = (bits + DG_SORT_BITS - 1) / DG_SORT_BITS;
     if (n < 2) return DG_OK;
-    if (n <= tile) {   /* one work-group, one launch */
-        cl_uint up = (cl_uint)passes;
+    up = (cl_uint)passes;
+    if (n <= tile)   /* one work-group, one launch */
         return dg__run(g, DG__K_SORT_TILE, d->wg, DG__A(keys), DG__A(vin), DG__A(un), DG__A(up), DG__A(withv), DG__END);
-    }
     if (!(ss = DG__STATE(g, DG__MOD_SORT, dg__sort_state))) return dg__oom(g, "dg_sort_pairs");
+    words = sweep ? DG_SORT_SW_STATUS + (size_t)passes * ng * DG_SORT_BINS : 1;
     DG__TRY(dg__buf_fit(g, &ss->b.k2, n * 4));
     DG__TRY(dg__buf_fit(g, &ss->b.v2, withv ? n * 4 : 4));
-    DG__TRY(dg__buf_fit(g, &ss->b.hist, (size_t)DG_SORT_BINS * ng * 4));
+    DG__TRY(dg__buf_fit(g, &ss->b.sw, words * 4));
+    DG__TRY(dg__buf_fit(g, &ss->b.hist, sweep ? 4 : (size_t)DG_SORT_BINS * ng * 4));
     DG__TRY(dg__buf_fit(g, &ss->b.total, 4));
-    DG__TRY(dg__kernel(g, DG__K_SORT_COUNT, 0, &kc));
-    DG__TRY(dg__kernel(g, DG__K_SORT_SCATTER, 0, &ks));
+    hist = ss->b.hist.m;
+    DG__TRY(dg__kernel(g, sweep ? DG__K_SORT_SWEEP : DG__K_SORT_SCATTER, 0, &ks));
+    if (sweep) {
+        DG__TRY(dg__fill(g, ss->b.sw.m, 0, words));
+        DG__TRY(dg__run(g, DG__K_SORT_HIST, hist_wgs * d->wg, DG__A(keys), DG__A(un), DG__A(up), DG__A(ss->b.sw.m), DG__END));
+    } else
+        DG__TRY(dg__kernel(g, DG__K_SORT_COUNT, 0, &kc));
     for (pass = 0; pass < passes; pass++) {
+        upass = (cl_uint)pass;
         shift = (cl_uint)(pass * DG_SORT_BITS);
         kout = pass & 1 ? keys : ss->b.k2.m;
         vout = withv ? (pass & 1 ? values : ss->b.v2.m) : kout;
-        DG__TRY(dg__args(g, kc, DG__A(kin), DG__A(un), DG__A(shift), DG__A(ss->b.hist.m), DG__A(ung), DG__END));
-        DG__TRY(dg__launch(g, kc, ng * d->wg, d->wg));
-        DG__TRY(dg__scan(g, ss->b.hist.m, ss->b.hist.m, (size_t)DG_SORT_BINS * ng, ss->b.total.m, 0));
-        DG__TRY(dg__args(g, ks, DG__A(kin), DG__A(vin), DG__A(kout), DG__A(vout), DG__A(un), DG__A(shift),
-                         DG__A(ss->b.hist.m), DG__A(ung), DG__A(withv), DG__END));
+        if (sweep)
+            DG__TRY(dg__args(g, ks, DG__A(kin), DG__A(vin), DG__A(kout), DG__A(vout), DG__A(un), DG__A(upass),
+                             DG__A(ss->b.sw.m), DG__A(ung), DG__A(withv), DG__END));
+        else {
+            DG__TRY(dg__args(g, kc, DG__A(kin), DG__A(un), DG__A(shift), DG__A(hist), DG__A(ung), DG__END));
+            DG__TRY(dg__launch(g, kc, ng * d->wg, d->wg));
+            DG__TRY(dg__scan(g, hist, hist, (size_t)DG_SORT_BINS * ng, ss->b.total.m, 0));
+            DG__TRY(dg__args(g, ks, DG__A(kin), DG__A(vin), DG__A(kout), DG__A(vout), DG__A(un), DG__A(shift),
+                             DG__A(hist), DG__A(ung), DG__A(withv), DG__END));
+        }
         DG__TRY(dg__launch(g, ks, ng * d->wg, d->wg));
         kin = kout;
         vin = vout;
@@ -7194,8 +7225,8 @@ done:
 }
 
 /* Marks the pages a batch wrote stale (O(pages)). The hash indexes of the lists it changed go
-   afterwards (the device lists those that can have one: DG_UP_LONG); an index holds positions
-   within its list, so a list the device only moved keeps its index. */
+   afterwards (the device lists those that can have one: DG_UP_LONG; dg__lh_share); an index
+   holds positions within its list, so a list the device only moved keeps its index. */
 /* Room in the list of stale pages for n more (pages not stale now): only when it is full are
    the pages read back since and the repeats (a page read back and stale again) dropped, so a
    batch does not walk every page that turned stale before it (O(stale pages) a batch: ~1 ms
@@ -7210,22 +7241,21 @@ static void dg__slist_room(dg__store *s, size_t n) {
     for (i = 0; i < k; i++) s->ph[s->slist[i]].stale = 1;
     s->nstale = k;   /* (the pages to be added that are stale already are among these k) */
 }
-/* The hash indexes of the lists whose first page is stale go (O(indexes)): a device batch
-   writes the degree of every list it changes, on that page. Where the list's directory block
-   is the device's, the host's entry may name a page the list left (an earlier batch moved it,
-   keeping its index, and the old page may have been read back since): its index goes too.
-   After a device batch that listed more than dg__lh_walk times as many lists as the host has
-   indexes (an index looked up costs a miss, one walked two; a test hook). */
-static size_t dg__lh_walk = 2;
-static void dg__lh_free_stale(dg_graph *g, dg__store *s) {
+/* A device batch that lists at least 1/dg__lh_share as many lists as the host has hash indexes
+   drops them all (a test hook; 0: never): a graph loaded on the host has an index on every long
+   list (110k at Kronecker scale 22), device batches that drop them a few at a time pay a lookup
+   for every list they change, batch after batch (~1 ms at 100k edges), and a free for each
+   (0.3-0.8 us). Host batches make again those they need (dg__lh_need). */
+static size_t dg__lh_share = 4;
+static void dg__lh_free_all(dg_graph *g, dg__store *s) {
     size_t i;
-    for (i = 0; i < s->nlh;) {   /* dg__lh_free moves the last one to i */
-        dg_vertex u = s->lhv[i];
-        if ((g->dd.ndev && g->dd.dev[(size_t)u / DG__DIR_BLOCK]) || s->ph[s->dir[s->ds * (size_t)u]].stale)
-            dg__lh_free(g, s, u);
-        else
-            i++;
+    for (i = 0; i < s->nlh; i++) {
+        if (i + DG__PF_LIST < s->nlh) DG__PREFETCH(&s->lh[s->lhv[i + DG__PF_LIST]]);
+        dg__free(g, s->lh[s->lhv[i]]);
+        s->lh[s->lhv[i]] = NULL;
     }
+    s->nlh = 0;
+    s->lh_bytes = 0;
 }
 static void dg__mark_stale(dg__store *s, const int32_t *pages, size_t n) {
     size_t i;
@@ -7810,10 +7840,11 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
         size_t nc = cnt[DG_UP_CHANGED + si], nl = cnt[DG_UP_LONG + si], i, c, have = si == 0 ? spec : 0;
         if (nc > have) st = dg__cl_read_at(g, us->b.clist[si].m, have * 4, (nc - have) * 4, chg + have);
         if (nc && st == DG_OK) dg__mark_stale(s, chg, nc);
-        /* the hash indexes of the lists it changed go: those the device listed (a lookup each),
-           or, when the host has far fewer indexes, those of lists on stale pages */
+        dg__up_trace(g, &tr, "stale-mark");
+        /* the hash indexes of the lists it changed go: those the device listed (a lookup
+           each), or all of them when it listed many (dg__lh_share) */
         if (!s->nlh || !nl || st != DG_OK) continue;
-        if (nl > dg__lh_walk * s->nlh) { dg__lh_free_stale(g, s); continue; }
+        if (dg__lh_share && nl * dg__lh_share >= s->nlh) { dg__lh_free_all(g, s); continue; }
         for (i = 0; i < nl && st == DG_OK; i += c) {
             size_t j;
             c = nl - i < chg_cap ? nl - i : chg_cap;
@@ -7824,6 +7855,7 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
             }
         }
     }
+    dg__up_trace(g, &tr, "stale-index");
     for (si = 0; si < ns && !add && st == DG_OK; si++) {   /* large lists left with fewer pages */
         size_t k = cnt[DG_UP_STAMPED + si], i;
         if (!k) continue;

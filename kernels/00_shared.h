@@ -40,6 +40,11 @@
 #define DG_SORT_BITS     4     /* bits of the key per pass */
 #define DG_SORT_BINS     16    /* 1 << DG_SORT_BITS */
 #define DG_SORT_ITEMS    8     /* keys per work-item in a tile of DG_SORT_ITEMS x DG_WG */
+#define DG_SORT_PASSES   8     /* at most: 32 / DG_SORT_BITS */
+/* The sort's scratch words (zeroed before a sort): [pass] the pass's ticket counter; from
+   DG_SORT_PASSES, [pass * DG_SORT_BINS + digit] the keys with that digit; from
+   DG_SORT_SW_STATUS, [(pass * tiles + tile) * DG_SORT_BINS + digit] the look-back's status */
+#define DG_SORT_SW_STATUS (DG_SORT_PASSES * (DG_SORT_BINS + 1))
 
 /* ---- BFS (40_bfs.cl) ----
    Level counters: a ring of DG_BFS_RING slots of DG_LV_WORDS uints, slot L % ring for

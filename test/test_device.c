@@ -869,7 +869,8 @@ static void test_device_faults(void)
 /* ================================ sort ================================ */
 /* dg_sort_pairs against qsort of (key, index): sorted, stable (values = original index, so equal
    keys must keep ascending values), a permutation; sizes around the tile size, keys with few
-   distinct values, all equal, already sorted and reversed; keys alone; bad arguments. */
+   distinct values, all equal, already sorted and reversed; keys alone; bad arguments. Each size
+   past one tile both ways: tiles placed by a look-back, and by counts and a scan. */
 typedef struct kv { uint32_t k, v; } kv;
 static int kv_cmp(const void *a, const void *b)
 {
@@ -881,12 +882,12 @@ static void test_sort(void)
 {
     static const size_t sizes[] = { 0, 1, 2, 3, 255, 1000, 2047, 2048, 2049, 4097, 100000, 1000003 };
     dg_graph *g = new_graph(64, 0, 0);
-    size_t si;
+    size_t si, sweep_tiles = dg__sort_sweep_tiles;
     int kind;
     if (!g) return;
-    for (si = 0; si < sizeof sizes / sizeof sizes[0]; si++)
+    for (si = 0; si < 2 * sizeof sizes / sizeof sizes[0]; si++)
         for (kind = 0; kind < 6; kind++) {
-            size_t n = sizes[si], i, bad = 0;
+            size_t n = sizes[si / 2], i, bad = 0;
             uint32_t *k = (uint32_t *)xmalloc((n + 1) * 4), *v = (uint32_t *)xmalloc((n + 1) * 4);
             kv *ref = (kv *)xmalloc((n + 1) * sizeof(kv));
             cl_mem mk, mv;
@@ -903,12 +904,15 @@ static void test_sort(void)
             mk = buf_new(g, n * 4);
             mv = buf_new(g, n * 4);
             if (!mk || !mv || !buf_write(g, mk, k, n * 4) || !buf_write(g, mv, v, n * 4)) break;
+            dg__sort_sweep_tiles = si % 2 ? (size_t)-1 : 0;
             s = dg_sort_pairs(g, mk, kind == 5 ? NULL : mv, n);
+            dg__sort_sweep_tiles = sweep_tiles;
             CHECK_MSG(s == DG_OK, "sort n %zu kind %d: %s: %s", n, kind, dg_status_string(s), dg_error_message(g));
             if (buf_read(g, mk, k, n * 4) && buf_read(g, mv, v, n * 4))
                 for (i = 0; i < n; i++)
                     if (k[i] != ref[i].k || (kind != 5 && v[i] != ref[i].v)) bad++;
-            CHECK_MSG(bad == 0, "sort n %zu kind %d: %zu places differ from the stable reference", n, kind, bad);
+            CHECK_MSG(bad == 0, "sort n %zu kind %d (%s): %zu places differ from the stable reference", n, kind,
+                      si % 2 ? "look-back" : "counts and scan", bad);
             clReleaseMemObject(mk);
             clReleaseMemObject(mv);
             free(k); free(v); free(ref);
