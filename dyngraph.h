@@ -222,12 +222,15 @@
      continuation pages, the host plans the page from the degrees the device
      reports (the page read back first if stale) and writes headers, slots,
      the directory, index and LA table, and the device moves the lists'
-     entries. Then every arc is written in place (dg_stats.batch_room_pages
-     counts the pages laid out again).
+     entries; a large list's new continuation pages are the device's from the
+     start (only their index entries go; dg_up_la_init sets them up). Then
+     every arc is written in place (dg_stats.batch_room_pages counts the pages
+     laid out again).
      Removals are always in place: removed entries are marked, survivors past
      the new degree fill the holes, the tail is cleared; a large list left with
      fewer pages ends on its new last page (or becomes an ordinary list) and
-     the host releases the rest. Nothing is written before the batch is checked
+     the host releases the rest (a released page sends only its index entry:
+     a free page's entries are read by no one). Nothing is written before the batch is checked
      and every buffer, page and kernel it needs is allocated (a failure changes
      nothing); an OpenCL error after the writes began (a lost device) leaves
      the graph in between: destroy it. The pages and directory blocks the
@@ -235,12 +238,12 @@
      device also names the lists of 128 entries or more it changed, whose hash
      indexes the host drops (LIST INDEX; a list cut below 128 entries on the
      host loses its index, so a shorter one has none), or all of them when
-     they are not four times as many. Same results as the host path, lists in
+     there are at most four times as many. Same results as the host path, lists in
      another order. A batch of at most 2,048 arcs is sorted by one work-group
      in one launch, one of up to 128 tiles (262k arcs on a GPU) with one
      launch a radix pass (a decoupled look-back, >>sort); a small batch costs
      0.6-1.0 ms on an H200 at Kronecker scale 22, mostly its ~15 launches and
-     a few waits, a batch of 100k edges 1.8-3.9 ms.
+     a few waits, a batch of 100k edges 1.8-4.1 ms (bench/NOTES.md).
 
    6. ERRORS
    Every function returning dg_status returns DG_OK (0) or a negative code;
@@ -1274,8 +1277,9 @@ DG_API dg_status dg_scan(dg_graph *g, cl_mem in, cl_mem out, size_t n, uint32_t 
    pairs in 1.65 ms on an H200, bench/NOTES.md); up to 128 tiles (262k pairs on a GPU) one
    launch a pass, the tiles placed by a decoupled look-back (200k pairs in 0.15 ms), and at
    most one tile (2,048 pairs) in one launch. values may be NULL (keys alone). Each buffer holds at least n uint32 (else
-   DG_ERR_INVALID_ARGUMENT); n < 2^31. Scratch: 2n uint32 plus the counts, kept for the next
-   call (dg_stats.module_bytes). */
+   DG_ERR_INVALID_ARGUMENT); n < 2^31. Scratch: 2n uint32 plus the counts (and, up to 128
+   tiles, the look-back's 16 words a tile a pass), kept for the next call
+   (dg_stats.module_bytes). */
 DG_API dg_status dg_sort_pairs(dg_graph *g, cl_mem keys, cl_mem values, size_t n);
 
 /* ---- Breadth-first search. ---- */
@@ -2062,7 +2066,12 @@ static int32_t dg__page_new(dg_graph *g, dg__store *s, int32_t after, int la) {
     return p;
 }
 
-/* Unlinks a page from the logical order and puts it on the free list. */
+/* Unlinks a page from the logical order and puts it on the free list. Only its index entry
+   goes to the device: a free page's entries are read by no one (the host writes all of a page it
+   takes again, dg__page_new; a device batch's room writes the pages it takes, and they come back
+   whole), so the device's copy of them may differ from the host's (dg_validate_device skips
+   them). A removal that frees the continuation pages of many large lists sent them whole before
+   (Kronecker scale 22, 1M removals on the device: 16,355 pages, 17 MB). */
 static void dg__page_release(dg__store *s, int32_t p) {
     if (s->ph[p].prev >= 0) s->ph[s->ph[p].prev].next = s->ph[p].next; else s->head = s->ph[p].next;
     if (s->ph[p].next >= 0) s->ph[s->ph[p].next].prev = s->ph[p].prev; else s->tail = s->ph[p].prev;
@@ -2070,7 +2079,7 @@ static void dg__page_release(dg__store *s, int32_t p) {
     s->ph[p].prev = -1;
     s->ph[p].next = s->free_head; s->free_head = p; s->nfree++;
     s->live_pages--;
-    dg__touch(s, p);
+    dg__touch_idx(s, p);
 }
 
 /* ---- The LA table ---- */
@@ -4098,10 +4107,13 @@ static dg_status dg__validate_lhash(dg_graph *g) {
     size_t u;
     for (si = 0; si < g->nstores; si++) {
         dg__store *s = &g->st[si];
-        size_t have = 0;
-        for (u = 0; u < s->nlh; u++)
+        size_t have = 0, bytes = 0;
+        for (u = 0; u < s->nlh; u++) {
             DG__CHECK((size_t)s->lhv[u] < s->lh_cap && s->lh[s->lhv[u]] && s->lh[s->lhv[u]]->at == u,
                       "store %d: list of hash indexes broken at %zu", si, u);
+            bytes += sizeof(dg__lhash) + ((size_t)1 << s->lh[s->lhv[u]]->bits) * sizeof(uint64_t);
+        }
+        DG__CHECK(bytes == s->lh_bytes, "store %d: hash indexes of %zu bytes, %zu counted", si, bytes, s->lh_bytes);
         for (u = 0; u < s->lh_cap; u++) {
             const dg__lhash *h = s->lh[u];
             uint32_t x, deg;
@@ -4535,6 +4547,7 @@ DG_API long dg_debug_device_allocs(void) { return 0; }
     X(UPDATE, UP_INSERT,       dg_up_insert) \
     X(UPDATE, UP_DEGS,         dg_up_degs) \
     X(UPDATE, UP_MOVE,         dg_up_move) \
+    X(UPDATE, UP_LA_INIT,      dg_up_la_init) \
     X(UPDATE, UP_ROOM_COUNT,   dg_up_room_count) \
     X(UPDATE, UP_ROOM_PLAN,    dg_up_room_plan) \
     X(UPDATE, UP_ROOM_WRITE,   dg_up_room_write) \
@@ -5979,6 +5992,10 @@ static dg_status dg__sync(dg_graph *g) {
         if (lo < hi) DG__TRY(dg__stage(g, d->dir.m, lo * ds, g->dir + lo * ds, (hi - lo) * ds));
     }
     dg__up_trace(g, &tr, "sync-stage");
+#ifdef DYNGRAPH_TRACE_UPDATE
+    fprintf(stderr, "  [update] (sync: %zu pages, %zu bytes, %zu directory blocks, LA table %s)\n", d->sync_pages,
+            d->sync_bytes, g->dd.n, g->st[0].latab_moved || g->st[1].latab_moved ? "whole" : "in part");
+#endif
     DG__TRY(dg__stage_flush(g));
     dg__up_trace(g, &tr, "sync-flush");
     /* everything is on its way: forget the marks */
@@ -6171,13 +6188,15 @@ DG_API dg_status dg_validate_device(dg_graph *g) {
         dg__dstore *m = &g->dev->st[si];
         size_t n = (size_t)s->page_hw * g->P;
         if (!(h = dg__read_back(g, m->pool.m, 0, n * 4, &st))) break;
-        for (i = 0; i < n && ((int32_t *)h)[i] == s->pool[i]; i++) {}
+        for (i = 0; i < n && (((int32_t *)h)[i] == s->pool[i] || s->idx[i / g->P].first < 0); i++) {}   /* (free pages: any) */
         if (i < n) st = dg__fail(g, DG_ERR_CORRUPT, "device copy differs: store %d page %zu entry %zu (%d on the device, %d on the host)",
                                  si, i / g->P, i % g->P, (int)((int32_t *)h)[i], (int)s->pool[i]);
         dg__free(g, h);
         if (st == DG_OK && s->wpool) {
             if (!(h = dg__read_back(g, m->wpool.m, 0, n * 4, &st))) break;
-            if (memcmp(h, s->wpool, n * 4) != 0) st = dg__fail(g, DG_ERR_CORRUPT, "device copy differs: weights of store %d", si);
+            for (i = 0; i < s->page_hw && (s->idx[i].first < 0 ||
+                 memcmp((float *)h + i * g->P, s->wpool + i * g->P, g->P * 4) == 0); i++) {}
+            if (i < s->page_hw) st = dg__fail(g, DG_ERR_CORRUPT, "device copy differs: weights of store %d page %zu", si, i);
             dg__free(g, h);
         }
         if (st == DG_OK) {
@@ -7015,6 +7034,8 @@ done:
    work-group, every pass in one launch. */
 #define DG__SORT_HIST_WGS 1024    /* work-groups of the digit count (grid-stride) */
 static size_t dg__sort_sweep_tiles = 128;   /* (a test hook) */
+static cl_int dg__sort_incl = 1;             /* 0: the look-back's tiles publish no inclusive
+                                                counts but tile 0's (a test hook) */
 typedef struct dg__sort_state {
     struct { dg__buf k2, v2, sw, hist, total; } b;   /* sw: tickets, digit counts, look-back status;
                                                         hist, total: the tiles' counts, their scan */
@@ -7058,7 +7079,7 @@ static dg_status dg__sort_pairs(dg_graph *g, cl_mem keys, cl_mem values, size_t 
         vout = withv ? (pass & 1 ? values : ss->b.v2.m) : kout;
         if (sweep)
             DG__TRY(dg__args(g, ks, DG__A(kin), DG__A(vin), DG__A(kout), DG__A(vout), DG__A(un), DG__A(upass),
-                             DG__A(ss->b.sw.m), DG__A(ung), DG__A(withv), DG__END));
+                             DG__A(ss->b.sw.m), DG__A(ung), DG__A(withv), DG__A(dg__sort_incl), DG__END));
         else {
             DG__TRY(dg__args(g, kc, DG__A(kin), DG__A(un), DG__A(shift), DG__A(hist), DG__A(ung), DG__END));
             DG__TRY(dg__launch(g, kc, ng * d->wg, d->wg));
@@ -7121,7 +7142,7 @@ typedef struct dg__update_state {
         dg__buf edges, keys, vals, flag, sc, sc2, asrc, adst, aw, pos, nsrc, ndst, nx, isrc, idst,
             ix, holes, movers, cnt, tot, segdeg[2], hc[2], mc[2], hstamp[2], cstamp[2], clist[2],
             hlist[2], llist[2];
-        dg__buf rv[2], rpos[2], rdeg[2], rk[2], rfrom[2], rord[2], scr[2], wscr[2];   /* room (host) */
+        dg__buf rv[2], rpos[2], rdeg[2], rk[2], rfrom[2], rord[2], scr[2], wscr[2], rfresh[2];   /* room (host) */
         dg__buf dnl[2], dlofs[2], dnpg[2], dpofs[2], dlv[2], dlold[2], dldeg[2], dlk[2], dlt[2],
             dlnew[2], dids[2], dfb[2], dpg[2], dscr[2], dwscr[2], dfirst[2];           /* room (device) */
         dg__buf dblk;             /* a bit per directory block the device wrote (dg__dir_take); all
@@ -7226,7 +7247,8 @@ done:
 
 /* Marks the pages a batch wrote stale (O(pages)). The hash indexes of the lists it changed go
    afterwards (the device lists those that can have one: DG_UP_LONG; dg__lh_share); an index
-   holds positions within its list, so a list the device only moved keeps its index. */
+   holds positions within its list, so a list the device only moved keeps its index (unless the
+   batch dropped all of them). */
 /* Room in the list of stale pages for n more (pages not stale now): only when it is full are
    the pages read back since and the repeats (a page read back and stale again) dropped, so a
    batch does not walk every page that turned stale before it (O(stale pages) a batch: ~1 ms
@@ -7242,15 +7264,16 @@ static void dg__slist_room(dg__store *s, size_t n) {
     s->nstale = k;   /* (the pages to be added that are stale already are among these k) */
 }
 /* A device batch that lists at least 1/dg__lh_share as many lists as the host has hash indexes
-   drops them all (a test hook; 0: never): a graph loaded on the host has an index on every long
+   (rounded up) drops them all (a test hook; 0: never): a graph loaded on the host has an index on every long
    list (110k at Kronecker scale 22), device batches that drop them a few at a time pay a lookup
    for every list they change, batch after batch (~1 ms at 100k edges), and a free for each
    (0.3-0.8 us). Host batches make again those they need (dg__lh_need). */
 static size_t dg__lh_share = 4;
 static void dg__lh_free_all(dg_graph *g, dg__store *s) {
     size_t i;
-    for (i = 0; i < s->nlh; i++) {
+    for (i = 0; i < s->nlh; i++) {   /* (the pointer, then what it points to: dg__free reads it) */
         if (i + DG__PF_LIST < s->nlh) DG__PREFETCH(&s->lh[s->lhv[i + DG__PF_LIST]]);
+        if (i + DG__PF_REC < s->nlh) DG__PREFETCH(s->lh[s->lhv[i + DG__PF_REC]]);
         dg__free(g, s->lh[s->lhv[i]]);
         s->lh[s->lhv[i]] = NULL;
     }
@@ -7303,16 +7326,21 @@ typedef struct dg__room {
     uint64_t *lpos;           /* its degree entry in the pool (64-bit whatever dg_pos is), */
     uint32_t *ldeg, *lk, *lfrom;   /* its degree, the arcs it takes, its degree entry in scr
                                       (UINT32_MAX: a large list) */
-    size_t np, nl, nord;
+    int32_t *fresh;           /* large lists' new continuation pages (nfresh), set up by the
+                                 device (dg_up_la_init): the host sends only their index entries */
+    size_t np, nl, nord, nfresh;
 } dg__room;
 static void dg__room_free(dg_graph *g, dg__room *r) {
     dg__free(g, r->pg); dg__free(g, r->ord); dg__free(g, r->lv); dg__free(g, r->lpos);
-    dg__free(g, r->ldeg); dg__free(g, r->lk); dg__free(g, r->lfrom);
+    dg__free(g, r->ldeg); dg__free(g, r->lk); dg__free(g, r->lfrom); dg__free(g, r->fresh);
     memset(r, 0, sizeof *r);
 }
 /* Large list u (deg entries) takes k more: continuation pages after its last. commit = 0:
-   only counts the pages and LA-table entries. */
-static void dg__room_large(dg_graph *g, dg__store *s, dg_vertex u, size_t deg, size_t k, int commit,
+   only counts the pages and LA-table entries. The new pages are the device's from the start
+   (stale here, their host memory untouched): the device sets them up (r->fresh) and writes
+   the arcs; the host sends their index entries and the LA table (a page sent whole cost 1 KB of
+   the sync a page: 16k pages, 16 MB, when 1M removed edges of a Kronecker graph came back). */
+static void dg__room_large(dg_graph *g, dg__store *s, dg__room *r, dg_vertex u, size_t deg, size_t k, int commit,
                            size_t *pages, size_t *latab) {
     int32_t p0 = s->dir[s->ds * (size_t)u], last, *tab;
     size_t L = (size_t)s->idx[p0].la_len, Lf = dg__la_pages_after(g, deg + k), j;
@@ -7320,8 +7348,14 @@ static void dg__room_large(dg_graph *g, dg__store *s, dg_vertex u, size_t deg, s
     dg__la_table_fit(s, p0, L, Lf);
     tab = dg__la_pages(s, p0);
     last = tab[L - 1];
+    dg__slist_room(s, Lf - L);
     for (j = L; j < Lf; j++) {
-        int32_t q = dg__page_new(g, s, last, 1);
+        int32_t q = dg__page_take(s, last);
+        s->ph[q].stale = 1;
+        s->slist[s->nstale++] = q;
+        dg__touch_idx(s, q);
+        s->ph[q].segs = 0;                /* (nothing of the host's copy goes) */
+        r->fresh[r->nfresh++] = q;
         s->idx[q].first = u; s->idx[q].la_pos = (int32_t)j;
         tab[j] = q;
         last = q;
@@ -7331,13 +7365,13 @@ static void dg__room_large(dg_graph *g, dg__store *s, dg_vertex u, size_t deg, s
     dg__lh_free(g, s, u);
 }
 /* The layout of r's pages in store s (commit = 0: the pages and LA-table entries it takes). */
-static void dg__room_layout(dg_graph *g, dg__store *s, const dg__room *r, int commit, size_t *pages, size_t *latab) {
+static void dg__room_layout(dg_graph *g, dg__store *s, dg__room *r, int commit, size_t *pages, size_t *latab) {
     size_t i, l = 0;
     for (i = 0; i < r->np; i++) {
         int32_t p = r->pg[i];
         uint32_t j, n;
         if (r->lfrom[l] == UINT32_MAX) {
-            dg__room_large(g, s, r->lv[l], r->ldeg[l], r->lk[l], commit, pages, latab);
+            dg__room_large(g, s, r, r->lv[l], r->ldeg[l], r->lk[l], commit, pages, latab);
             l++;
             continue;
         }
@@ -7426,9 +7460,14 @@ done:
 /* After the layout is synced: the entries of r's ordinary pages move to their new places. */
 static dg_status dg__room_move(dg_graph *g, dg__update_state *us, int si, const dg__room *r, cl_int gen) {
     dg_status st = DG_OK;
-    cl_uint unl = (cl_uint)r->nl, slot = DG_UP_CHANGED + (cl_uint)si;
-    size_t groups = r->nl < 65536 ? r->nl : 65536;
+    cl_uint unl = (cl_uint)r->nl, slot = DG_UP_CHANGED + (cl_uint)si, unf = (cl_uint)r->nfresh;
+    size_t groups = r->nl < 65536 ? r->nl : 65536, fgroups = r->nfresh < 65536 ? r->nfresh : 65536;
     cl_mem ws = g->st[si].wpool ? us->b.wscr[si].m : us->b.scr[si].m;
+    if (r->nfresh) {   /* (r->fresh lives until the batch ends, after its last wait) */
+        DG__CL(clEnqueueWriteBuffer(g->dev->queue, us->b.rfresh[si].m, CL_FALSE, 0, r->nfresh * 4, r->fresh, 0, NULL, NULL));
+        DG__TRY(dg__run(g, DG__K_UP_LA_INIT, fgroups * g->dev->wg, DG__A(g->dev->st[si].pool.m), DG__A(g->dev->st[si].wpool.m),
+                        DG__A(us->b.rfresh[si].m), DG__A(unf), DG__END));
+    }
     if (!r->nord) return DG_OK;
     DG__TRY(dg__run(g, DG__K_UP_MOVE, groups * g->dev->wg, DG__A(us->b.rv[si].m), DG__A(us->b.rfrom[si].m), DG__A(us->b.rdeg[si].m),
                     DG__A(unl), dg__adj(si, 0), DG__A(g->dev->st[si].wpool.m), DG__A(us->b.scr[si].m), DG__A(ws),
@@ -7590,7 +7629,7 @@ static dg_status dg__dir_take(dg_graph *g, dg__update_state *us, uint32_t *w) { 
 }
 
 /* The kernels a batch launches once it has begun to write (made before: dg__kernel can fail). */
-static const int dg__up_write_kernels[] = { DG__K_GATHER_PAGES, DG__K_UP_ROOM_WRITE, DG__K_UP_MOVE, DG__K_UP_INSERT,
+static const int dg__up_write_kernels[] = { DG__K_GATHER_PAGES, DG__K_UP_ROOM_WRITE, DG__K_UP_MOVE, DG__K_UP_LA_INIT, DG__K_UP_INSERT,
                                             DG__K_UP_RM_MARK, DG__K_UP_RM_PAIR, DG__K_UP_RM_MOVE, DG__K_UP_RM_TRIM,
                                             DG__K_SCATTER, DG__K_FILL_INT };
 
@@ -7748,6 +7787,10 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
         size_t reach;
         DG__TRY(dg__reserve_pages(g, s, pages[si] + droom[si].C));
         DG__TRY(dg__latab_reserve(g, s, lat[si]));
+        if (room[si].np && pages[si]) {   /* (at most: the room's new pages, ordinary ones too) */
+            if (!(room[si].fresh = (int32_t *)dg__alloc(g, pages[si] * sizeof(int32_t)))) { st = dg__oom(g, fn); goto done; }
+            DG__TRY(dg__buf_fit(g, &us->b.rfresh[si], pages[si] * 4));
+        }
         /* the mirror holds the pages this batch can reach (free ones first, then past the
            high-water mark), not the host's whole capacity: near the device's largest buffer
            that overshoot (a growth of a half) failed a Kronecker scale-27 load */
@@ -7844,7 +7887,7 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
         /* the hash indexes of the lists it changed go: those the device listed (a lookup
            each), or all of them when it listed many (dg__lh_share) */
         if (!s->nlh || !nl || st != DG_OK) continue;
-        if (dg__lh_share && nl * dg__lh_share >= s->nlh) { dg__lh_free_all(g, s); continue; }
+        if (dg__lh_share && nl >= (s->nlh + dg__lh_share - 1) / dg__lh_share) { dg__lh_free_all(g, s); continue; }
         for (i = 0; i < nl && st == DG_OK; i += c) {
             size_t j;
             c = nl - i < chg_cap ? nl - i : chg_cap;

@@ -17,7 +17,9 @@
      work-group takes the next tile by a ticket (tiles start in ticket order, so a tile waits
      only for tiles that run), publishes its count of each digit, and looks back over the
      tiles before it for the count of that digit before it (decoupled look-back: a tile that
-     knows its inclusive count publishes it, and the look-back stops there).
+     knows its inclusive count publishes it, and the look-back stops there). It needs only that
+     a work-group that runs goes on running (GPUs, PoCL's threads, one thread alike): a tile
+     waits only for tiles with earlier tickets, taken by work-groups that run.
    A batch of at most one tile (dg_sort_tile) is sorted by one work-group in local memory, every
    pass in one launch. */
 
@@ -105,7 +107,8 @@ inline void dg_sort_look_back(__global uint *st, const uint t, __local uint *bef
     barrier(CLK_LOCAL_MEM_FENCE);
     while (more) {                               /* (uniform: read from local memory) */
         const uint j = top[d];
-        win[lid] = j > i ? ((volatile __global uint *)st)[(size_t)(j - 1 - i) * DG_SORT_BINS + d] : 0u;
+        win[lid] = j > i ? atomic_or(&st[(size_t)(j - 1 - i) * DG_SORT_BINS + d], 0u) : 0u;   /* (an atomic read:
+                                                                  OpenCL 1.2 promises no other to see it) */
         barrier(CLK_LOCAL_MEM_FENCE);
         if (i == 0 && j > 0) {
             uint sum = before[d], next = j;
@@ -195,11 +198,12 @@ void dg_sort_scatter(__global const uint *kin, __global const uint *vin, __globa
 }
 
 /* The same pass the onesweep way: the tile by a ticket (sw[pass]), its starts by a look-back
-   over the tiles before (ntiles tiles; sw as dg_sort_hist left it). */
+   over the tiles before (ntiles tiles; sw as dg_sort_hist left it). incl = 0 (a test hook):
+   only tile 0 publishes its inclusive counts, so every look-back adds windows back to it. */
 __kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1)))
 void dg_sort_sweep(__global const uint *kin, __global const uint *vin, __global uint *kout,
                    __global uint *vout, const uint n, const uint pass, __global uint *sw,
-                   const uint ntiles, const int with_values)
+                   const uint ntiles, const int with_values, const int incl)
 {
     __local uint c[DG_SORT_BINS * DG_WG];
     __local uint tot[DG_WG];
@@ -228,7 +232,7 @@ void dg_sort_sweep(__global const uint *kin, __global const uint *vin, __global 
     if (lid < DG_SORT_BINS) {
         __global const uint *h = sw + DG_SORT_PASSES + pass * DG_SORT_BINS;
         uint start = 0;
-        if (grp + 1 < ntiles)
+        if (grp + 1 < ntiles && (incl || grp == 0))
             atomic_xchg(&st[(size_t)grp * DG_SORT_BINS + lid], DG_SORT_INCL | (before[lid] + own[lid] + 1u));
         for (d = 0; d < lid; d++) start += h[d];
         to[lid] = start + before[lid] - c[lid * DG_WG];

@@ -555,9 +555,54 @@ static void test_faults_room(void)
     free(f0);
 }
 
+/* Pages a batch frees send only their index entries to the device (their entries are read by
+   no one): a large list cut on the device from ~24 pages to one (round 0) or to 4 (round 1);
+   then its pages taken again by a host batch (laid out on the host), or by a device batch (a
+   large list's new continuation pages, set up by the device: dg_up_la_init), the host and
+   device copies checked after each (dg_validate_device skips free pages only). */
+static void test_released_pages(void)
+{
+    dg_desc d;
+    dg_graph *g = NULL;
+    dg_stats st;
+    dg_edge *e = (dg_edge *)xmalloc(6000 * sizeof(dg_edge));
+    size_t k, got = 0, deg = 0, i;
+    int round;
+    memset(&d, 0, sizeof d);
+    d.page_size = 256; d.device_batches = -1;
+    CHECK(dg_create(&d, &g) == DG_OK);
+    if (!g) { free(e); return; }
+    CHECK(dg_add_vertices(g, 6100, NULL) == DG_OK);
+    for (k = 0; k < 6000; k++) { e[k].src = 0; e[k].dst = (dg_vertex)(k + 1); e[k].weight = 1; }
+    CHECK(dg_add_edges(g, e, 6000, &got) == DG_OK && got == 6000);
+    CHECK(dg_sync(g) == DG_OK);
+    for (round = 0; round < 2; round++) {
+        size_t live, freed;
+        size_t keep;
+        memset(&st, 0, sizeof st);
+        g->desc.device_batches = 1;
+        live = g->st[0].live_pages;
+        keep = round ? 1000 : 50;
+        CHECK(dg_remove_edges(g, e + keep, 6000 - keep, &got) == DG_OK && got == 6000 - keep);
+        freed = live - g->st[0].live_pages;
+        CHECK(dg_get_stats(g, &st) == DG_OK);
+        CHECK_MSG(freed >= 15 && st.last_sync_bytes < freed * 256 * 4 / 4,
+                  "round %d: %zu pages freed, the sync after the batch sent %zu bytes", round, freed, st.last_sync_bytes);
+        CHECK_MSG(dg_validate(g) == DG_OK && dg_validate_device(g) == DG_OK, "round %d: %s", round, dg_error_message(g));
+        /* the freed pages taken again: by a host batch, then by a device batch */
+        g->desc.device_batches = round ? 1 : -1;
+        CHECK(dg_add_edges(g, e + keep, 6000 - keep, &got) == DG_OK && got == 6000 - keep);
+        CHECK_MSG(dg_validate(g) == DG_OK && dg_validate_device(g) == DG_OK, "round %d: %s", round, dg_error_message(g));
+        CHECK(dg_degree(g, 0, &deg) == DG_OK && deg == 6000);
+        for (i = 0; i < 6000; i += 97) CHECK(dg_has_edge(g, 0, (dg_vertex)(i + 1)) && !dg_has_edge(g, (dg_vertex)(i + 1), 0));
+    }
+    dg_destroy(g);
+    free(e);
+}
+
 static const tt_case cases[] = {
     { "random", test_random }, { "errors", test_errors }, { "faults", test_faults }, { "faults_room", test_faults_room },
-    { "moved_index", test_moved_index },
+    { "moved_index", test_moved_index }, { "released_pages", test_released_pages },
 };
 
 int main(int argc, char **argv)
