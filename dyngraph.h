@@ -223,9 +223,10 @@
      reports (the page read back first if stale) and writes headers, slots,
      the directory, index and LA table, and the device moves the lists'
      entries; a large list's new continuation pages are the device's from the
-     start (only their index entries go; dg_up_la_init sets them up). Then
-     every arc is written in place (dg_stats.batch_room_pages counts the pages
-     laid out again).
+     start (only their index entries go; dg_up_la_init sets them up), and of
+     the pages the host lays out it sends all but the segments holding only
+     entries the device writes. Then every arc is written in place
+     (dg_stats.batch_room_pages counts the pages laid out again).
      Removals are always in place: removed entries are marked, survivors past
      the new degree fill the holes, the tail is cleared; a large list left with
      fewer pages ends on its new last page (or becomes an ordinary list) and
@@ -1806,6 +1807,10 @@ struct dg_graph {
     struct dg__arc *bscr[3];   /* a batch's arc arrays, kept for the next batch (dg__bscratch) */
     size_t bscr_cap[3];        /* in arcs */
     dg__item *items;      /* scratch: the lists of the pages being laid out again */
+    int32_t *lafresh;     /* while a device batch's room is laid out on the host (dg__room_layout):
+                             where the large lists' new continuation pages go, (page, end) pairs,
+                             for the device to set up (dg_up_la_init); else NULL */
+    size_t nlafresh;
     int32_t *runs;        /* scratch: the pages of a run */
     uint32_t run_max;     /* pages a batch lays out together at most */
     int32_t *tmp;         /* run_max pages of scratch (and of weights) */
@@ -1987,6 +1992,15 @@ static void dg__touch_range(const dg_graph *g, dg__store *s, int32_t p, uint32_t
     for (; a <= b; a++) s->ph[p].segs |= (uint64_t)1 << a;
 }
 /* Marks only the index entry of page p changed (the page's entries are as the device has them). */
+/* The segments of a page but those wholly within entries e0..e1-1 (what a page written whole
+   here sends when the device writes those entries itself). */
+static uint64_t dg__segs_outside(const dg_graph *g, uint32_t e0, uint32_t e1) {
+    const uint32_t nseg = g->P >> g->seg_shift;
+    uint64_t m = nseg >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << nseg) - 1;   /* (the page's segments) */
+    uint32_t x;
+    for (x = (e0 + (1u << g->seg_shift) - 1) >> g->seg_shift; x < e1 >> g->seg_shift; x++) m &= ~((uint64_t)1 << x);
+    return m;
+}
 static void dg__touch_idx(dg__store *s, int32_t p) {
     if (!s->ph[p].dirty) { s->ph[p].dirty = 1; s->dlist[s->changed_pages++] = p; s->ph[p].segs = 0; }
     s->ph[p].dirty |= DG__DIRTY_IDX;
@@ -3501,6 +3515,7 @@ static void dg__write_page(dg_graph *g, dg__store *s, int32_t pg_no, const dg__i
                            const int32_t *old, const float *wold, const dg__arc *a) {
     int32_t *pg = DG__PAGE(g, s, pg_no);
     uint32_t j, used = DG__HDR, gap, off = DG__HDR;
+    uint64_t send = ~(uint64_t)0;     /* room: the segments the device does not write */
     for (j = 0; j < cnt; j++) used += dg__item_rec(&it[j]) + 2;
     gap = (g->P - used) / cnt;
     dg__clear(pg + DG__HDR, g->P - DG__HDR);
@@ -3514,8 +3529,9 @@ static void dg__write_page(dg_graph *g, dg__store *s, int32_t pg_no, const dg__i
             src.nold = it[j].deg; src.a = a ? a + it[j].ai : NULL; src.pos = 0;   /* no offset on NULL (UBSan) */
             dg__src_take(s, (size_t)pg_no * g->P + off + 1, &src, (size_t)it[j].deg + it[j].k);
             dg__lh_appended(g, s, it[j].v, it[j].deg, it[j].deg + it[j].k);
-        } else {
-            dg__lh_free(g, s, it[j].v);      /* room only: the device writes the entries */
+        } else {                             /* room only: the device writes the entries */
+            send &= dg__segs_outside(g, off + 1, off + 1 + it[j].deg + it[j].k);
+            dg__lh_free(g, s, it[j].v);
         }
         off += dg__item_rec(&it[j]);
         if (j + 1 < cnt) off += gap;
@@ -3524,6 +3540,26 @@ static void dg__write_page(dg_graph *g, dg__store *s, int32_t pg_no, const dg__i
     s->ph[pg_no].fill = used;
     s->idx[pg_no].first = it[0].v;
     dg__touch(s, pg_no);
+    if (!old) s->ph[pg_no].segs = send;   /* (all of the page is written here or, its lists'
+                                            entries, by the device next: ~3/4 of it not sent) */
+}
+
+/* A large list's new continuation page, after page `after`, for a device batch's room: the
+   device's from the start (stale here, its host memory untouched; only its index entry goes),
+   set up by the device (dg_up_la_init: no vertices, records to `end`, every entry -1), which
+   writes its entries next. A page set up here and sent whole cost 4 KB of the sync (Kronecker
+   scale 22: 9 MB when 1M removed edges came back). dg__room_layout made room in the stale list
+   (and in g->lafresh) for all of them. */
+static int32_t dg__la_fresh(dg_graph *g, dg__store *s, int32_t after, int32_t end) {
+    int32_t q = dg__page_take(s, after);
+    s->ph[q].stale = 1;
+    s->slist[s->nstale++] = q;
+    dg__touch_idx(s, q);
+    s->ph[q].segs = 0;                   /* (nothing of the host's copy goes) */
+    g->lafresh[2 * g->nlafresh] = q;
+    g->lafresh[2 * g->nlafresh + 1] = end;
+    g->nlafresh++;
+    return q;
 }
 
 /* Writes one list as a large list starting on page cur; returns its last page. old = NULL:
@@ -3545,12 +3581,12 @@ static int32_t dg__write_large(dg_graph *g, dg__store *s, int32_t cur, const dg_
     dg__la_table_fit(s, cur, 1, Lf);
     tab = dg__la_pages(s, cur);
     for (j = 1; j < Lf; j++) {
-        int32_t q = dg__page_new(g, s, last, 1);
         size_t c = left < dg__la_cn(g) ? left : dg__la_cn(g);
+        int32_t q = !old && g->lafresh ? dg__la_fresh(g, s, last, DG__HDR + (int32_t)c) : dg__page_new(g, s, last, 1);
         s->idx[q].first = it->v; s->idx[q].la_pos = (int32_t)j;
         tab[j] = q;
         if (old) dg__src_take(s, (size_t)q * P + DG__HDR, &src, c);
-        DG__PAGE(g, s, q)[1] = DG__HDR + (int32_t)c;
+        if (old || !g->lafresh) DG__PAGE(g, s, q)[1] = DG__HDR + (int32_t)c;
         s->ph[q].fill = DG__HDR + (uint32_t)c;
         left -= c; last = q;
     }
@@ -3559,7 +3595,10 @@ static int32_t dg__write_large(dg_graph *g, dg__store *s, int32_t cur, const dg_
     s->large_lists++; s->large_pages += Lf;
     dg__touch(s, cur);
     if (old) dg__lh_appended(g, s, it->v, it->deg, it->deg + it->k);
-    else dg__lh_free(g, s, it->v);
+    else {   /* room: the page is all written here but the entries, which the device writes */
+        s->ph[cur].segs = dg__segs_outside(g, DG__HDR + 1, DG__HDR + 1 + dg__la_c0(g));
+        dg__lh_free(g, s, it->v);
+    }
     return last;
 }
 
@@ -7326,9 +7365,10 @@ typedef struct dg__room {
     uint64_t *lpos;           /* its degree entry in the pool (64-bit whatever dg_pos is), */
     uint32_t *ldeg, *lk, *lfrom;   /* its degree, the arcs it takes, its degree entry in scr
                                       (UINT32_MAX: a large list) */
-    int32_t *fresh;           /* large lists' new continuation pages (nfresh), set up by the
-                                 device (dg_up_la_init): the host sends only their index entries */
-    size_t np, nl, nord, nfresh;
+    int32_t *fresh;           /* large lists' new continuation pages (nfresh (page, end) pairs),
+                                 set up by the device (dg_up_la_init): the host sends only their
+                                 index entries (dg__la_fresh); room for fresh_cap */
+    size_t np, nl, nord, nfresh, fresh_cap;
 } dg__room;
 static void dg__room_free(dg_graph *g, dg__room *r) {
     dg__free(g, r->pg); dg__free(g, r->ord); dg__free(g, r->lv); dg__free(g, r->lpos);
@@ -7340,7 +7380,7 @@ static void dg__room_free(dg_graph *g, dg__room *r) {
    (stale here, their host memory untouched): the device sets them up (r->fresh) and writes
    the arcs; the host sends their index entries and the LA table (a page sent whole cost 1 KB of
    the sync a page: 16k pages, 16 MB, when 1M removed edges of a Kronecker graph came back). */
-static void dg__room_large(dg_graph *g, dg__store *s, dg__room *r, dg_vertex u, size_t deg, size_t k, int commit,
+static void dg__room_large(dg_graph *g, dg__store *s, dg_vertex u, size_t deg, size_t k, int commit,
                            size_t *pages, size_t *latab) {
     int32_t p0 = s->dir[s->ds * (size_t)u], last, *tab;
     size_t L = (size_t)s->idx[p0].la_len, Lf = dg__la_pages_after(g, deg + k), j;
@@ -7348,14 +7388,8 @@ static void dg__room_large(dg_graph *g, dg__store *s, dg__room *r, dg_vertex u, 
     dg__la_table_fit(s, p0, L, Lf);
     tab = dg__la_pages(s, p0);
     last = tab[L - 1];
-    dg__slist_room(s, Lf - L);
     for (j = L; j < Lf; j++) {
-        int32_t q = dg__page_take(s, last);
-        s->ph[q].stale = 1;
-        s->slist[s->nstale++] = q;
-        dg__touch_idx(s, q);
-        s->ph[q].segs = 0;                /* (nothing of the host's copy goes) */
-        r->fresh[r->nfresh++] = q;
+        int32_t q = dg__la_fresh(g, s, last, DG__HDR);
         s->idx[q].first = u; s->idx[q].la_pos = (int32_t)j;
         tab[j] = q;
         last = q;
@@ -7367,11 +7401,15 @@ static void dg__room_large(dg_graph *g, dg__store *s, dg__room *r, dg_vertex u, 
 /* The layout of r's pages in store s (commit = 0: the pages and LA-table entries it takes). */
 static void dg__room_layout(dg_graph *g, dg__store *s, dg__room *r, int commit, size_t *pages, size_t *latab) {
     size_t i, l = 0;
+    if (commit) {
+        g->lafresh = r->fresh; g->nlafresh = 0;
+        dg__slist_room(s, r->fresh_cap);   /* (dg__la_fresh lists its pages stale) */
+    }
     for (i = 0; i < r->np; i++) {
         int32_t p = r->pg[i];
         uint32_t j, n;
         if (r->lfrom[l] == UINT32_MAX) {
-            dg__room_large(g, s, r, r->lv[l], r->ldeg[l], r->lk[l], commit, pages, latab);
+            dg__room_large(g, s, r->lv[l], r->ldeg[l], r->lk[l], commit, pages, latab);
             l++;
             continue;
         }
@@ -7383,6 +7421,7 @@ static void dg__room_layout(dg_graph *g, dg__store *s, dg__room *r, int commit, 
         if (commit) s->ph[p].stale = 0;   /* written here now; the device writes the entries */
         dg__layout(g, s, &p, 1, g->items, n, NULL, NULL, NULL, commit, pages, latab);
     }
+    if (commit) { r->nfresh = g->nlafresh; g->lafresh = NULL; g->nlafresh = 0; }
 }
 /* The pages pgs[0..np) that store si's lists lack room on (not stale), lists their
    lists and has the device count (dg_up_degs over the arcs S[0..N)); adds up what their
@@ -7464,7 +7503,7 @@ static dg_status dg__room_move(dg_graph *g, dg__update_state *us, int si, const 
     size_t groups = r->nl < 65536 ? r->nl : 65536, fgroups = r->nfresh < 65536 ? r->nfresh : 65536;
     cl_mem ws = g->st[si].wpool ? us->b.wscr[si].m : us->b.scr[si].m;
     if (r->nfresh) {   /* (r->fresh lives until the batch ends, after its last wait) */
-        DG__CL(clEnqueueWriteBuffer(g->dev->queue, us->b.rfresh[si].m, CL_FALSE, 0, r->nfresh * 4, r->fresh, 0, NULL, NULL));
+        DG__CL(clEnqueueWriteBuffer(g->dev->queue, us->b.rfresh[si].m, CL_FALSE, 0, 2 * r->nfresh * 4, r->fresh, 0, NULL, NULL));
         DG__TRY(dg__run(g, DG__K_UP_LA_INIT, fgroups * g->dev->wg, DG__A(g->dev->st[si].pool.m), DG__A(g->dev->st[si].wpool.m),
                         DG__A(us->b.rfresh[si].m), DG__A(unf), DG__END));
     }
@@ -7788,8 +7827,9 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
         DG__TRY(dg__reserve_pages(g, s, pages[si] + droom[si].C));
         DG__TRY(dg__latab_reserve(g, s, lat[si]));
         if (room[si].np && pages[si]) {   /* (at most: the room's new pages, ordinary ones too) */
-            if (!(room[si].fresh = (int32_t *)dg__alloc(g, pages[si] * sizeof(int32_t)))) { st = dg__oom(g, fn); goto done; }
-            DG__TRY(dg__buf_fit(g, &us->b.rfresh[si], pages[si] * 4));
+            if (!(room[si].fresh = (int32_t *)dg__alloc(g, 2 * pages[si] * sizeof(int32_t)))) { st = dg__oom(g, fn); goto done; }
+            room[si].fresh_cap = pages[si];
+            DG__TRY(dg__buf_fit(g, &us->b.rfresh[si], 2 * pages[si] * 4));
         }
         /* the mirror holds the pages this batch can reach (free ones first, then past the
            high-water mark), not the host's whole capacity: near the device's largest buffer

@@ -497,17 +497,18 @@ __kernel void dg_up_move(__global const int *mv, __global const uint *mfrom,
     }
 }
 
-/* Large lists' new continuation pages (the host only linked them: dg__room_large), set up as
-   the host sets up a page (dg__page_new): no vertices, records from the header's end, a large
-   list's page, every other entry -1, weights 0. One work-group a page (grid-stride). */
+/* Large lists' new continuation pages (the host only linked them: dg__la_fresh), n (page, end)
+   pairs, set up as the host sets up a page (dg__page_new): no vertices, records to `end`, a
+   large list's page, every other entry -1, weights 0. One work-group a page (grid-stride). */
 __kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1)))
 void dg_up_la_init(__global int *pool, __global float *wpool, __global const int *pages, const uint n)
 {
     uint i, k;
     for (i = (uint)get_group_id(0); i < n; i += (uint)get_num_groups(0)) {
-        const dg_pos base = DG_PAGE_POS(pages[i]);
+        const dg_pos base = DG_PAGE_POS(pages[2 * i]);
+        const int end = pages[2 * i + 1];
         for (k = (uint)get_local_id(0); k < DG_P; k += DG_WG) {
-            pool[base + k] = k == DG_PAGE_NVERTS ? 0 : k == DG_PAGE_END ? DG_PAGE_RECORDS : k == DG_PAGE_LARGE ? 1 : -1;
+            pool[base + k] = k == DG_PAGE_NVERTS ? 0 : k == DG_PAGE_END ? end : k == DG_PAGE_LARGE ? 1 : -1;
             if (wpool) wpool[base + k] = 0.0f;
         }
     }
