@@ -1991,7 +1991,6 @@ static void dg__touch_range(const dg_graph *g, dg__store *s, int32_t p, uint32_t
     if (!s->ph[p].dirty) { s->ph[p].dirty = 1; s->dlist[s->changed_pages++] = p; s->ph[p].segs = 0; }
     for (; a <= b; a++) s->ph[p].segs |= (uint64_t)1 << a;
 }
-/* Marks only the index entry of page p changed (the page's entries are as the device has them). */
 /* The segments of a page but those wholly within entries e0..e1-1 (what a page written whole
    here sends when the device writes those entries itself). */
 static uint64_t dg__segs_outside(const dg_graph *g, uint32_t e0, uint32_t e1) {
@@ -2001,6 +2000,7 @@ static uint64_t dg__segs_outside(const dg_graph *g, uint32_t e0, uint32_t e1) {
     for (x = (e0 + (1u << g->seg_shift) - 1) >> g->seg_shift; x < e1 >> g->seg_shift; x++) m &= ~((uint64_t)1 << x);
     return m;
 }
+/* Marks only the index entry of page p changed (the page's entries are as the device has them). */
 static void dg__touch_idx(dg__store *s, int32_t p) {
     if (!s->ph[p].dirty) { s->ph[p].dirty = 1; s->dlist[s->changed_pages++] = p; s->ph[p].segs = 0; }
     s->ph[p].dirty |= DG__DIRTY_IDX;
@@ -13586,8 +13586,14 @@ static void dg__save_image(dg_graph *g, dg__writer *w) {
     if (fwrite(b, 1, 8, w->f) != 8) { w->err = errno ? errno : EIO; return; }
     dg__img_put(w, g->dir, 2 * (size_t)g->nstores * g->id_bound * sizeof(int32_t));
     for (i = 0; i < g->nstores; i++) {
-        const dg__store *s = &g->st[i];
+        dg__store *s = &g->st[i];
         size_t hw = s->page_hw;
+        int32_t q;
+        for (q = s->free_head; q >= 0; q = s->ph[q].next) {   /* free pages written as -1 (weights
+            0): a page a device batch took and freed was never written on the host (dg__la_fresh) */
+            memset(s->pool + (size_t)q * g->P, 0xff, g->P * sizeof(int32_t));
+            if (s->wpool) memset(s->wpool + (size_t)q * g->P, 0, g->P * sizeof(float));
+        }
         dg__img_put(w, s->pool, hw * g->P * sizeof(int32_t));
         if (s->wpool) dg__img_put(w, s->wpool, hw * g->P * sizeof(float));
         dg__img_put(w, s->idx, hw * sizeof(dg__pindex));

@@ -499,7 +499,9 @@ __kernel void dg_up_move(__global const int *mv, __global const uint *mfrom,
 
 /* Large lists' new continuation pages (the host only linked them: dg__la_fresh), n (page, end)
    pairs, set up as the host sets up a page (dg__page_new): no vertices, records to `end`, a
-   large list's page, every other entry -1, weights 0. One work-group a page (grid-stride). */
+   large list's page, every other entry -1, weights 0. One work-group a page (grid-stride).
+   (`end` is what the host's page would say; dg_up_insert, which writes every entry of these
+   pages, sets the end again, so no test can tell a wrong one: a guard.) */
 __kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1)))
 void dg_up_la_init(__global int *pool, __global float *wpool, __global const int *pages, const uint n)
 {
