@@ -150,12 +150,10 @@ inline void dg_sort_load(__global const uint *kin, __global const uint *vin, con
         }
     }
 }
-/* After dg_sort_places (cnt: this work-item's places) and to[] (per digit: where the tile's keys
-   of that digit go, less the tile's start for it): the tile (m keys) sorted by digit, stably,
-   in c, then written out in order (a digit's keys of the tile go to consecutive places). */
-inline void dg_sort_write(__local uint *c, __local const uint *to, const uint *k, const uint *v, uint *cnt,
-                          const uint n, const size_t base, const uint m, const uint shift, const uint lid,
-                          __global uint *kout, __global uint *vout, const int with_values)
+/* After dg_sort_places (cnt: this work-item's places): its keys and values into the tile sorted
+   by digit, stably, in c (keys, then values from DG_WG x DG_SORT_ITEMS). */
+inline void dg_sort_local(__local uint *c, const uint *k, const uint *v, uint *cnt, const uint n,
+                          const size_t base, const uint shift)
 {
     uint i;
     for (i = 0; i < DG_SORT_ITEMS; i++)
@@ -164,6 +162,16 @@ inline void dg_sort_write(__local uint *c, __local const uint *to, const uint *k
             c[o] = k[i];
             c[DG_WG * DG_SORT_ITEMS + o] = v[i];
         }
+}
+/* ... and with to[] (per digit: where the tile's keys of that digit go, less the tile's start
+   for it): the tile (m keys) sorted so, then written out in order (a digit's keys of the tile go
+   to consecutive places). */
+inline void dg_sort_write(__local uint *c, __local const uint *to, const uint *k, const uint *v, uint *cnt,
+                          const uint n, const size_t base, const uint m, const uint shift, const uint lid,
+                          __global uint *kout, __global uint *vout, const int with_values)
+{
+    uint i;
+    dg_sort_local(c, k, v, cnt, n, base, shift);
     barrier(CLK_LOCAL_MEM_FENCE);
     for (i = lid; i < m; i += DG_WG) {
         const uint key = c[i], o = to[dg_sort_digit(key, shift)] + i;
@@ -262,12 +270,7 @@ void dg_sort_tile(__global uint *keys, __global uint *vals, const uint n, const 
             if (base + i < n) cnt[dg_sort_digit(k[i], shift)]++;
         dg_sort_places(c, tot, cnt, lid);
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (i = 0; i < DG_SORT_ITEMS; i++)
-            if (base + i < n) {
-                const uint o = cnt[dg_sort_digit(k[i], shift)]++;
-                c[o] = k[i];
-                c[DG_WG * DG_SORT_ITEMS + o] = v[i];
-            }
+        dg_sort_local(c, k, v, cnt, n, base, shift);
         barrier(CLK_LOCAL_MEM_FENCE);
         for (i = 0; i < DG_SORT_ITEMS; i++)
             if (base + i < n) { k[i] = c[base + i]; v[i] = c[DG_WG * DG_SORT_ITEMS + base + i]; }
