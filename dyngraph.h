@@ -229,9 +229,15 @@
      (dg_stats.batch_room_pages counts the pages laid out again).
      Removals are always in place: removed entries are marked, survivors past
      the new degree fill the holes, the tail is cleared; a large list left with
-     fewer pages ends on its new last page (or becomes an ordinary list) and
-     the host releases the rest (a released page sends only its index entry:
-     a free page's entries are read by no one). Nothing is written before the batch is checked
+     fewer pages ends on its new last page (or becomes an ordinary list), the
+     device writes the index entries of its pages (dg_up_rm_shrink) and the
+     host releases the rest, changing its copies of those entries alike: a
+     removal sends nothing back (a free page's entries are read by no one).
+     The device marks the pages it writes in a bitmap; the host takes the
+     bits (or, for few pages, their list) as its stale bits. A batch that
+     lays out pages on the host reads back those pages and the directory
+     blocks of their lists, gathered on the device (one transfer), nothing
+     else. Nothing is written before the batch is checked
      and every buffer, page and kernel it needs is allocated (a failure changes
      nothing); an OpenCL error after the writes began (a lost device) leaves
      the graph in between: destroy it. The pages and directory blocks the
@@ -402,7 +408,7 @@
      dg_sync chooses the moment. dg_validate_device reads it all back and
      compares.
    - OWNERSHIP: after a device batch (manual section 5) the device holds the
-     truth for the pages it wrote: they are stale on the host (dg__phost.stale,
+     truth for the pages it wrote: they are stale on the host (dg__store.stale,
      the symmetric of the dirty marks that send host changes the other way),
      and nothing is read back yet. A host call that needs a list reads back the
      stale pages of that list only (dg_neighbors, dg_degree, dg_has_edge,
@@ -1111,7 +1117,8 @@ typedef struct dg_stats {
     uint32_t page_size;
     /* the device mirror (all 0 before the first device operation) */
     size_t syncs;                 /* dg_sync calls (explicit or by an algorithm) that uploaded anything */
-    size_t last_sync_bytes;       /* bytes uploaded by the last sync (pages, index, directory, LA tables) */
+    size_t last_sync_bytes;       /* bytes uploaded by the last sync (pages, index, directory, LA tables;
+                                     0 when it had nothing to send) */
     size_t last_sync_pages;       /* pages uploaded by the last sync, all stores */
     uint64_t upload_bytes;        /* bytes uploaded by every sync so far */
     size_t device_bytes;          /* bytes of device buffers held (mirror, scratch, staging) */
@@ -1714,9 +1721,8 @@ typedef struct dg__phost {
     uint32_t fill;        /* entries in use: header, records, slots */
     uint32_t dirty;       /* changed since the last device sync (then also in the store's dlist) */
     uint64_t segs;        /* which segments of the page changed (bit i: entries i*S .. i*S+S-1, S =
-                             max(16, P/64): 64-byte pieces for P <= 1024); all ones: the page */
-    uint32_t stale;       /* 1: a device batch changed the page; the device's copy is the truth
-                             until the host reads it back (>>mirror, ownership); segs is 0 */
+                             max(16, P/64): 64-byte pieces for P <= 1024); all ones: the page;
+                             0 while the page is stale (dg__store.stale) */
 } dg__phost;
 
 /* ---- Directory blocks changed since the last sync, and those a device batch changed (shared
@@ -1755,9 +1761,13 @@ typedef struct dg__store {
     int32_t *latab;       /* LA table: per large list a segment [capacity, page 0, page 1, ...] */
     size_t latab_len, latab_cap, latab_garbage;
     int32_t *dlist;       /* the pages changed since the last sync (changed_pages of them; room for page_cap) */
-    int32_t *slist;       /* the stale pages (nstale of them, some perhaps read back since; room for
-                             page_cap): the device wrote them in a batch */
-    size_t nstale;
+    uint32_t *stale;      /* a bit a page (page_cap of them): a device batch changed the page; the
+                             device's copy is the truth until the host reads it back (>>mirror,
+                             ownership). Bits, not a field of dg__phost, and no list: a 100k-edge
+                             batch marks ~100k pages, a miss each in 32-byte headers (0.5-1.9 ms
+                             on the H200 machine's host), a hit each in 22 KB of bits (Kronecker
+                             scale 22); reading all stale pages back walks the bits */
+    size_t nstale;        /* bits set */
     int latab_moved;      /* the LA table was compacted since the last sync: send all of it */
     dg__dirdirty *dd;     /* the graph's changed directory blocks */
     struct dg__lhash **lh;  /* per vertex id (lh_cap of them): the hash index of a long list
@@ -1769,6 +1779,16 @@ typedef struct dg__store {
                              list for want of an index (saturating), see dg__lh_need */
     size_t lh_scans_cap;
 } dg__store;
+/* A page's stale bit (dg__store.stale). */
+static int dg__is_stale(const dg__store *s, int32_t p) { return (int)(s->stale[(uint32_t)p >> 5] >> ((uint32_t)p & 31)) & 1; }
+static void dg__stale_set(dg__store *s, int32_t p) {
+    uint32_t *w = &s->stale[(uint32_t)p >> 5], b = 1u << ((uint32_t)p & 31);
+    if (!(*w & b)) { *w |= b; s->nstale++; }
+}
+static void dg__stale_clear(dg__store *s, int32_t p) {
+    uint32_t *w = &s->stale[(uint32_t)p >> 5], b = 1u << ((uint32_t)p & 31);
+    if (*w & b) { *w &= ~b; s->nstale--; }
+}
 
 /* One list of a page being laid out again (batch insertion, spreading free space). */
 typedef struct dg__item { dg_vertex v; uint32_t deg, k; size_t off, ai; } dg__item;
@@ -1834,6 +1854,7 @@ static void dg__dev_stats(const dg_graph *g, dg_stats *out);
    Every host routine that reads or writes lists first calls one of these: all stale pages,
    or those of one list (const graphs too: the read-back is invisible to the caller). */
 static dg_status dg__fresh_pages(dg_graph *g, int si, const int32_t *pages, size_t n);
+static dg_status dg__fresh_stale(dg_graph *g, int si);
 static dg_status dg__fresh_all(const dg_graph *cg);
 static dg_status dg__fresh_list(const dg_graph *cg, int si, dg_vertex v, int write);
 static dg_status dg__fresh_blocks(dg_graph *g, uint32_t *b, size_t n, int gather);   /* directory blocks */
@@ -2047,9 +2068,10 @@ static dg_status dg__reserve_pages(dg_graph *g, dg__store *s, size_t k) {
         !dg__grow(g, (void **)&s->idx, s->page_cap, cap, sizeof(dg__pindex)) ||
         !dg__grow(g, (void **)&s->ph, s->page_cap, cap, sizeof(dg__phost)) ||
         !dg__grow(g, (void **)&s->dlist, s->page_cap, cap, sizeof(int32_t)) ||
-        !dg__grow(g, (void **)&s->slist, s->page_cap, cap, sizeof(int32_t)))
+        !dg__grow(g, (void **)&s->stale, (s->page_cap + 31) / 32, (cap + 31) / 32, sizeof(uint32_t)))
         return dg__oom(g, "page pool");
     memset(s->ph + s->page_cap, 0, (cap - s->page_cap) * sizeof(dg__phost));
+    memset(s->stale + (s->page_cap + 31) / 32, 0, ((cap + 31) / 32 - (s->page_cap + 31) / 32) * sizeof(uint32_t));
     s->page_cap = (uint32_t)cap;
     return DG_OK;
 }
@@ -2086,13 +2108,16 @@ static int32_t dg__page_new(dg_graph *g, dg__store *s, int32_t after, int la) {
    whole), so the device's copy of them may differ from the host's (dg_validate_device skips
    them). A removal that frees the continuation pages of many large lists sent them whole before
    (Kronecker scale 22, 1M removals on the device: 16,355 pages, 17 MB). */
-static void dg__page_release(dg__store *s, int32_t p) {
+static void dg__page_unlink(dg__store *s, int32_t p) {   /* (its index entry not sent: the device wrote it) */
     if (s->ph[p].prev >= 0) s->ph[s->ph[p].prev].next = s->ph[p].next; else s->head = s->ph[p].next;
     if (s->ph[p].next >= 0) s->ph[s->ph[p].next].prev = s->ph[p].prev; else s->tail = s->ph[p].prev;
     s->idx[p].first = -1; s->idx[p].la_pos = -1; s->idx[p].la_len = -1; s->idx[p].la_tab = -1;
     s->ph[p].prev = -1;
     s->ph[p].next = s->free_head; s->free_head = p; s->nfree++;
     s->live_pages--;
+}
+static void dg__page_release(dg__store *s, int32_t p) {
+    dg__page_unlink(s, p);
     dg__touch_idx(s, p);
 }
 
@@ -2163,13 +2188,13 @@ static void dg__la_set_len(dg__store *s, int32_t p0, int32_t len) {
         if (s->idx[pages[j]].la_len != len) { s->idx[pages[j]].la_len = len; dg__touch_idx(s, pages[j]); }
 }
 /* Turns the large list at p0 back into an ordinary one-page list. page = 0: the device wrote
-   the page so (>>update): only its index entry is marked changed. */
+   the page and its index entry so (>>update, dg_up_rm_shrink): nothing is marked changed. */
 static void dg__la_dissolve(dg_graph *g, dg__store *s, int32_t p0, int page) {
     s->latab_garbage += (size_t)s->latab[s->idx[p0].la_tab] + 1;
     s->idx[p0].la_pos = -1; s->idx[p0].la_len = -1; s->idx[p0].la_tab = -1;
     DG__PAGE(g, s, p0)[2] = 0;
     s->large_lists--; s->large_pages--;
-    if (page) dg__touch(s, p0); else dg__touch_idx(s, p0);
+    if (page) dg__touch(s, p0);
 }
 
 /* ---- The directory ---- */
@@ -2214,7 +2239,7 @@ static size_t dg__page_blocks(const dg_graph *g, int si, const int32_t *pages, s
     }
     return k;
 }
-static dg_status dg__fresh_dir_pages(dg_graph *g, int si, const int32_t *pages, size_t n) {
+static dg_status dg__fresh_dir_pages(dg_graph *g, int si, const int32_t *pages, size_t n, int gather) {   /* (see dg__fresh_blocks) */
     uint32_t *b;
     size_t k;
     dg_status st;
@@ -2222,7 +2247,7 @@ static dg_status dg__fresh_dir_pages(dg_graph *g, int si, const int32_t *pages, 
     k = dg__page_blocks(g, si, pages, n, NULL);
     if (!(b = (uint32_t *)dg__alloc(g, (k ? k : 1) * sizeof *b))) return dg__oom(g, "reading the directory back");
     dg__page_blocks(g, si, pages, n, b);
-    st = dg__fresh_blocks(g, b, k, 1);
+    st = dg__fresh_blocks(g, b, k, gather);
     dg__free(g, b);
     return st;
 }
@@ -2243,7 +2268,7 @@ static dg_status dg__fresh_all(const dg_graph *cg) {
     dg_status st;
     if ((st = dg__fresh_dir_all(g)) != DG_OK) return st;
     for (si = 0; si < g->nstores; si++)
-        if (g->st[si].nstale && (st = dg__fresh_pages(g, si, g->st[si].slist, g->st[si].nstale)) != DG_OK) return st;
+        if (g->st[si].nstale && (st = dg__fresh_stale(g, si)) != DG_OK) return st;
     return DG_OK;
 }
 /* The pages of v's list in store si and its directory block; to change the list (write), also
@@ -2258,8 +2283,8 @@ static dg_status dg__fresh_list(const dg_graph *cg, int si, dg_vertex v, int wri
     if ((st = dg__fresh_dir_v(g, v)) != DG_OK || (p = s->dir[s->ds * (size_t)v]) < 0) return st;
     if (s->idx[p].la_pos >= 0)   /* (the index, not the page's header: a stale page's copy may be anything) */
         return s->nstale ? dg__fresh_pages(g, si, s->latab + s->idx[p].la_tab + 1, (size_t)s->idx[p].la_len) : DG_OK;
-    if (s->ph[p].stale && (st = dg__fresh_pages(g, si, &p, 1)) != DG_OK) return st;
-    return write ? dg__fresh_dir_pages(g, si, &p, 1) : DG_OK;
+    if (dg__is_stale(s, p) && (st = dg__fresh_pages(g, si, &p, 1)) != DG_OK) return st;
+    return write ? dg__fresh_dir_pages(g, si, &p, 1, 1) : DG_OK;
 }
 /* Makes room in the directories for ids below n. All-or-nothing. */
 static dg_status dg__reserve_vertices(dg_graph *g, size_t n) {
@@ -2952,7 +2977,8 @@ static void dg__store_free(dg_graph *g, dg__store *s) {
     dg__free(g, s->lh); dg__free(g, s->lhv); dg__free(g, s->lh_scans);
     dg__free(g, s->pool); dg__free(g, s->wpool); dg__free(g, s->idx);
     dg__free(g, s->ph);
-    dg__free(g, s->latab); dg__free(g, s->dlist); dg__free(g, s->slist);
+    dg__free(g, s->latab); dg__free(g, s->dlist);
+    dg__free(g, s->stale);
 }
 
 /* dg_create's failures have no graph to keep their message: they go to the desc's logger. */
@@ -3552,8 +3578,7 @@ static void dg__write_page(dg_graph *g, dg__store *s, int32_t pg_no, const dg__i
    (and in g->lafresh) for all of them. */
 static int32_t dg__la_fresh(dg_graph *g, dg__store *s, int32_t after, int32_t end) {
     int32_t q = dg__page_take(s, after);
-    s->ph[q].stale = 1;
-    s->slist[s->nstale++] = q;
+    dg__stale_set(s, q);
     dg__touch_idx(s, q);
     s->ph[q].segs = 0;                   /* (nothing of the host's copy goes) */
     g->lafresh[2 * g->nlafresh] = q;
@@ -4096,7 +4121,7 @@ DG_API dg_status dg_compact(dg_graph *g, size_t *released) {
    ========================================================================= */
 static size_t dg__store_bytes(const dg_graph *g, const dg__store *s) {
     return (size_t)s->page_cap * g->P * (sizeof(int32_t) + (s->wpool ? sizeof(float) : 0)) +
-           (size_t)s->page_cap * (sizeof(dg__pindex) + sizeof(dg__phost)) +
+           (size_t)s->page_cap * (sizeof(dg__pindex) + sizeof(dg__phost)) + ((size_t)s->page_cap + 31) / 32 * 4 +
            s->latab_cap * sizeof(int32_t) + s->lh_cap * sizeof(dg__lhash *) + s->lh_bytes +
            s->lhv_cap * sizeof(dg_vertex);
 }
@@ -4286,6 +4311,18 @@ DG_API dg_status dg_validate(dg_graph *g) {
     dg__keyw *kw = NULL;
     size_t na = 0, nb = 0, i, maxp = 1, self = 0;
     if (!g) return DG_ERR_INVALID_ARGUMENT;
+    for (i = 0; i < (size_t)g->nstores; i++) {   /* the stale bits (before they are read back) */
+        const dg__store *s = &g->st[i];
+        size_t n = 0;
+        uint32_t p;
+        for (p = 0; p < s->page_cap; p++) {
+            if (!dg__is_stale(s, (int32_t)p)) continue;
+            n++;
+            DG__CHECK(p < s->page_hw && s->idx[p].first >= 0, "store %zu: page %u is free and stale", i, (unsigned)p);
+            DG__CHECK(!s->ph[p].segs, "store %zu: page %u is stale and has changes of the host", i, (unsigned)p);
+        }
+        DG__CHECK(n == s->nstale, "store %zu: %zu stale pages, %zu counted", i, n, s->nstale);
+    }
     if ((st = dg__fresh_all(g)) != DG_OK) return st;
     for (i = 0; i < (size_t)g->nstores; i++) if (g->st[i].page_hw > maxp) maxp = g->st[i].page_hw;
     seen = (uint8_t *)dg__alloc(g, maxp);
@@ -4385,6 +4422,7 @@ static dg_status dg__fresh_pages(dg_graph *g, int si, const int32_t *pages, size
     (void)g; (void)si; (void)pages; (void)n;
     return DG_OK;
 }
+static dg_status dg__fresh_stale(dg_graph *g, int si) { (void)g; (void)si; (void)dg__stale_clear; return DG_OK; }
 static dg_status dg__fresh_blocks(dg_graph *g, uint32_t *b, size_t n, int gather) {   /* never the device's */
     (void)g; (void)b; (void)n; (void)gather;
     return DG_OK;
@@ -4594,6 +4632,7 @@ DG_API long dg_debug_device_allocs(void) { return 0; }
     X(UPDATE, UP_RM_PAIR,      dg_up_rm_pair) \
     X(UPDATE, UP_RM_MOVE,      dg_up_rm_move) \
     X(UPDATE, UP_RM_TRIM,      dg_up_rm_trim) \
+    X(UPDATE, UP_RM_SHRINK,    dg_up_rm_shrink) \
     X(SORT,  SORT_COUNT,       dg_sort_count) \
     X(SORT,  SORT_HIST,        dg_sort_hist) \
     X(SORT,  SORT_SCATTER,     dg_sort_scatter) \
@@ -4713,6 +4752,9 @@ typedef struct dg__core_state {
         dg__buf part;                     /* dg_reduce: the work-groups' partial results */
     } b;
     uint64_t ec_gen, csr_gen, live_gen;   /* the mirror generation they were built for */
+    char *gtmp;                           /* a device batch's host room for gathered reads
+                                             (dg__gather_reserve), else NULL */
+    size_t gtmp_cap;
     uint32_t ec_mec;
     cl_ulong ec_total;                    /* the edge chunks' arcs (a kernel's ulong total) */
     size_t ec_chunks, live_n;
@@ -5802,7 +5844,7 @@ static dg_status dg__stage(dg_graph *g, cl_mem dst, size_t to, const void *src, 
 }
 
 /* ---- Ownership: the pages a device batch wrote ----
-   The host's copy of a page is the truth, unless the page is stale (ph.stale): a device batch
+   The host's copy of a page is the truth, unless the page is stale (dg__store.stale): a device batch
    (>>update) wrote it, and the device's copy is the truth until the host reads it back. A
    stale page has no entries changed on the host (dg__phost.segs = 0; its index entry, which
    the host owns, may have): a device batch starts with a sync, and the host reads a stale
@@ -5839,13 +5881,16 @@ static dg_status dg__read_units(dg_graph *g, cl_mem src, char *dst, const int32_
     dg_status st = DG_OK;
     size_t i, j, c, kf, runs = 0, C = ((size_t)1 << 24) / unit;
     char *tmp = NULL;
+    int own = 0;
     for (i = 0; i < k; i++) runs += i == 0 || list[i] != list[i - 1] + 1;
     kf = runs > runs_max ? k : 0;
     while (kf && ((size_t)list[kf - 1] + 1) * unit > limit) kf--;
     if (kf) {
         if (C > kf) C = kf;
         if (!C) C = 1;
-        if (!(tmp = (char *)dg__alloc(g, C * unit))) return dg__oom(g, "reading back");
+        if (cs->gtmp && cs->gtmp_cap >= C * unit) tmp = cs->gtmp;   /* (reserved: nothing allocated) */
+        else if (!(tmp = (char *)dg__alloc(g, C * unit))) return dg__oom(g, "reading back");
+        else own = 1;
         DG__TRY(dg__buf_fit(g, &cs->b.gather, C * unit));
         DG__TRY(dg__buf_fit(g, &cs->b.glist, kf * 4));
         DG__CL(clEnqueueWriteBuffer(d->queue, cs->b.glist.m, CL_TRUE, 0, kf * 4, list, 0, NULL, NULL));
@@ -5870,8 +5915,34 @@ static dg_status dg__read_units(dg_graph *g, cl_mem src, char *dst, const int32_
     DG__CL(clFinish(d->queue));
 done:
     if (st != DG_OK) clFinish(d->queue);   /* (no read left going into dst) */
-    dg__free(g, tmp);
+    if (own) dg__free(g, tmp);
     return st;
+}
+/* Room for dg__read_units to gather k units of `unit` bytes without allocating (a device batch
+   whose writes began); dg__gather_release gives the host part back. */
+static dg_status dg__gather_reserve(dg_graph *g, size_t k, size_t unit) {
+    dg__core_state *cs = (dg__core_state *)g->dev->mod[DG__MOD_CORE].state;
+    size_t C = ((size_t)1 << 24) / unit;
+    dg_status st = DG_OK;
+    if (C > k) C = k;
+    if (!C) C = 1;
+    DG__TRY(dg__buf_fit(g, &cs->b.gather, C * unit));
+    DG__TRY(dg__buf_fit(g, &cs->b.glist, (k ? k : 1) * 4));
+    if (cs->gtmp_cap < C * unit) {
+        dg__free(g, cs->gtmp);
+        cs->gtmp_cap = 0;
+        if (!(cs->gtmp = (char *)dg__alloc(g, C * unit))) return dg__oom(g, "reading back");
+        cs->gtmp_cap = C * unit;
+    }
+done:
+    return st;
+}
+static void dg__gather_release(dg_graph *g) {
+    dg__core_state *cs = (dg__core_state *)g->dev->mod[DG__MOD_CORE].state;
+    if (!cs) return;
+    dg__free(g, cs->gtmp);
+    cs->gtmp = NULL;
+    cs->gtmp_cap = 0;
 }
 /* Reads the pages list[0..k) (ascending) of store si's pool and weights into the host copy. */
 static dg_status dg__fresh_read(dg_graph *g, int si, const int32_t *list, size_t k) {
@@ -5884,13 +5955,16 @@ static dg_status dg__fresh_read(dg_graph *g, int si, const int32_t *list, size_t
 }
 /* Reads back the directory blocks among b[0..n) that are the device's (dd.dev; the others and
    repeats skipped, b reordered), through dg__read_units: gathered (gather) past
-   DG__FRESH_BLOCK_RUNS runs (a read costs ~20 us on NVIDIA's host, a block is 0.5-1 KB), else
-   run by run, which allocates nothing (a device batch calls it after its writes began). Host
-   calls (gather) that read more than DG__DIR_SINGLES blocks in all since the last batch read
-   every block of the device's at once. */
+   DG__FRESH_BLOCK_RUNS runs (a read costs ~5-20 us on NVIDIA's host, a block is 0.5-1 KB), else
+   run by run. Host calls (gather = 1) that read more than DG__DIR_SINGLES blocks in all since
+   the last batch read every block of the device's at once. A device batch (gather = 2) reads
+   only the blocks it needs, gathered (all of them at once took ~9 ms of a 1M-edge batch on
+   the H200 machine), and once its writes began, into the room it reserved before
+   (dg__gather_reserve: 1,273 blocks read run by run took 6.8 ms there). */
 #ifndef DG__FRESH_BLOCK_RUNS
 #define DG__FRESH_BLOCK_RUNS 4  /* (test_update sets it low to run the gather path) */
 #endif
+static size_t dg__fresh_block_runs = DG__FRESH_BLOCK_RUNS;   /* (and changes it between batches) */
 static dg_status dg__fresh_blocks(dg_graph *g, uint32_t *b, size_t n, int gather) {
     dg__dirdirty *dd = &g->dd;
     const size_t ds = 2 * (size_t)g->nstores;
@@ -5898,13 +5972,13 @@ static dg_status dg__fresh_blocks(dg_graph *g, uint32_t *b, size_t n, int gather
     dg_status st;
     for (i = 0; i < n; i++) if (dd->dev[b[i]]) { dd->dev[b[i]] = 0; b[k++] = b[i]; }   /* (repeats: once) */
     if (!k) return DG_OK;
-    if (gather && dd->singles <= DG__DIR_SINGLES && (dd->singles += k) > DG__DIR_SINGLES && k < dd->ndev) {
+    if (gather == 1 && dd->singles <= DG__DIR_SINGLES && (dd->singles += k) > DG__DIR_SINGLES && k < dd->ndev) {
         for (i = 0; i < k; i++) dd->dev[b[i]] = 1;   /* many host calls after a batch: the rest at once */
         return dg__fresh_dir_all(g);
     }
     qsort(b, k, sizeof *b, dg__cmp_i32);   /* (block numbers < 2^26) */
     st = dg__read_units(g, g->dev->dir.m, (char *)g->dir, (const int32_t *)b, k, (size_t)DG__DIR_BLOCK * ds * 4,
-                        g->id_bound * ds * 4, gather ? DG__FRESH_BLOCK_RUNS : (size_t)-1);
+                        g->id_bound * ds * 4, gather ? dg__fresh_block_runs : (size_t)-1);
     if (st != DG_OK) for (i = 0; i < k; i++) dd->dev[b[i]] = 1;   /* still the device's */
     else { dd->ndev -= k; g->dev->dir_blocks_read += k; }
     return st;
@@ -5916,16 +5990,32 @@ static dg_status dg__fresh_pages(dg_graph *g, int si, const int32_t *pages, size
     size_t i, k = 0;
     if (!n || !g->dev) return DG_OK;
     if (!(list = (int32_t *)dg__alloc(g, n * sizeof(int32_t)))) return dg__oom(g, "reading pages back");
-    for (i = 0; i < n; i++) if (s->ph[pages[i]].stale) list[k++] = pages[i];
+    for (i = 0; i < n; i++) if (dg__is_stale(s, pages[i])) list[k++] = pages[i];
+    for (i = 1; i < k && list[i - 1] < list[i]; i++) {}
+    if (i < k) qsort(list, k, sizeof *list, dg__cmp_i32);
     if (k) {
-        qsort(list, k, sizeof *list, dg__cmp_i32);
         st = dg__fresh_read(g, si, list, k);
         for (i = 0; i < k && st == DG_OK; i++) {
-            s->ph[list[i]].stale = 0;
+            dg__stale_clear(s, list[i]);
             s->ph[list[i]].fill = dg__page_fill(g, s, list[i]);
         }
     }
-    if (st == DG_OK && pages == s->slist) s->nstale = 0;
+    dg__free(g, list);
+    return st;
+}
+/* Every stale page of store si (the bits walked: ~5k words at Kronecker scale 22). */
+static dg_status dg__fresh_stale(dg_graph *g, int si) {
+    dg__store *s = &g->st[si];
+    dg_status st;
+    int32_t *list;
+    size_t w, k = 0, words = (s->page_cap + 31) / 32;
+    if (!s->nstale) return DG_OK;
+    if (!(list = (int32_t *)dg__alloc(g, s->nstale * sizeof(int32_t)))) return dg__oom(g, "reading pages back");
+    for (w = 0; w < words && k < s->nstale; w++) {
+        uint32_t b = s->stale[w], j;
+        for (j = 0; b; j++, b >>= 1) if (b & 1) list[k++] = (int32_t)(32 * w + j);
+    }
+    st = dg__fresh_pages(g, si, list, k);
     dg__free(g, list);
     return st;
 }
@@ -6017,8 +6107,10 @@ static dg_status dg__sync(dg_graph *g) {
     if (!g->dev) DG__TRY(dg__dev_init(g));
     d = g->dev;
     if (d->uploaded && g->st[0].changed_pages == 0 && g->st[1].changed_pages == 0 && g->dd.n == 0 &&
-        !g->st[0].latab_moved && !g->st[1].latab_moved)
+        !g->st[0].latab_moved && !g->st[1].latab_moved) {
+        d->last_sync_bytes = d->last_sync_pages = 0;   /* (nothing to send) */
         return DG_OK;
+    }
     dg__up_trace(g, &tr, "sync-start");
     d->sync_bytes = 0; d->sync_pages = 0;
     for (si = 0; si < g->nstores; si++) DG__TRY(dg__sync_store(g, si));
@@ -7179,7 +7271,7 @@ DG_API dg_status dg_sort_pairs(dg_graph *g, cl_mem keys, cl_mem values, size_t n
 typedef struct dg__update_state {
     struct {
         dg__buf edges, keys, vals, flag, sc, sc2, asrc, adst, aw, pos, nsrc, ndst, nx, isrc, idst,
-            ix, holes, movers, cnt, tot, segdeg[2], hc[2], mc[2], hstamp[2], cstamp[2], clist[2],
+            ix, holes, movers, cnt, tot, segdeg[2], hc[2], mc[2], hstamp[2], cbits[2], clist[2],
             hlist[2], llist[2];
         dg__buf rv[2], rpos[2], rdeg[2], rk[2], rfrom[2], rord[2], scr[2], wscr[2], rfresh[2];   /* room (host) */
         dg__buf dnl[2], dlofs[2], dnpg[2], dpofs[2], dlv[2], dlold[2], dldeg[2], dlk[2], dlt[2],
@@ -7187,8 +7279,9 @@ typedef struct dg__update_state {
         dg__buf dblk;             /* a bit per directory block the device wrote (dg__dir_take); all
                                      of it clear between batches (zeroed whole when made) */
     } b;
-    cl_int gen;                   /* this batch's stamp (hstamp, cstamp) */
-    size_t stamped[2];            /* pages the stamp arrays cover, zeroed when they grew */
+    cl_int gen;                   /* this batch's stamp (hstamp) */
+    size_t stamped[2];            /* pages hstamp, cbits and the lists cover (hstamp zeroed when
+                                     it grew; cbits, a bit a page written, before each batch) */
 } dg__update_state;
 
 /* A batch's scratch (~20 words an arc, and the radix sort's two more) stays for the next batch
@@ -7228,11 +7321,11 @@ static dg_status dg__up_stamps(dg_graph *g, dg__update_state *us, int si) {
     if (us->stamped[si] >= n) return DG_OK;
     n += n / 4;
     DG__TRY(dg__buf_fit(g, &us->b.hstamp[si], n * 4));
-    DG__TRY(dg__buf_fit(g, &us->b.cstamp[si], n * 4));
+    DG__TRY(dg__buf_fit(g, &us->b.cbits[si], (n + 31) / 32 * 4));
     DG__TRY(dg__buf_fit(g, &us->b.clist[si], n * 4));
     DG__TRY(dg__buf_fit(g, &us->b.hlist[si], n * 4));
     DG__TRY(dg__fill(g, us->b.hstamp[si].m, 0, n));
-    DG__TRY(dg__fill(g, us->b.cstamp[si].m, 0, n));
+    DG__TRY(dg__fill(g, us->b.cbits[si].m, 0, (n + 31) / 32));
     us->stamped[si] = n;
 done:
     return st;
@@ -7284,24 +7377,6 @@ done:
     return st;
 }
 
-/* Marks the pages a batch wrote stale (O(pages)). The hash indexes of the lists it changed go
-   afterwards (the device lists those that can have one: DG_UP_LONG; dg__lh_share); an index
-   holds positions within its list, so a list the device only moved keeps its index (unless the
-   batch dropped all of them). */
-/* Room in the list of stale pages for n more (pages not stale now): only when it is full are
-   the pages read back since and the repeats (a page read back and stale again) dropped, so a
-   batch does not walk every page that turned stale before it (O(stale pages) a batch: ~1 ms
-   on the H100 machine's host after a few batches). */
-static void dg__slist_room(dg__store *s, size_t n) {
-    size_t i, k = 0;
-    if (s->nstale + n <= s->page_cap) return;
-    for (i = 0; i < s->nstale; i++) {
-        int32_t p = s->slist[i];
-        if (s->ph[p].stale == 1) { s->ph[p].stale = 2; s->slist[k++] = p; }   /* (2: listed once) */
-    }
-    for (i = 0; i < k; i++) s->ph[s->slist[i]].stale = 1;
-    s->nstale = k;   /* (the pages to be added that are stale already are among these k) */
-}
 /* A device batch that lists at least 1/dg__lh_share as many lists as the host has hash indexes
    (rounded up) drops them all (a test hook; 0: never): a graph loaded on the host has an index on every long
    list (110k at Kronecker scale 22), device batches that drop them a few at a time pay a lookup
@@ -7319,33 +7394,48 @@ static void dg__lh_free_all(dg_graph *g, dg__store *s) {
     s->nlh = 0;
     s->lh_bytes = 0;
 }
+/* Marks the pages a batch wrote stale: from the device's list of them (O(pages)), or from its
+   bits when those are fewer bytes (page_cap / 8: 22 KB at Kronecker scale 22, against 4 bytes
+   a page for the ~100k pages a 100k-edge batch writes there). The hash indexes of the lists it
+   changed go afterwards (the device lists those that can have one: DG_UP_LONG; dg__lh_share);
+   an index holds positions within its list, so a list the device only moved keeps its index
+   (unless the batch dropped all of them). */
+static int dg__stale_from = 0;   /* a test hook: 0 the fewer bytes, 1 the list, 2 the bits */
 static void dg__mark_stale(dg__store *s, const int32_t *pages, size_t n) {
     size_t i;
-    dg__slist_room(s, n);
     for (i = 0; i < n; i++) {
-        int32_t p = pages[i];
-        if (i + DG__PF_LIST < n) DG__PREFETCH(&s->ph[pages[i + DG__PF_LIST]]);
-        if (s->ph[p].stale) continue;
-        DG_ASSERT(!s->ph[p].segs);   /* dirty at most for its index entry (an LA-table move) */
-        s->ph[p].stale = 1;
-        s->slist[s->nstale++] = p;
+        DG_ASSERT(dg__is_stale(s, pages[i]) || !s->ph[pages[i]].segs);   /* (dirty at most for its index entry: an LA-table move) */
+        dg__stale_set(s, pages[i]);
+    }
+}
+static void dg__mark_stale_bits(dg__store *s, const uint32_t *bits, size_t nw) {
+    size_t i;
+    for (i = 0; i < nw; i++) {
+        uint32_t b = bits[i] & ~s->stale[i];
+        if (!b) continue;
+        s->stale[i] |= b;
+        b = b - ((b >> 1) & 0x55555555u);                    /* (the bits counted) */
+        b = (b & 0x33333333u) + ((b >> 2) & 0x33333333u);
+        s->nstale += (((b + (b >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24;
     }
 }
 
 /* A large list u that a device removal left with L pages (its entries, ends and, for L = 1,
-   its page's header already right on the device): its other pages are released and its index
-   entries say L (L = 1: an ordinary list again). Touches index entries only: its pages are
-   the device's. */
+   its page's header already right on the device, and the index entries of its pages too:
+   dg_up_rm_shrink): its other pages are released and its index entries say L (L = 1: an
+   ordinary list again), here as there. Marks nothing changed: its pages are the device's, and
+   the index entries agree (a 1M-edge removal at Kronecker scale 22 released 16k pages: their
+   entries were a 1.8 ms sync on the H200 machine). */
 static void dg__shrink_large(dg_graph *g, dg__store *s, dg_vertex u, int32_t L) {
     int32_t p0 = s->dir[s->ds * (size_t)u], old = s->idx[p0].la_len, j;
     int32_t *tab = dg__la_pages(s, p0);
     for (j = L; j < old; j++) {
-        s->ph[tab[j]].stale = 0;          /* free: its content no longer matters */
-        dg__page_release(s, tab[j]);
+        dg__stale_clear(s, tab[j]);       /* free: its content no longer matters */
+        dg__page_unlink(s, tab[j]);
     }
     s->large_pages -= (size_t)(old - L);
     dg__lh_free(g, s, u);
-    if (L > 1) dg__la_set_len(s, p0, L);
+    if (L > 1) for (j = 0; j < L; j++) s->idx[tab[j]].la_len = L;
     else dg__la_dissolve(g, s, p0, 0);      /* the host's copy keeps the header the device wrote */
 }
 
@@ -7403,7 +7493,6 @@ static void dg__room_layout(dg_graph *g, dg__store *s, dg__room *r, int commit, 
     size_t i, l = 0;
     if (commit) {
         g->lafresh = r->fresh; g->nlafresh = 0;
-        dg__slist_room(s, r->fresh_cap);   /* (dg__la_fresh lists its pages stale) */
     }
     for (i = 0; i < r->np; i++) {
         int32_t p = r->pg[i];
@@ -7418,7 +7507,7 @@ static void dg__room_layout(dg_graph *g, dg__store *s, dg__room *r, int commit, 
             dg__item *it = &g->items[j];
             it->v = r->lv[l]; it->deg = r->ldeg[l]; it->k = r->lk[l]; it->off = 0; it->ai = 0;
         }
-        if (commit) s->ph[p].stale = 0;   /* written here now; the device writes the entries */
+        if (commit) dg__stale_clear(s, p);   /* written here now; the device writes the entries */
         dg__layout(g, s, &p, 1, g->items, n, NULL, NULL, NULL, commit, pages, latab);
     }
     if (commit) { r->nfresh = g->nlafresh; g->lafresh = NULL; g->nlafresh = 0; }
@@ -7497,7 +7586,7 @@ done:
     return st;
 }
 /* After the layout is synced: the entries of r's ordinary pages move to their new places. */
-static dg_status dg__room_move(dg_graph *g, dg__update_state *us, int si, const dg__room *r, cl_int gen) {
+static dg_status dg__room_move(dg_graph *g, dg__update_state *us, int si, const dg__room *r) {
     dg_status st = DG_OK;
     cl_uint unl = (cl_uint)r->nl, slot = DG_UP_CHANGED + (cl_uint)si, unf = (cl_uint)r->nfresh;
     size_t groups = r->nl < 65536 ? r->nl : 65536, fgroups = r->nfresh < 65536 ? r->nfresh : 65536;
@@ -7510,7 +7599,7 @@ static dg_status dg__room_move(dg_graph *g, dg__update_state *us, int si, const 
     if (!r->nord) return DG_OK;
     DG__TRY(dg__run(g, DG__K_UP_MOVE, groups * g->dev->wg, DG__A(us->b.rv[si].m), DG__A(us->b.rfrom[si].m), DG__A(us->b.rdeg[si].m),
                     DG__A(unl), dg__adj(si, 0), DG__A(g->dev->st[si].wpool.m), DG__A(us->b.scr[si].m), DG__A(ws),
-                    DG__A(us->b.cstamp[si].m), DG__A(us->b.clist[si].m), DG__A(us->b.cnt.m), DG__A(slot), DG__A(gen), DG__END));
+                    DG__A(us->b.cbits[si].m), DG__A(us->b.clist[si].m), DG__A(us->b.cnt.m), DG__A(slot), DG__END));
 done:
     return st;
 }
@@ -7582,7 +7671,7 @@ static dg_status dg__droom_fallback(dg_graph *g, dg__update_state *us, int si, s
         if (!(r->fb = (int32_t *)dg__alloc(g, nfb * 4))) return dg__oom(g, "device batch: room");
         DG__TRY(dg__cl_read(g, us->b.dfb[si].m, nfb * 4, r->fb));
         DG__TRY(dg__fresh_pages(g, si, r->fb, nfb));
-        DG__TRY(dg__fresh_dir_pages(g, si, r->fb, nfb));   /* (the host lays them out) */
+        DG__TRY(dg__fresh_dir_pages(g, si, r->fb, nfb, 2));   /* (the host lays them out; those blocks only) */
     }
     if (r->np == nfb) return DG_OK;
     if (!(r->ids = (int32_t *)dg__alloc(g, (r->C ? 2 * r->C : 1) * 4))) return dg__oom(g, "device batch: room");
@@ -7598,7 +7687,7 @@ done:
    copied and laid out on the device, which also writes the moved lists' directory entries and
    marks their blocks (the host takes the marks after the writes: dg__dir_take); the host reads
    back which list opens each new page, for that page's index entry. */
-static dg_status dg__droom_write(dg_graph *g, dg__update_state *us, int si, dg__droom *r, cl_int gen, double *tr) {
+static dg_status dg__droom_write(dg_graph *g, dg__update_state *us, int si, dg__droom *r, double *tr) {
     dg__store *s = &g->st[si];
     dg__dev *d = g->dev;
     dg__dstore *m = &d->st[si];
@@ -7608,13 +7697,11 @@ static dg_status dg__droom_write(dg_graph *g, dg__update_state *us, int si, dg__
     int32_t *ids = r->ids;
     cl_mem wp = m->wpool.m, ws = s->wpool ? us->b.dwscr[si].m : us->b.dscr[si].m;
     if (r->np == r->nfb) return DG_OK;
-    dg__slist_room(s, r->C);
     for (i = 0, c = 0; i < r->np; i++) {          /* new pages follow their page, stale already */
         int32_t after = r->pg[i];
         for (j = 0; j < r->npg[i]; j++) {
             after = ids[c++] = dg__page_take(s, after);
-            s->ph[after].stale = 1;
-            s->slist[s->nstale++] = after;
+            dg__stale_set(s, after);
         }
     }
     dg__up_trace(g, tr, "room-take");
@@ -7629,8 +7716,8 @@ static dg_status dg__droom_write(dg_graph *g, dg__update_state *us, int si, dg__
                     DG__A(us->b.dlofs[si].m), DG__A(us->b.dnpg[si].m), DG__A(us->b.dpofs[si].m), DG__A(us->b.dids[si].m),
                     DG__A(us->b.dlv[si].m), DG__A(us->b.dlold[si].m), DG__A(us->b.dldeg[si].m), DG__A(us->b.dlk[si].m),
                     DG__A(us->b.dlt[si].m), DG__A(us->b.dlnew[si].m), DG__A(d->dir.m), DG__A(dso), DG__A(m->pool.m),
-                    DG__A(wp), DG__A(m->idx.m), DG__A(us->b.dscr[si].m), DG__A(ws), DG__A(us->b.cstamp[si].m),
-                    DG__A(us->b.clist[si].m), DG__A(us->b.cnt.m), DG__A(slot), DG__A(gen), DG__A(us->b.dblk.m),
+                    DG__A(wp), DG__A(m->idx.m), DG__A(us->b.dscr[si].m), DG__A(ws), DG__A(us->b.cbits[si].m),
+                    DG__A(us->b.clist[si].m), DG__A(us->b.cnt.m), DG__A(slot), DG__A(us->b.dblk.m),
                     DG__A(us->b.dfirst[si].m), DG__END));
     dg__up_trace(g, tr, "room-kernels");
 #ifdef DYNGRAPH_TRACE_UPDATE
@@ -7669,7 +7756,7 @@ static dg_status dg__dir_take(dg_graph *g, dg__update_state *us, uint32_t *w) { 
 
 /* The kernels a batch launches once it has begun to write (made before: dg__kernel can fail). */
 static const int dg__up_write_kernels[] = { DG__K_GATHER_PAGES, DG__K_UP_ROOM_WRITE, DG__K_UP_MOVE, DG__K_UP_LA_INIT, DG__K_UP_INSERT,
-                                            DG__K_UP_RM_MARK, DG__K_UP_RM_PAIR, DG__K_UP_RM_MOVE, DG__K_UP_RM_TRIM,
+                                            DG__K_UP_RM_MARK, DG__K_UP_RM_PAIR, DG__K_UP_RM_MOVE, DG__K_UP_RM_TRIM, DG__K_UP_RM_SHRINK,
                                             DG__K_SCATTER, DG__K_FILL_INT };
 
 /* A batch of n edges (he on the host, or de on the device) added (add) or removed on the
@@ -7712,6 +7799,7 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
     /* every buffer first: nothing fails for memory once pages are written */
     for (si = 0; si < ns; si++) {
         DG__TRY(dg__up_stamps(g, us, si));
+        DG__TRY(dg__fill(g, us->b.cbits[si].m, 0, (us->stamped[si] + 31) / 32));   /* (no page written yet) */
         DG__TRY(dg__buf_fit(g, &us->b.segdeg[si], m * 4));
         DG__TRY(dg__buf_fit(g, &us->b.hc[si], m * 4));
         DG__TRY(dg__buf_fit(g, &us->b.mc[si], m * 4));
@@ -7864,6 +7952,8 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
         fbb = marks + DG__DIR_MARK_WORDS(g);
         for (si = 0; si < ns; si++)
             if (room[si].np) nfb_blocks += dg__page_blocks(g, si, droom[si].fb, droom[si].nfb, fbb + nfb_blocks);
+        if (nfb_blocks > dg__fresh_block_runs)   /* (their read below may gather) */
+            DG__TRY(dg__gather_reserve(g, nfb_blocks, (size_t)DG__DIR_BLOCK * 2 * (size_t)g->nstores * 4));
     }
     dg__up_trace(g, &tr, "room-plan");
     /* the lists the device moved: their directory blocks are the device's now. The host's own
@@ -7871,13 +7961,13 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
        are read back first (the batch's first sync sent every host change, so none of them
        holds a change of the host's) */
     for (si = 0; si < ns && add; si++) {
-        DG__TRY(dg__droom_write(g, us, si, &droom[si], gen, &tr));
+        DG__TRY(dg__droom_write(g, us, si, &droom[si], &tr));
         moved += droom[si].np != droom[si].nfb;
     }
     dg__up_trace(g, &tr, "room-lists");
     if (moved) DG__TRY(dg__dir_take(g, us, marks));
     dg__up_trace(g, &tr, "room-take-dir");
-    DG__TRY(dg__fresh_blocks(g, fbb, nfb_blocks, 0));   /* (no gather: nothing to allocate now) */
+    DG__TRY(dg__fresh_blocks(g, fbb, nfb_blocks, 2));   /* (gathered into the room reserved above) */
     dg__up_trace(g, &tr, "room-device");
     for (si = 0; si < ns && add; si++) DG__TRY(dg__room_copy(g, us, si, &room[si]));
     dg__up_trace(g, &tr, "room-copy");
@@ -7888,7 +7978,7 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
         dg__up_trace(g, &tr, "room-host");
         DG__TRY(dg__sync(g));
         dg__up_trace(g, &tr, "room-sync");
-        for (si = 0; si < ns; si++) DG__TRY(dg__room_move(g, us, si, &room[si], gen));
+        for (si = 0; si < ns; si++) DG__TRY(dg__room_move(g, us, si, &room[si]));
         dg__up_trace(g, &tr, "room-move");
     }
     for (si = 0; si < ns; si++) {
@@ -7896,8 +7986,8 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
         wp = d->st[si].wpool.m;
         if (add) {
             DG__TRY(dg__run(g, DG__K_UP_INSERT, N, DG__A(S[si]), DG__A(D[si]), DG__A(X[si]), DG__A(uN), dg__adj(si, 0), DG__A(wp),
-                          DG__A(us->b.segdeg[si].m), DG__A(us->b.cstamp[si].m),
-                          DG__A(us->b.clist[si].m), DG__A(us->b.cnt.m), DG__A(slot), DG__A(gen), DG__END));
+                          DG__A(us->b.segdeg[si].m), DG__A(us->b.cbits[si].m),
+                          DG__A(us->b.clist[si].m), DG__A(us->b.cnt.m), DG__A(slot), DG__END));
             continue;
         }
         DG__TRY(dg__run(g, DG__K_UP_RM_MARK, N, DG__A(S[si]), DG__A(X[si]), DG__A(uN), dg__adj(si, 0), DG__END));
@@ -7905,9 +7995,14 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
                       DG__A(us->b.hc[si].m), DG__A(us->b.mc[si].m), DG__A(us->b.holes.m), DG__A(us->b.movers.m), DG__END));
         DG__TRY(dg__run(g, DG__K_UP_RM_MOVE, N, DG__A(S[si]), DG__A(uN), dg__adj(si, 0), DG__A(wp),
                       DG__A(us->b.hc[si].m), DG__A(us->b.holes.m), DG__A(us->b.movers.m),
-                      DG__A(us->b.cstamp[si].m), DG__A(us->b.clist[si].m), DG__A(us->b.cnt.m), DG__A(slot), DG__A(gen), DG__END));
+                      DG__A(us->b.cbits[si].m), DG__A(us->b.clist[si].m), DG__A(us->b.cnt.m), DG__A(slot), DG__END));
         DG__TRY(dg__run(g, DG__K_UP_RM_TRIM, N, DG__A(S[si]), DG__A(uN), dg__adj(si, 0), DG__A(us->b.segdeg[si].m),
-                      DG__A(gen), DG__A(us->b.cstamp[si].m), DG__A(us->b.clist[si].m), DG__A(us->b.cnt.m), DG__A(slot), DG__END));
+                      DG__A(us->b.cbits[si].m), DG__A(us->b.clist[si].m), DG__A(us->b.cnt.m), DG__A(slot), DG__END));
+        {   /* the index entries of large lists left with fewer pages (their count is the device's) */
+            cl_uint hslot = DG_UP_STAMPED + (cl_uint)si, dso = 2 * (cl_uint)si;
+            DG__TRY(dg__run(g, DG__K_UP_RM_SHRINK, (N < 1024 ? N : 1024) * d->wg, DG__A(us->b.hlist[si].m), DG__A(us->b.cnt.m),
+                            DG__A(hslot), DG__A(d->dir.m), DG__A(dso), DG__A(d->st[si].idx.m), DG__A(d->st[si].latab.m), DG__END));
+        }
     }
     dg__up_trace(g, &tr, "dev-write");
     dg__up_trace(g, &tr, "host-write");
@@ -7921,8 +8016,13 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
     for (si = 0; si < ns && st == DG_OK; si++) {   /* (chg holds twice the pages of a store: made before the writes) */
         dg__store *s = &g->st[si];
         size_t nc = cnt[DG_UP_CHANGED + si], nl = cnt[DG_UP_LONG + si], i, c, have = si == 0 ? spec : 0;
-        if (nc > have) st = dg__cl_read_at(g, us->b.clist[si].m, have * 4, (nc - have) * 4, chg + have);
-        if (nc && st == DG_OK) dg__mark_stale(s, chg, nc);
+        size_t words = ((size_t)s->page_cap + 31) / 32;
+        if (dg__stale_from == 2 || (dg__stale_from == 0 && nc > have && nc - have > words)) {   /* (fewer bytes) */
+            if ((st = dg__cl_read(g, us->b.cbits[si].m, words * 4, chg)) == DG_OK) dg__mark_stale_bits(s, (const uint32_t *)chg, words);
+        } else {
+            if (nc > have) st = dg__cl_read_at(g, us->b.clist[si].m, have * 4, (nc - have) * 4, chg + have);
+            if (nc && st == DG_OK) dg__mark_stale(s, chg, nc);
+        }
         dg__up_trace(g, &tr, "stale-mark");
         /* the hash indexes of the lists it changed go: those the device listed (a lookup
            each), or all of them when it listed many (dg__lh_share) */
@@ -7959,6 +8059,7 @@ done:
     if (st == DG_OK && add && wmin < g->wmin) g->wmin = wmin;
     if (st != DG_OK && d) clFinish(d->queue);    /* (reads into droom's arrays may be pending) */
     for (si = 0; si < 2; si++) { dg__room_free(g, &room[si]); dg__droom_free(g, &droom[si]); }
+    if (d) dg__gather_release(g);
     dg__free(g, chg);
     dg__free(g, marks);
     dg__up_trim(g);
@@ -12887,6 +12988,7 @@ static dg_status dg__img_fill(dg__load_state *L, dg_graph *g, const uint64_t *he
         const uint64_t *sh = head + DG__IMG_HEAD + s * DG__IMG_STORE;
         dg__store *S = &g->st[s];
         S->page_hw = (uint32_t)sh[0];
+        if (S->page_hw) memset(S->stale, 0, (S->page_hw + 31) / 32 * sizeof(uint32_t));
         for (p = 0; p < S->page_hw; p++) {
             memset(&S->ph[p], 0, sizeof S->ph[p]);
             S->ph[p].next = trip[s][3 * p]; S->ph[p].prev = trip[s][3 * p + 1];

@@ -17,6 +17,12 @@
 
    Output: a Markdown table, CSV (--csv), and an SVG plot of edges/s against k, log-log
    (--svg, default build/bench_update.svg).
+   --path device: the batches through dg_add_edges_cl / dg_remove_edges_cl, one after another as
+   an application would make them: the pages a batch writes stay the device's (stale on the
+   host) until a host call needs them (the next batch's room, dg_has_edge while drawing absent
+   edges, dg_validate at the end of each k). --fresh instead reads every such page back after
+   each timed batch, untimed (dg_get_stats; what this benchmark did before 2026-11-28: it hid
+   the read-backs a steady stream of batches pays).
    --compact PERCENT (with --churn): dg_compact after a round whose fill ratio is below PERCENT / 100.
    --churn R instead: R rounds of 10% of the edges removed and 10% new ones added, and after
    each the device memory of the mirror against a CSR of the same graph. */
@@ -65,6 +71,8 @@ static size_t draw_absent(rng *r, dg_graph *g, size_t nv, size_t k, uint64_t *se
 }
 
 static int g_device;                 /* --path device: the batches go through dg_*_edges_cl */
+static int g_fresh;                  /* --fresh: dg_get_stats after each timed device batch (untimed),
+                                        which reads every page the batch wrote back to the host */
 static double g_room_sum;            /* device path: pages laid out again to make room, summed */
 static int g_room_n;                 /* over this many batches */
 
@@ -112,7 +120,7 @@ static double timed_call(dg_graph *g, int add, const dg_edge *e, size_t n, size_
     if (b) {
         dg_stats s;
         clReleaseMemObject(b);
-        if (dg_get_stats(g, &s) == DG_OK && s.batch_arcs_device) {
+        if (g_fresh && dg_get_stats(g, &s) == DG_OK && s.batch_arcs_device) {
             g_room_n++;
             g_room_sum += (double)s.batch_room_pages;
         }
@@ -256,6 +264,7 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--svg")) { svg = v; i++; }
         else if (!strcmp(a, "--path")) { g_device = v && !strcmp(v, "device"); i++; }
         else if (!strcmp(a, "--churn")) { churn_rounds = (int)parse_long(v, a, 1, 1000); i++; }
+        else if (!strcmp(a, "--fresh")) g_fresh = 1;
         else if (!strcmp(a, "--compact")) { g_compact = (double)parse_long(v, a, 0, 100) / 100.0; i++; }
         else if (!strcmp(a, "--graphs")) {
             graphs[0] = v && strstr(v, "kron") != NULL;
@@ -263,7 +272,7 @@ int main(int argc, char **argv)
             i++;
         } else {
             fprintf(stderr, "usage: bench_update [--scale S] [--graphs kron,uniform] [--ks 1,10,...] [--reps R]\n"
-                            "                    [--csv FILE] [--svg FILE] [--seed N] [--path host|device] [--churn R]\n"
+                            "                    [--csv FILE] [--svg FILE] [--seed N] [--path host|device] [--fresh] [--churn R]\n"
                             "                    [--compact PERCENT]\n");
             return 2;
         }
@@ -273,9 +282,11 @@ int main(int argc, char **argv)
         for (; k <= 1000000 && nks < MAX_KS; k *= 10) ks[nks++] = k;
     }
     report_begin("update", NULL, "dyngraph");
-    printf("- %s path: %s, undirected graphs, scale %d, 16 tuples per vertex; median of %d repetitions\n\n",
+    printf("- %s path: %s%s, undirected graphs, scale %d, 16 tuples per vertex; median of %d repetitions\n\n",
            g_device ? "device" : "host", g_device ? "dg_add_edges_cl / dg_remove_edges_cl, the batch already in device "
            "memory, timed until the graph is updated and synced" : "dg_add_edges / dg_remove_edges on the host store",
+           !g_device ? "" : g_fresh ? "; every page a batch wrote read back after it, untimed (--fresh)"
+                                    : "; batch after batch, the pages they wrote left to the device",
            scale, reps);
     if (csv && !(cf = fopen(csv, "w"))) die("cannot open the CSV file");
     if (cf) fprintf(cf, "graph,scale,n,m,k,scenario,path,median_ms,edges_per_s\n");

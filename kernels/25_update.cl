@@ -19,7 +19,7 @@
      degree and the page's end.
    - removal: the removed entries are marked, the entries that survive past the new degree
      move into the marked places below it, and the tail is cleared.
-   Every page written is stamped and listed (cstamp / clist) for the host, whose copy of it
+   Every page written is marked and listed (cbits / clist) for the host, whose copy of it
    is then stale (manual section 11). */
 
 /* float bits that order as unsigned ints as the floats do (for atomic_min) */
@@ -236,11 +236,13 @@ __kernel void dg_up_permute(__global const uint *vals, const uint n, __global co
 #define DG_UP_ADJ_ARGS __global const int *dir, const uint dso, __global int *pool, \
                        __global const int4 *idx, __global const int *latab
 
-/* Stamps page p for this batch; lists it the first time. */
-inline void dg_up_touch(__global int *cstamp, __global int *clist, __global uint *cnt,
-                        const uint slot, const int gen, const int p)
+/* Marks page p for this batch (a bit a page, cleared before each batch); lists it the first
+   time. */
+inline void dg_up_touch(__global uint *cbits, __global int *clist, __global uint *cnt,
+                        const uint slot, const int p)
 {
-    if (cstamp[p] != gen && atomic_xchg(&cstamp[p], gen) != gen)
+    const uint b = 1u << ((uint)p & 31u);
+    if (!(cbits[(uint)p >> 5] & b) && !(atomic_or(&cbits[(uint)p >> 5], b) & b))
         clist[atomic_inc(&cnt[slot])] = p;
 }
 
@@ -412,7 +414,7 @@ __kernel void dg_up_room_plan(__global const int *rpg, const uint np, __global c
    degree (with the arcs it takes: dg_up_insert writes them after) and old entries (from scr,
    the copy of the page made before), the lists' directory entries (their blocks marked in dblk:
    the host's copies of them are old now) and the new pages' index entries (their first lists in
-   nfirst, for the host's); each page written is stamped and listed. */
+   nfirst, for the host's); each page written is marked and listed. */
 __kernel void dg_up_room_write(__global const int *rpg, const uint np, __global const uint *nls,
                                __global const uint *lofs, __global const uint *npg,
                                __global const uint *pofs, __global const int *ids,
@@ -422,8 +424,8 @@ __kernel void dg_up_room_write(__global const int *rpg, const uint np, __global 
                                __global int *dir, const uint dso, __global int *pool,
                                __global float *wpool, __global int4 *idx,
                                __global const int *scr, __global const float *wscr,
-                               __global int *cstamp, __global int *clist, __global uint *cnt,
-                               const uint slot, const int gen, __global uint *dblk,
+                               __global uint *cbits, __global int *clist, __global uint *cnt,
+                               const uint slot, __global uint *dblk,
                                __global int *nfirst)
 {
     const uint W = get_local_size(0) < 32u ? (uint)get_local_size(0) : 32u;
@@ -463,7 +465,7 @@ __kernel void dg_up_room_write(__global const int *rpg, const uint np, __global 
                 pool[q + DG_PAGE_LARGE] = 0;
                 idx[page] = (int4)(v, -1, -1, -1);
                 if (pt) nfirst[pofs[i] + pt - 1u] = v;            /* (for the host's index) */
-                dg_up_touch(cstamp, clist, cnt, slot, gen, page);
+                dg_up_touch(cbits, clist, cnt, slot, page);
             }
         }
         barrier(CLK_GLOBAL_MEM_FENCE);   /* (the next page's clearing comes after these writes) */
@@ -477,9 +479,8 @@ __kernel void dg_up_room_write(__global const int *rpg, const uint np, __global 
 __kernel void dg_up_move(__global const int *mv, __global const uint *mfrom,
                          __global const uint *mdeg, const uint nm, DG_UP_ADJ_ARGS,
                          __global float *wpool, __global const int *scr,
-                         __global const float *wscr, __global int *cstamp,
-                         __global int *clist, __global uint *cnt, const uint slot,
-                         const int gen)
+                         __global const float *wscr, __global uint *cbits,
+                         __global int *clist, __global uint *cnt, const uint slot)
 {
     uint l, x, deg;
     dg_pos base;
@@ -491,9 +492,9 @@ __kernel void dg_up_move(__global const int *mv, __global const uint *mfrom,
             pool[at] = scr[mfrom[l] + 1u + x];
             if (wpool) wpool[at] = wscr[mfrom[l] + 1u + x];
             if (x == 0 || (at & (DG_P - 1u)) == DG_PAGE_RECORDS)
-                dg_up_touch(cstamp, clist, cnt, slot, gen, (int)(at >> DG_LOG_P));
+                dg_up_touch(cbits, clist, cnt, slot, (int)(at >> DG_LOG_P));
         }
-        if (get_local_id(0) == 0) dg_up_touch(cstamp, clist, cnt, slot, gen, (int)((base - 1u) >> DG_LOG_P));
+        if (get_local_id(0) == 0) dg_up_touch(cbits, clist, cnt, slot, (int)((base - 1u) >> DG_LOG_P));
     }
 }
 
@@ -522,8 +523,8 @@ void dg_up_la_init(__global int *pool, __global float *wpool, __global const int
 __kernel void dg_up_insert(__global const int *src, __global const int *dst,
                            __global const int *x, const uint n, DG_UP_ADJ_ARGS,
                            __global float *wpool, __global const uint *segdeg,
-                           __global int *cstamp, __global int *clist, __global uint *cnt,
-                           const uint slot, const int gen)
+                           __global uint *cbits, __global int *clist, __global uint *cnt,
+                           const uint slot)
 {
     const uint i = (uint)get_global_id(0);
     uint h, deg, d0;
@@ -539,7 +540,7 @@ __kernel void dg_up_insert(__global const int *src, __global const int *dst,
     pool[at] = dst[i];
     if (wpool) wpool[at] = as_float(x[i]);
     if ((at & (DG_P - 1u)) == DG_P - 1u) pool[(at & ~(dg_pos)(DG_P - 1u)) + DG_PAGE_END] = (int)DG_P;
-    dg_up_touch(cstamp, clist, cnt, slot, gen, (int)(at >> DG_LOG_P));
+    dg_up_touch(cbits, clist, cnt, slot, (int)(at >> DG_LOG_P));
     if (i == h) {
         const uint c = dg_up_end(src, h, n) - h;
         const dg_pos le = dg_entry(DG_ADJ, base, d0 + c - 1u);
@@ -547,7 +548,7 @@ __kernel void dg_up_insert(__global const int *src, __global const int *dst,
         __global int *lg = pool + ((size_t)(le >> DG_LOG_P) << DG_LOG_P);
         pool[base - 1u] = (int)(d0 + c);
         if ((uint)lg[DG_PAGE_END] < end) lg[DG_PAGE_END] = (int)end;
-        dg_up_touch(cstamp, clist, cnt, slot, gen, page);
+        dg_up_touch(cbits, clist, cnt, slot, page);
     }
 }
 
@@ -589,8 +590,8 @@ __kernel void dg_up_rm_pair(__global const int *src, __global const int *x, cons
 __kernel void dg_up_rm_move(__global const int *src, const uint n, DG_UP_ADJ_ARGS,
                             __global float *wpool, __global const uint *hc,
                             __global const uint *holes, __global const uint *movers,
-                            __global int *cstamp, __global int *clist, __global uint *cnt,
-                            const uint slot, const int gen)
+                            __global uint *cbits, __global int *clist, __global uint *cnt,
+                            const uint slot)
 {
     const uint i = (uint)get_global_id(0);
     uint h, deg;
@@ -603,14 +604,14 @@ __kernel void dg_up_rm_move(__global const int *src, const uint n, DG_UP_ADJ_ARG
     from = dg_entry(DG_ADJ, base, movers[i]);
     pool[to] = pool[from];
     if (wpool) wpool[to] = wpool[from];
-    dg_up_touch(cstamp, clist, cnt, slot, gen, (int)(to >> DG_LOG_P));
+    dg_up_touch(cbits, clist, cnt, slot, (int)(to >> DG_LOG_P));
 }
 
 /* Removal 4: the last r places become free (-1); the run's first arc writes the degree and
    the end of the list's (new) last page where the list ends it; a large list left with one
    page becomes an ordinary list there. */
 __kernel void dg_up_rm_trim(__global const int *src, const uint n, DG_UP_ADJ_ARGS,
-                            __global const uint *segdeg, const int gen, __global int *cstamp,
+                            __global const uint *segdeg, __global uint *cbits,
                             __global int *clist, __global uint *cnt, const uint slot)
 {
     const uint i = (uint)get_global_id(0);
@@ -625,11 +626,11 @@ __kernel void dg_up_rm_trim(__global const int *src, const uint n, DG_UP_ADJ_ARG
     base = dg_row(DG_ADJ, src[i], &deg);
     at = dg_entry(DG_ADJ, base, nd + (i - h));
     pool[at] = -1;
-    dg_up_touch(cstamp, clist, cnt, slot, gen, (int)(at >> DG_LOG_P));
+    dg_up_touch(cbits, clist, cnt, slot, (int)(at >> DG_LOG_P));
     if (i == h) {
         __global int *pg = pool + ((size_t)page << DG_LOG_P);
         pool[base - 1u] = (int)nd;
-        dg_up_touch(cstamp, clist, cnt, slot, gen, page);
+        dg_up_touch(cbits, clist, cnt, slot, page);
         if (pg[DG_PAGE_LARGE]) {         /* the list's new last page ends with it */
             const uint L = dg_up_la_pages(nd);
             if (L == 1u) {               /* back to an ordinary list (the host drops the rest) */
@@ -641,6 +642,30 @@ __kernel void dg_up_rm_trim(__global const int *src, const uint n, DG_UP_ADJ_ARG
             }
         } else if ((uint)pg[DG_PAGE_END] == (uint)(base & (DG_P - 1u)) + segdeg[h]) {
             pg[DG_PAGE_END] = (int)((uint)(base & (DG_P - 1u)) + nd);
+        }
+    }
+}
+
+/* Removal 5, one work-group a large list that needs fewer pages (hlist: vertex, pages L; the
+   count in cnt[slot], grid-stride): the index entries of its pages as the host leaves them
+   (dg__shrink_large): pages L.. free (every field -1), the others' page count L, and for L = 1
+   the first page an ordinary one's. The host changes its copies alike and sends none. */
+__kernel void dg_up_rm_shrink(__global const int *hl, __global const uint *cnt, const uint slot,
+                              __global const int *dir, const uint dso, __global int4 *idx,
+                              __global const int *latab)
+{
+    const uint k = cnt[slot];
+    uint l, j;
+    for (l = (uint)get_group_id(0); l < k; l += (uint)get_num_groups(0)) {
+        const int p0 = dir[DG_DS * (size_t)hl[2 * l] + dso];
+        const uint L = (uint)hl[2 * l + 1];
+        const int4 e0 = idx[p0];
+        barrier(CLK_GLOBAL_MEM_FENCE);   /* (every work-item read p0's entry before it changes) */
+        for (j = (uint)get_local_id(0); j < (uint)e0.z; j += (uint)get_local_size(0)) {
+            const int p = latab[e0.w + 1 + (int)j];
+            if (j >= L) idx[p] = (int4)(-1, -1, -1, -1);
+            else if (L == 1u) idx[p] = (int4)(e0.x, -1, -1, -1);
+            else idx[p].z = (int)L;
         }
     }
 }
