@@ -56,14 +56,45 @@ static size_t draw_present(rng *r, const dg_edge *e, size_t m, size_t k, uint64_
     return n;
 }
 
-/* k distinct uniform random edges absent from graph g. */
-static size_t draw_absent(rng *r, dg_graph *g, size_t nv, size_t k, uint64_t *set, size_t cap, dg_edge *out)
+/* The input's edges as sorted keys ekey(lo, hi) (self-loops and repeats out): the graph's edges
+   whenever a scenario begins (each leaves the graph as it found it). */
+static int cmp_u64(const void *x, const void *y)
+{
+    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+    return a < b ? -1 : a > b;
+}
+static uint64_t *input_keys(const dg_edge *e, size_t m, size_t *nk)
+{
+    uint64_t *k = (uint64_t *)xmalloc((m + 1) * sizeof *k);
+    size_t i, n = 0, u = 0;
+    for (i = 0; i < m; i++)
+        if (e[i].src != e[i].dst)
+            k[n++] = e[i].src < e[i].dst ? ekey(e[i].src, e[i].dst) : ekey(e[i].dst, e[i].src);
+    qsort(k, n, sizeof *k, cmp_u64);
+    for (i = 0; i < n; i++) if (i == 0 || k[i] != k[i - 1]) k[u++] = k[i];
+    *nk = u;
+    return k;
+}
+static int has_key(const uint64_t *k, size_t n, uint64_t x)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) { size_t mid = lo + (hi - lo) / 2; if (k[mid] < x) lo = mid + 1; else hi = mid; }
+    return lo < n && k[lo] == x;
+}
+
+/* k distinct uniform random edges absent from graph g: checked against keys[0..nkeys) (the
+   graph's edges, so that drawing reads nothing back from the device) or, keys NULL, with
+   dg_has_edge. */
+static size_t draw_absent(rng *r, dg_graph *g, const uint64_t *keys, size_t nkeys, size_t nv, size_t k, uint64_t *set,
+                          size_t cap, dg_edge *out)
 {
     size_t n = 0;
     while (n < k) {
         dg_vertex a = (dg_vertex)rng_below(r, nv), b = (dg_vertex)rng_below(r, nv), lo, hi;
         lo = a < b ? a : b; hi = a < b ? b : a;
-        if (a == b || dg_has_edge(g, a, b) || !set_insert(set, cap, ekey(lo, hi))) continue;
+        if (a == b || (keys ? has_key(keys, nkeys, ekey(lo, hi)) : dg_has_edge(g, a, b)) ||
+            !set_insert(set, cap, ekey(lo, hi)))
+            continue;
         out[n].src = a; out[n].dst = b; out[n].weight = 1.0f;
         n++;
     }
@@ -221,7 +252,7 @@ static void churn(dg_graph *g, size_t nv, int rounds, rng *r, const char *name)
             set = (uint64_t *)xmalloc(cap * sizeof *set);
             memset(set, 0, cap * sizeof *set);
             add = (dg_edge *)xmalloc((k + 1) * sizeof *add);
-            na = draw_absent(r, g, nv, k, set, cap, add);
+            na = draw_absent(r, g, NULL, 0, nv, k, set, cap, add);
             CK(g, batch_call(g, 1, add, na, NULL));
             free(t); free(rm); free(add); free(set);
         }
@@ -253,6 +284,8 @@ int main(int argc, char **argv)
     uint64_t seed = 1;
     const char *csv = NULL, *svg = "build/bench_update.svg";
     FILE *cf = NULL;
+    uint64_t *keys = NULL;   /* the input's edges (draw_absent) */
+    size_t nkeys = 0;
     char title[256];
     for (i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -318,6 +351,7 @@ int main(int argc, char **argv)
             free(e);
             continue;
         }
+        keys = input_keys(e, m, &nkeys);
         for (ki = 0; ki < nks; ki++) {
             size_t k = (size_t)ks[ki], sc;
             double t[NSCEN][64];
@@ -336,13 +370,13 @@ int main(int argc, char **argv)
                 t[0][rep] = timed_call(g, 0, batch, np, np);
                 t[1][rep] = timed_call(g, 1, batch, np, np);
                 memset(set, 0, cap * sizeof *set);
-                na = draw_absent(&r, g, nv, k, set, cap, batch2);
+                na = draw_absent(&r, g, keys, nkeys, nv, k, set, cap, batch2);
                 t[2][rep] = timed_call(g, 1, batch2, na, na);
                 timed_call(g, 0, batch2, na, na);
                 /* mixed: half present removed, half absent added; then undone (untimed) */
                 memset(set, 0, cap * sizeof *set);
                 np = draw_present(&r, e, m, h ? h : 1, set, cap, batch);
-                na = draw_absent(&r, g, nv, k - np ? k - np : 1, set, cap, batch2);
+                na = draw_absent(&r, g, keys, nkeys, nv, k - np ? k - np : 1, set, cap, batch2);
                 {
                     double t1 = now_s();
                     CK(g, batch_call(g, 0, batch, np, NULL));
@@ -374,6 +408,7 @@ int main(int argc, char **argv)
             }
             free(set); free(batch); free(batch2);
         }
+        free(keys);
         dg_destroy(g);
         free(e);
     }
