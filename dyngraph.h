@@ -3574,8 +3574,8 @@ static void dg__write_page(dg_graph *g, dg__store *s, int32_t pg_no, const dg__i
    device's from the start (stale here, its host memory untouched; only its index entry goes),
    set up by the device (dg_up_la_init: no vertices, records to `end`, every entry -1), which
    writes its entries next. A page set up here and sent whole cost 4 KB of the sync (Kronecker
-   scale 22: 9 MB when 1M removed edges came back). dg__room_layout made room in the stale list
-   (and in g->lafresh) for all of them. */
+   scale 22: 9 MB when 1M removed edges came back). dg__room_layout made room in g->lafresh
+   for all of them. */
 static int32_t dg__la_fresh(dg_graph *g, dg__store *s, int32_t after, int32_t end) {
     int32_t q = dg__page_take(s, after);
     dg__stale_set(s, q);
@@ -7363,11 +7363,11 @@ static dg_status dg__up_find(dg_graph *g, int si, cl_mem src, cl_mem dst, cl_mem
     dg__update_state *us = (dg__update_state *)g->dev->mod[DG__MOD_UPDATE].state;
     dg_status st = DG_OK;
     cl_kernel k = NULL;
-    cl_uint um = (cl_uint)m;
+    cl_uint um = (cl_uint)m, ubound = (cl_uint)g->id_bound;
     size_t grid = m * 4 < 256 ? 256 : m * 4 > ((size_t)1 << 18) ? (size_t)1 << 18 : m * 4;
     if (!g->dev->cpu && grid < DG__UP_FIND_GRID) grid = DG__UP_FIND_GRID;
     DG__TRY(dg__kernel(g, DG__K_UP_CHUNKS, 0, &k));
-    DG__TRY(dg__args(g, k, DG__A(src), DG__A(nb), DG__A(ni), DG__A(um), dg__adj(si, 0), DG__A(cc), DG__END));
+    DG__TRY(dg__args(g, k, DG__A(src), DG__A(nb), DG__A(ni), DG__A(um), DG__A(ubound), dg__adj(si, 0), DG__A(cc), DG__END));
     DG__TRY(dg__launch(g, k, m + 1, g->dev->wg));
     DG__TRY(dg__scan(g, cc, co, m + 1, us->b.tot.m, 0));
     DG__TRY(dg__kernel(g, DG__K_UP_FIND, 0, &k));
@@ -8013,7 +8013,7 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
                       DG__A(us->b.cbits[si].m), DG__A(us->b.clist[si].m), DG__A(us->b.cnt.m), DG__A(slot), DG__END));
         DG__TRY(dg__run(g, DG__K_UP_RM_TRIM, N, DG__A(S[si]), DG__A(uN), dg__adj(si, 0), DG__A(us->b.segdeg[si].m),
                       DG__A(us->b.cbits[si].m), DG__A(us->b.clist[si].m), DG__A(us->b.cnt.m), DG__A(slot), DG__END));
-        {   /* the index entries of large lists left with fewer pages (their count is the device's) */
+        if (g->st[si].large_lists) {   /* the index entries of large lists left with fewer pages (counted on the device) */
             cl_uint hslot = DG_UP_STAMPED + (cl_uint)si, dso = 2 * (cl_uint)si;
             DG__TRY(dg__run(g, DG__K_UP_RM_SHRINK, (N < 1024 ? N : 1024) * d->wg, DG__A(us->b.hlist[si].m), DG__A(us->b.cnt.m),
                             DG__A(hslot), DG__A(d->dir.m), DG__A(dso), DG__A(d->st[si].idx.m), DG__A(d->st[si].latab.m), DG__END));

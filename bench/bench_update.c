@@ -22,7 +22,8 @@
    host) until a host call needs them (the next batch's room, dg_has_edge while drawing absent
    edges, dg_validate at the end of each k). --fresh instead reads every such page back after
    each timed batch, untimed (dg_get_stats; what this benchmark did before 2026-11-28: it hid
-   the read-backs a steady stream of batches pays).
+   the read-backs a steady stream of batches pays), and only then notes the pages a device batch
+   laid out again to make room (dg_stats.batch_room_pages, averaged).
    --compact PERCENT (with --churn): dg_compact after a round whose fill ratio is below PERCENT / 100.
    --churn R instead: R rounds of 10% of the edges removed and 10% new ones added, and after
    each the device memory of the mirror against a CSR of the same graph. */

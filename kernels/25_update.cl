@@ -141,14 +141,17 @@ inline uint dg_up_end(__global const int *src, const uint h, const uint n)
 }
 
 /* Chunks of DG_UP_CHUNK entries of each run's list: cc[h] at the run's first arc, 0 for the
-   other arcs and for i in [n, m] (n = nb[ni] arcs). */
+   other arcs and for i in [n, m] (n = nb[ni] arcs), and for a source out of [0, bound) or
+   without a list: the batch is checked only after the lookup (its bad edges are rejected
+   then), which must not read outside the directory and the pool meanwhile. */
 __kernel void dg_up_chunks(__global const int *src, __global const uint *nb, const uint ni,
-                           const uint m, DG_ADJ_ARGS, __global uint *cc)
+                           const uint m, const uint bound, DG_ADJ_ARGS, __global uint *cc)
 {
     const uint i = (uint)get_global_id(0), n = nb[ni];
     uint c = 0;
     if (i > m) return;
-    if (i < n && (i == 0 || src[i] != src[i - 1])) {
+    if (i < n && (i == 0 || src[i] != src[i - 1]) && (uint)src[i] < bound &&
+        dir[DG_DS * (size_t)src[i] + dso] >= 0) {
         uint deg;
         dg_row(DG_ADJ, src[i], &deg);
         c = (deg + DG_UP_CHUNK - 1) / DG_UP_CHUNK;
