@@ -23,7 +23,8 @@
    edges, dg_validate at the end of each k). --fresh instead reads every such page back after
    each timed batch, untimed (dg_get_stats; what this benchmark did before 2026-11-28: it hid
    the read-backs a steady stream of batches pays), and only then notes the pages a device batch
-   laid out again to make room (dg_stats.batch_room_pages, averaged).
+   laid out again to make room (dg_stats.batch_room_pages, averaged). --no-validate skips the
+   dg_validate after each k (it sorts every arc on the host: tens of seconds at scale 22).
    --compact PERCENT (with --churn): dg_compact after a round whose fill ratio is below PERCENT / 100.
    --churn R instead: R rounds of 10% of the edges removed and 10% new ones added, and after
    each the device memory of the mirror against a CSR of the same graph. */
@@ -103,6 +104,8 @@ static size_t draw_absent(rng *r, dg_graph *g, const uint64_t *keys, size_t nkey
 }
 
 static int g_device;                 /* --path device: the batches go through dg_*_edges_cl */
+static int g_no_validate;            /* --no-validate: no dg_validate after each k (it sorts every arc
+                                        on the host: tens of seconds at scale 22) */
 static int g_fresh;                  /* --fresh: dg_get_stats after each timed device batch (untimed),
                                         which reads every page the batch wrote back to the host */
 static double g_room_sum;            /* device path: pages laid out again to make room, summed */
@@ -299,6 +302,7 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--path")) { g_device = v && !strcmp(v, "device"); i++; }
         else if (!strcmp(a, "--churn")) { churn_rounds = (int)parse_long(v, a, 1, 1000); i++; }
         else if (!strcmp(a, "--fresh")) g_fresh = 1;
+        else if (!strcmp(a, "--no-validate")) g_no_validate = 1;
         else if (!strcmp(a, "--compact")) { g_compact = (double)parse_long(v, a, 0, 100) / 100.0; i++; }
         else if (!strcmp(a, "--graphs")) {
             graphs[0] = v && strstr(v, "kron") != NULL;
@@ -306,7 +310,7 @@ int main(int argc, char **argv)
             i++;
         } else {
             fprintf(stderr, "usage: bench_update [--scale S] [--graphs kron,uniform] [--ks 1,10,...] [--reps R]\n"
-                            "                    [--csv FILE] [--svg FILE] [--seed N] [--path host|device] [--fresh] [--churn R]\n"
+                            "                    [--csv FILE] [--svg FILE] [--seed N] [--path host|device] [--fresh] [--no-validate] [--churn R]\n"
                             "                    [--compact PERCENT]\n");
             return 2;
         }
@@ -403,7 +407,7 @@ int main(int argc, char **argv)
                 g_room_n = 0; g_room_sum = 0;
             }
             fflush(stdout);
-            {
+            if (!g_no_validate) {
                 dg_status vs = dg_validate(g);
                 if (vs != DG_OK) fail("dg_validate after k = %zu: %s", k, dg_error_message(g));
             }
