@@ -223,7 +223,9 @@
      reports (the page read back first if stale) and writes headers, slots,
      the directory, index and LA table, and the device moves the lists'
      entries; a large list's new continuation pages are the device's from the
-     start (only their index entries go; dg_up_la_init sets them up), and of
+     start (dg_up_la_init sets them up; of a list that grows, only its first
+     page's index entry and its LA table go: dg_up_la_grow writes the other
+     pages' entries as the host does), and of
      the pages the host lays out it sends all but the segments holding only
      entries the device writes. Then every arc is written in place
      (dg_stats.batch_room_pages counts the pages laid out again).
@@ -1831,6 +1833,9 @@ struct dg_graph {
                              where the large lists' new continuation pages go, (page, end) pairs,
                              for the device to set up (dg_up_la_init); else NULL */
     size_t nlafresh;
+    int32_t *lagrow;      /* ... and the large lists grown, (first page, pages before) pairs, for
+                             the device to write their pages' index entries (dg_up_la_grow) */
+    size_t nlagrow;
     int32_t *runs;        /* scratch: the pages of a run */
     uint32_t run_max;     /* pages a batch lays out together at most */
     int32_t *tmp;         /* run_max pages of scratch (and of weights) */
@@ -3576,11 +3581,13 @@ static void dg__write_page(dg_graph *g, dg__store *s, int32_t pg_no, const dg__i
    writes its entries next. A page set up here and sent whole cost 4 KB of the sync (Kronecker
    scale 22: 9 MB when 1M removed edges came back). dg__room_layout made room in g->lafresh
    for all of them. */
-static int32_t dg__la_fresh(dg_graph *g, dg__store *s, int32_t after, int32_t end) {
-    int32_t q = dg__page_take(s, after);
+static int32_t dg__la_fresh(dg_graph *g, dg__store *s, int32_t after, int32_t end, int touch) {   /* touch 0: */
+    int32_t q = dg__page_take(s, after);                                                            /* nor its index */
     dg__stale_set(s, q);
-    dg__touch_idx(s, q);
-    s->ph[q].segs = 0;                   /* (nothing of the host's copy goes) */
+    if (touch) {
+        dg__touch_idx(s, q);
+        s->ph[q].segs = 0;               /* (nothing of the host's copy goes) */
+    }
     g->lafresh[2 * g->nlafresh] = q;
     g->lafresh[2 * g->nlafresh + 1] = end;
     g->nlafresh++;
@@ -3607,7 +3614,7 @@ static int32_t dg__write_large(dg_graph *g, dg__store *s, int32_t cur, const dg_
     tab = dg__la_pages(s, cur);
     for (j = 1; j < Lf; j++) {
         size_t c = left < dg__la_cn(g) ? left : dg__la_cn(g);
-        int32_t q = !old && g->lafresh ? dg__la_fresh(g, s, last, DG__HDR + (int32_t)c) : dg__page_new(g, s, last, 1);
+        int32_t q = !old && g->lafresh ? dg__la_fresh(g, s, last, DG__HDR + (int32_t)c, 1) : dg__page_new(g, s, last, 1);
         s->idx[q].first = it->v; s->idx[q].la_pos = (int32_t)j;
         tab[j] = q;
         if (old) dg__src_take(s, (size_t)q * P + DG__HDR, &src, c);
@@ -4625,6 +4632,7 @@ DG_API long dg_debug_device_allocs(void) { return 0; }
     X(UPDATE, UP_DEGS,         dg_up_degs) \
     X(UPDATE, UP_MOVE,         dg_up_move) \
     X(UPDATE, UP_LA_INIT,      dg_up_la_init) \
+    X(UPDATE, UP_LA_GROW,      dg_up_la_grow) \
     X(UPDATE, UP_ROOM_COUNT,   dg_up_room_count) \
     X(UPDATE, UP_ROOM_PLAN,    dg_up_room_plan) \
     X(UPDATE, UP_ROOM_WRITE,   dg_up_room_write) \
@@ -7273,7 +7281,7 @@ typedef struct dg__update_state {
         dg__buf edges, keys, vals, flag, sc, sc2, asrc, adst, aw, pos, nsrc, ndst, nx, isrc, idst,
             ix, holes, movers, cnt, tot, segdeg[2], hc[2], mc[2], hstamp[2], cbits[2], clist[2],
             hlist[2], llist[2];
-        dg__buf rv[2], rpos[2], rdeg[2], rk[2], rfrom[2], rord[2], scr[2], wscr[2], rfresh[2];   /* room (host) */
+        dg__buf rv[2], rpos[2], rdeg[2], rk[2], rfrom[2], rord[2], scr[2], wscr[2], rfresh[2], rgrow[2];   /* room (host) */
         dg__buf dnl[2], dlofs[2], dnpg[2], dpofs[2], dlv[2], dlold[2], dldeg[2], dlk[2], dlt[2],
             dlnew[2], dids[2], dfb[2], dpg[2], dscr[2], dwscr[2], dfirst[2];           /* room (device) */
         dg__buf dblk;             /* a bit per directory block the device wrote (dg__dir_take); all
@@ -7456,20 +7464,27 @@ typedef struct dg__room {
     uint32_t *ldeg, *lk, *lfrom;   /* its degree, the arcs it takes, its degree entry in scr
                                       (UINT32_MAX: a large list) */
     int32_t *fresh;           /* large lists' new continuation pages (nfresh (page, end) pairs),
-                                 set up by the device (dg_up_la_init): the host sends only their
-                                 index entries (dg__la_fresh); room for fresh_cap */
-    size_t np, nl, nord, nfresh, fresh_cap;
+                                 set up by the device (dg_up_la_init), and lists that become
+                                 large: the host sends only their index entries (dg__la_fresh);
+                                 room for fresh_cap */
+    int32_t *grow;            /* large lists grown (ngrow (first page, pages before) pairs): the
+                                 device writes their pages' index entries (dg_up_la_grow); the
+                                 host sends the first page's and the LA table's; room for nl */
+    size_t np, nl, nord, nfresh, fresh_cap, ngrow;
 } dg__room;
 static void dg__room_free(dg_graph *g, dg__room *r) {
     dg__free(g, r->pg); dg__free(g, r->ord); dg__free(g, r->lv); dg__free(g, r->lpos);
     dg__free(g, r->ldeg); dg__free(g, r->lk); dg__free(g, r->lfrom); dg__free(g, r->fresh);
+    dg__free(g, r->grow);
     memset(r, 0, sizeof *r);
 }
 /* Large list u (deg entries) takes k more: continuation pages after its last. commit = 0:
    only counts the pages and LA-table entries. The new pages are the device's from the start
    (stale here, their host memory untouched): the device sets them up (r->fresh) and writes
-   the arcs; the host sends their index entries and the LA table (a page sent whole cost 1 KB of
-   the sync a page: 16k pages, 16 MB, when 1M removed edges of a Kronecker graph came back). */
+   the arcs (a page sent whole cost 1 KB of the sync a page: 16k pages, 16 MB, when 1M removed
+   edges of a Kronecker graph came back). Of the index entries, which change on every page of
+   the list (its page count), the host sends only the first page's, with the LA table; the
+   device writes the others as they are here (r->grow, dg_up_la_grow). */
 static void dg__room_large(dg_graph *g, dg__store *s, dg_vertex u, size_t deg, size_t k, int commit,
                            size_t *pages, size_t *latab) {
     int32_t p0 = s->dir[s->ds * (size_t)u], last, *tab;
@@ -7478,13 +7493,18 @@ static void dg__room_large(dg_graph *g, dg__store *s, dg_vertex u, size_t deg, s
     dg__la_table_fit(s, p0, L, Lf);
     tab = dg__la_pages(s, p0);
     last = tab[L - 1];
-    for (j = L; j < Lf; j++) {
-        int32_t q = dg__la_fresh(g, s, last, DG__HDR);
-        s->idx[q].first = u; s->idx[q].la_pos = (int32_t)j;
+    for (j = L; j < Lf; j++) {           /* (their index entries written here and by the device) */
+        int32_t q = dg__la_fresh(g, s, last, DG__HDR, 0);
+        s->idx[q].first = u; s->idx[q].la_pos = (int32_t)j; s->idx[q].la_len = (int32_t)Lf;
         tab[j] = q;
         last = q;
     }
-    dg__la_set_len(s, p0, (int32_t)Lf);
+    for (j = 1; j < L; j++) s->idx[tab[j]].la_len = (int32_t)Lf;
+    s->idx[p0].la_len = (int32_t)Lf;
+    dg__touch_idx(s, p0);                /* (and with it the list's LA-table segment) */
+    g->lagrow[2 * g->nlagrow] = p0;
+    g->lagrow[2 * g->nlagrow + 1] = (int32_t)L;
+    g->nlagrow++;
     s->large_pages += Lf - L;
     dg__lh_free(g, s, u);
 }
@@ -7493,6 +7513,7 @@ static void dg__room_layout(dg_graph *g, dg__store *s, dg__room *r, int commit, 
     size_t i, l = 0;
     if (commit) {
         g->lafresh = r->fresh; g->nlafresh = 0;
+        g->lagrow = r->grow; g->nlagrow = 0;
     }
     for (i = 0; i < r->np; i++) {
         int32_t p = r->pg[i];
@@ -7510,7 +7531,10 @@ static void dg__room_layout(dg_graph *g, dg__store *s, dg__room *r, int commit, 
         if (commit) dg__stale_clear(s, p);   /* written here now; the device writes the entries */
         dg__layout(g, s, &p, 1, g->items, n, NULL, NULL, NULL, commit, pages, latab);
     }
-    if (commit) { r->nfresh = g->nlafresh; g->lafresh = NULL; g->nlafresh = 0; }
+    if (commit) {
+        r->nfresh = g->nlafresh; g->lafresh = NULL; g->nlafresh = 0;
+        r->ngrow = g->nlagrow; g->lagrow = NULL; g->nlagrow = 0;
+    }
 }
 /* The pages pgs[0..np) that store si's lists lack room on (not stale), lists their
    lists and has the device count (dg_up_degs over the arcs S[0..N)); adds up what their
@@ -7593,6 +7617,13 @@ static dg_status dg__room_move(dg_graph *g, dg__update_state *us, int si, const 
         DG__CL(clEnqueueWriteBuffer(g->dev->queue, us->b.rfresh[si].m, CL_FALSE, 0, 2 * r->nfresh * 4, r->fresh, 0, NULL, NULL));
         DG__TRY(dg__run(g, DG__K_UP_LA_INIT, fgroups * g->dev->wg, DG__A(g->dev->st[si].pool.m), DG__A(g->dev->st[si].wpool.m),
                         DG__A(us->b.rfresh[si].m), DG__A(unf), DG__END));
+    }
+    if (r->ngrow) {    /* (after the sync: the first pages' index entries and the LA table are there) */
+        cl_uint ung = (cl_uint)r->ngrow;
+        size_t ggroups = r->ngrow < 65536 ? r->ngrow : 65536;
+        DG__CL(clEnqueueWriteBuffer(g->dev->queue, us->b.rgrow[si].m, CL_FALSE, 0, 2 * r->ngrow * 4, r->grow, 0, NULL, NULL));
+        DG__TRY(dg__run(g, DG__K_UP_LA_GROW, ggroups * g->dev->wg, DG__A(us->b.rgrow[si].m), DG__A(ung),
+                        DG__A(g->dev->st[si].idx.m), DG__A(g->dev->st[si].latab.m), DG__END));
     }
     if (!r->nord) return DG_OK;
     DG__TRY(dg__run(g, DG__K_UP_MOVE, groups * g->dev->wg, DG__A(us->b.rv[si].m), DG__A(us->b.rfrom[si].m), DG__A(us->b.rdeg[si].m),
@@ -7770,7 +7801,7 @@ static dg_status dg__dir_take(dg_graph *g, dg__update_state *us, uint32_t *w) { 
 }
 
 /* The kernels a batch launches once it has begun to write (made before: dg__kernel can fail). */
-static const int dg__up_write_kernels[] = { DG__K_GATHER_PAGES, DG__K_UP_ROOM_WRITE, DG__K_UP_MOVE, DG__K_UP_LA_INIT, DG__K_UP_INSERT,
+static const int dg__up_write_kernels[] = { DG__K_GATHER_PAGES, DG__K_UP_ROOM_WRITE, DG__K_UP_MOVE, DG__K_UP_LA_INIT, DG__K_UP_LA_GROW, DG__K_UP_INSERT,
                                             DG__K_UP_RM_MARK, DG__K_UP_RM_PAIR, DG__K_UP_RM_MOVE, DG__K_UP_RM_TRIM, DG__K_UP_RM_SHRINK,
                                             DG__K_SCATTER, DG__K_FILL_INT };
 
@@ -7933,6 +7964,10 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
             if (!(room[si].fresh = (int32_t *)dg__alloc(g, 2 * pages[si] * sizeof(int32_t)))) { st = dg__oom(g, fn); goto done; }
             room[si].fresh_cap = pages[si];
             DG__TRY(dg__buf_fit(g, &us->b.rfresh[si], 2 * pages[si] * 4));
+        }
+        if (room[si].np) {                /* (at most a pair a list) */
+            if (!(room[si].grow = (int32_t *)dg__alloc(g, 2 * room[si].nl * sizeof(int32_t)))) { st = dg__oom(g, fn); goto done; }
+            DG__TRY(dg__buf_fit(g, &us->b.rgrow[si], 2 * room[si].nl * 4));
         }
         /* the mirror holds the pages this batch can reach (free ones first, then past the
            high-water mark), not the host's whole capacity: near the device's largest buffer

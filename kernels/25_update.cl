@@ -520,6 +520,25 @@ void dg_up_la_init(__global int *pool, __global float *wpool, __global const int
     }
 }
 
+/* Large lists the host grew in a device batch's room (after its sync: their first pages' index
+   entries and their LA-table segments are here): n (first page p0, pages before L) pairs, one
+   work-group a list (grid-stride): pages 1..L-1 take the new page count, pages L.. their whole
+   entry (owner, place, count; no LA table), as the host wrote its copies (dg__room_large). */
+__kernel void dg_up_la_grow(__global const int *gl, const uint n, __global int4 *idx,
+                            __global const int *latab)
+{
+    uint l, j;
+    for (l = (uint)get_group_id(0); l < n; l += (uint)get_num_groups(0)) {
+        const int4 e0 = idx[gl[2 * l]];
+        const uint L = (uint)gl[2 * l + 1];
+        for (j = 1u + (uint)get_local_id(0); j < (uint)e0.z; j += (uint)get_local_size(0)) {
+            const int p = latab[e0.w + 1 + (int)j];
+            if (j < L) idx[p].z = e0.z;
+            else idx[p] = (int4)(e0.x, (int)j, e0.z, -1);
+        }
+    }
+}
+
 /* Insertion (every list has room now): arc i of its run goes to entry degree + rank; the
    run's first arc writes the new degree and, where the list ends its page's records, the
    page's end; an arc that fills a continuation page marks it full. */
