@@ -364,7 +364,7 @@ static void test_errors(void)
         size_t l0, l1, c = 5;
         char *f0, *f1;
         int which;
-        if (opt) setenv("DYNGRAPH_CL_OPTIONS", "", 1);   /* (the optimiser: read at the device's setup) */
+        if (opt) setenv("DYNGRAPH_CL_OPTIONS", "", 1);   /* (the optimiser: read as each program is built, here by small_graph's batch) */
         g = small_graph(directed);
         if (keep) setenv("DYNGRAPH_CL_OPTIONS", keep, 1); else unsetenv("DYNGRAPH_CL_OPTIONS");
         if (!g) continue;
