@@ -2186,11 +2186,16 @@ static void dg__la_table_fit(dg__store *s, int32_t p0, size_t from, size_t to) {
     s->idx[p0].la_tab = (int32_t)o;
     dg__touch_idx(s, p0);
 }
-/* Records a new length for the large list at p0 in every page's index entry. */
-static void dg__la_set_len(dg__store *s, int32_t p0, int32_t len) {
+/* Records a new length for the large list at p0 in every page's index entry; touch = 0: those
+   entries are not sent (a device batch writes them on the device too: dg_up_rm_shrink,
+   dg_up_la_grow). */
+static void dg__la_set_len(dg__store *s, int32_t p0, int32_t len, int touch) {
     int32_t j, *pages = dg__la_pages(s, p0);
     for (j = 0; j < len; j++)
-        if (s->idx[pages[j]].la_len != len) { s->idx[pages[j]].la_len = len; dg__touch_idx(s, pages[j]); }
+        if (s->idx[pages[j]].la_len != len) {
+            s->idx[pages[j]].la_len = len;
+            if (touch) dg__touch_idx(s, pages[j]);
+        }
 }
 /* Turns the large list at p0 back into an ordinary one-page list. page = 0: the device wrote
    the page and its index entry so (>>update, dg_up_rm_shrink): nothing is marked changed. */
@@ -2777,7 +2782,7 @@ static void dg__la_grow(dg_graph *g, dg__store *s, dg_vertex u, const dg__arc *a
         done += take;
     }
     DG_ASSERT(L == Lf);
-    dg__la_set_len(s, p0, (int32_t)L);
+    dg__la_set_len(s, p0, (int32_t)L, 1);
     pg0[off] = (int32_t)(deg + k);
     dg__touch_range(g, s, p0, (uint32_t)off, (uint32_t)off + 1);
     dg__lh_appended(g, s, u, (uint32_t)deg, (uint32_t)(deg + k));
@@ -2912,7 +2917,7 @@ static void dg__truncate_list(dg_graph *g, dg__store *s, dg_vertex u, uint32_t n
             dg__touch_range(g, s, pages[Lf - 1], 1, 2);
             lg[1] = end;
             s->ph[pages[Lf - 1]].fill = (uint32_t)end;
-            if (Lf != L) dg__la_set_len(s, p0, (int32_t)Lf);
+            if (Lf != L) dg__la_set_len(s, p0, (int32_t)Lf, 1);
             pg0[off] = (int32_t)nd;
             dg__touch_range(g, s, p0, (uint32_t)off, (uint32_t)off + 1);
             return;
@@ -3622,7 +3627,7 @@ static int32_t dg__write_large(dg_graph *g, dg__store *s, int32_t cur, const dg_
         s->ph[q].fill = DG__HDR + (uint32_t)c;
         left -= c; last = q;
     }
-    dg__la_set_len(s, cur, (int32_t)Lf);
+    dg__la_set_len(s, cur, (int32_t)Lf, 1);
     dg__dir_set(s, it->v, cur, DG__HDR);
     s->large_lists++; s->large_pages += Lf;
     dg__touch(s, cur);
@@ -5991,6 +5996,17 @@ static dg_status dg__fresh_blocks(dg_graph *g, uint32_t *b, size_t n, int gather
     else { dd->ndev -= k; g->dev->dir_blocks_read += k; }
     return st;
 }
+/* Reads back the stale pages list[0..k) (ascending) and makes them the host's. */
+static dg_status dg__fresh_sorted(dg_graph *g, int si, const int32_t *list, size_t k) {
+    dg__store *s = &g->st[si];
+    dg_status st = k ? dg__fresh_read(g, si, list, k) : DG_OK;
+    size_t i;
+    for (i = 0; i < k && st == DG_OK; i++) {
+        dg__stale_clear(s, list[i]);
+        s->ph[list[i]].fill = dg__page_fill(g, s, list[i]);
+    }
+    return st;
+}
 static dg_status dg__fresh_pages(dg_graph *g, int si, const int32_t *pages, size_t n) {
     dg__store *s = &g->st[si];
     dg_status st = DG_OK;
@@ -5999,15 +6015,8 @@ static dg_status dg__fresh_pages(dg_graph *g, int si, const int32_t *pages, size
     if (!n || !g->dev) return DG_OK;
     if (!(list = (int32_t *)dg__alloc(g, n * sizeof(int32_t)))) return dg__oom(g, "reading pages back");
     for (i = 0; i < n; i++) if (dg__is_stale(s, pages[i])) list[k++] = pages[i];
-    for (i = 1; i < k && list[i - 1] < list[i]; i++) {}
-    if (i < k) qsort(list, k, sizeof *list, dg__cmp_i32);
-    if (k) {
-        st = dg__fresh_read(g, si, list, k);
-        for (i = 0; i < k && st == DG_OK; i++) {
-            dg__stale_clear(s, list[i]);
-            s->ph[list[i]].fill = dg__page_fill(g, s, list[i]);
-        }
-    }
+    qsort(list, k, sizeof *list, dg__cmp_i32);
+    st = dg__fresh_sorted(g, si, list, k);
     dg__free(g, list);
     return st;
 }
@@ -6023,7 +6032,7 @@ static dg_status dg__fresh_stale(dg_graph *g, int si) {
         uint32_t b = s->stale[w], j;
         for (j = 0; b; j++, b >>= 1) if (b & 1) list[k++] = (int32_t)(32 * w + j);
     }
-    st = dg__fresh_pages(g, si, list, k);
+    st = dg__fresh_sorted(g, si, list, k);   /* (ascending, every one stale) */
     dg__free(g, list);
     return st;
 }
@@ -7443,7 +7452,7 @@ static void dg__shrink_large(dg_graph *g, dg__store *s, dg_vertex u, int32_t L) 
     }
     s->large_pages -= (size_t)(old - L);
     dg__lh_free(g, s, u);
-    if (L > 1) for (j = 0; j < L; j++) s->idx[tab[j]].la_len = L;
+    if (L > 1) dg__la_set_len(s, p0, L, 0);
     else dg__la_dissolve(g, s, p0, 0);      /* the host's copy keeps the header the device wrote */
 }
 
@@ -7495,12 +7504,11 @@ static void dg__room_large(dg_graph *g, dg__store *s, dg_vertex u, size_t deg, s
     last = tab[L - 1];
     for (j = L; j < Lf; j++) {           /* (their index entries written here and by the device) */
         int32_t q = dg__la_fresh(g, s, last, DG__HDR, 0);
-        s->idx[q].first = u; s->idx[q].la_pos = (int32_t)j; s->idx[q].la_len = (int32_t)Lf;
+        s->idx[q].first = u; s->idx[q].la_pos = (int32_t)j;
         tab[j] = q;
         last = q;
     }
-    for (j = 1; j < L; j++) s->idx[tab[j]].la_len = (int32_t)Lf;
-    s->idx[p0].la_len = (int32_t)Lf;
+    dg__la_set_len(s, p0, (int32_t)Lf, 0);
     dg__touch_idx(s, p0);                /* (and with it the list's LA-table segment) */
     g->lagrow[2 * g->nlagrow] = p0;
     g->lagrow[2 * g->nlagrow + 1] = (int32_t)L;
