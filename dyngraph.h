@@ -4765,9 +4765,6 @@ typedef struct dg__core_state {
         dg__buf part;                     /* dg_reduce: the work-groups' partial results */
     } b;
     uint64_t ec_gen, csr_gen, live_gen;   /* the mirror generation they were built for */
-    char *gtmp;                           /* a device batch's host room for gathered reads
-                                             (dg__gather_reserve), else NULL */
-    size_t gtmp_cap;
     uint32_t ec_mec;
     cl_ulong ec_total;                    /* the edge chunks' arcs (a kernel's ulong total) */
     size_t ec_chunks, live_n;
@@ -5868,7 +5865,7 @@ static dg_status dg__stage(dg_graph *g, cl_mem dst, size_t to, const void *src, 
    changes the lists on pages also reads their directory blocks back (dg__fresh_dir_pages: the
    device's entries of moved lists, see dg__dir_take). */
 #ifndef DG__FRESH_RUNS
-#define DG__FRESH_RUNS 64       /* (test_update sets it low to run the gather path) */
+#define DG__FRESH_RUNS 4        /* (test_update sets it low to run the gather path) */
 #endif
 /* Entries in use in page p (dg__phost.fill), from its content. */
 static uint32_t dg__page_fill(const dg_graph *g, const dg__store *s, int32_t p) {
@@ -5884,29 +5881,28 @@ static int dg__cmp_i32(const void *a, const void *b) {
 }
 /* Reads the units list[0..k) (ascending unit numbers, `unit` bytes each: pages, directory
    blocks) of device buffer src into dst + list[i] x unit: each run of consecutive units in one
-   read, or, past runs_max runs, gathered on the device into 16 MiB chunks, one read a chunk (one
-   transfer beats thousands, and reads nothing else). Units that reach past `limit` bytes of src
-   are read as runs, cut there. It allocates only to gather. */
+   read, or, past runs_max runs, gathered on the device into chunks of the pinned staging
+   buffer (16 MiB, idle outside a sync), one read a chunk (one transfer beats thousands, reads
+   nothing else, and runs at the bus's speed: the gathered read of a 1M-edge batch's room went
+   into pageable memory first). Units that reach past `limit` bytes of src are read as runs, cut
+   there. It allocates nothing on the host. */
 static dg_status dg__read_units(dg_graph *g, cl_mem src, char *dst, const int32_t *list, size_t k, size_t unit,
                                 size_t limit, size_t runs_max) {
     dg__dev *d = g->dev;
     dg__core_state *cs = (dg__core_state *)d->mod[DG__MOD_CORE].state;
     dg_status st = DG_OK;
-    size_t i, j, c, kf, runs = 0, C = ((size_t)1 << 24) / unit;
-    char *tmp = NULL;
-    int own = 0;
+    size_t i, j, c, kf, runs = 0, C = d->st_bytes / unit;
+    const char *tmp = (const char *)d->pin_ptr;
+    DG_ASSERT(!d->ndesc && C > 0);   /* (no sync is staging) */
     for (i = 0; i < k; i++) runs += i == 0 || list[i] != list[i - 1] + 1;
     kf = runs > runs_max ? k : 0;
     while (kf && ((size_t)list[kf - 1] + 1) * unit > limit) kf--;
     if (kf) {
         if (C > kf) C = kf;
-        if (!C) C = 1;
-        if (cs->gtmp && cs->gtmp_cap >= C * unit) tmp = cs->gtmp;   /* (reserved: nothing allocated) */
-        else if (!(tmp = (char *)dg__alloc(g, C * unit))) return dg__oom(g, "reading back");
-        else own = 1;
         DG__TRY(dg__buf_fit(g, &cs->b.gather, C * unit));
         DG__TRY(dg__buf_fit(g, &cs->b.glist, kf * 4));
-        DG__CL(clEnqueueWriteBuffer(d->queue, cs->b.glist.m, CL_TRUE, 0, kf * 4, list, 0, NULL, NULL));
+        /* (not blocking: the reads below are, on the same queue) */
+        DG__CL(clEnqueueWriteBuffer(d->queue, cs->b.glist.m, CL_FALSE, 0, kf * 4, list, 0, NULL, NULL));
     }
     for (i = 0; i < kf; i += c) {   /* in chunks: gather, one read, put in place */
         cl_uint uc, at = (cl_uint)i, words = (cl_uint)(unit / 4);
@@ -5914,7 +5910,7 @@ static dg_status dg__read_units(dg_graph *g, cl_mem src, char *dst, const int32_
         uc = (cl_uint)c;
         DG__TRY(dg__run(g, DG__K_GATHER_PAGES, c * d->wg, DG__A(src), DG__A(cs->b.glist.m), DG__A(at), DG__A(uc),
                         DG__A(words), DG__A(cs->b.gather.m), DG__END));
-        DG__CL(clEnqueueReadBuffer(d->queue, cs->b.gather.m, CL_TRUE, 0, c * unit, tmp, 0, NULL, NULL));
+        DG__CL(clEnqueueReadBuffer(d->queue, cs->b.gather.m, CL_TRUE, 0, c * unit, d->pin_ptr, 0, NULL, NULL));
         for (j = 0; j < c; j++) memcpy(dst + (size_t)list[i + j] * unit, tmp + j * unit, unit);
     }
     for (i = kf; i < k; i = j) {
@@ -5927,35 +5923,21 @@ static dg_status dg__read_units(dg_graph *g, cl_mem src, char *dst, const int32_
     }
     DG__CL(clFinish(d->queue));
 done:
-    if (st != DG_OK) clFinish(d->queue);   /* (no read left going into dst) */
-    if (own) dg__free(g, tmp);
+    if (st != DG_OK) clFinish(d->queue);   /* (no read left going into dst, no write from list) */
     return st;
 }
-/* Room for dg__read_units to gather k units of `unit` bytes without allocating (a device batch
-   whose writes began); dg__gather_release gives the host part back. */
+/* Room for dg__read_units to gather k units of `unit` bytes (its device buffers) without
+   allocating: a device batch whose writes began. */
 static dg_status dg__gather_reserve(dg_graph *g, size_t k, size_t unit) {
     dg__core_state *cs = (dg__core_state *)g->dev->mod[DG__MOD_CORE].state;
-    size_t C = ((size_t)1 << 24) / unit;
+    size_t C = g->dev->st_bytes / unit;
     dg_status st = DG_OK;
     if (C > k) C = k;
     if (!C) C = 1;
     DG__TRY(dg__buf_fit(g, &cs->b.gather, C * unit));
     DG__TRY(dg__buf_fit(g, &cs->b.glist, (k ? k : 1) * 4));
-    if (cs->gtmp_cap < C * unit) {
-        dg__free(g, cs->gtmp);
-        cs->gtmp_cap = 0;
-        if (!(cs->gtmp = (char *)dg__alloc(g, C * unit))) return dg__oom(g, "reading back");
-        cs->gtmp_cap = C * unit;
-    }
 done:
     return st;
-}
-static void dg__gather_release(dg_graph *g) {
-    dg__core_state *cs = (dg__core_state *)g->dev->mod[DG__MOD_CORE].state;
-    if (!cs) return;
-    dg__free(g, cs->gtmp);
-    cs->gtmp = NULL;
-    cs->gtmp_cap = 0;
 }
 /* Reads the pages list[0..k) (ascending) of store si's pool and weights into the host copy. */
 static dg_status dg__fresh_read(dg_graph *g, int si, const int32_t *list, size_t k) {
@@ -7548,7 +7530,7 @@ static void dg__room_layout(dg_graph *g, dg__store *s, dg__room *r, int commit, 
    lists and has the device count (dg_up_degs over the arcs S[0..N)); adds up what their
    layout takes. */
 static dg_status dg__room_plan(dg_graph *g, dg__update_state *us, int si, const int32_t *pgs, size_t np, cl_mem S,
-                               cl_uint N, dg__room *r, size_t *pages, size_t *latab) {
+                               cl_uint N, dg__room *r, size_t *pages, size_t *latab, double *tr) {
     dg__store *s = &g->st[si];
     dg_status st = DG_OK;
     size_t i, l = 0;
@@ -7597,6 +7579,7 @@ static dg_status dg__room_plan(dg_graph *g, dg__update_state *us, int si, const 
                     DG__A(g->dev->st[si].pool.m), DG__A(S), DG__A(N), DG__A(us->b.rdeg[si].m), DG__A(us->b.rk[si].m), DG__END));
     DG__CL(clEnqueueReadBuffer(g->dev->queue, us->b.rdeg[si].m, CL_FALSE, 0, r->nl * 4, r->ldeg, 0, NULL, NULL));
     DG__CL(clEnqueueReadBuffer(g->dev->queue, us->b.rk[si].m, CL_TRUE, 0, r->nl * 4, r->lk, 0, NULL, NULL));
+    dg__up_trace(g, tr, "rc-degrees");
     dg__room_layout(g, s, r, 0, pages, latab);
 done:
     return st;
@@ -7664,7 +7647,8 @@ static void dg__droom_free(dg_graph *g, dg__droom *r) {
     memset(r, 0, sizeof *r);
 }
 /* The device's plan for the np pages without room of store si (arcs S[0..N)): per page its
-   lists and new pages, read back with the pages (the caller reads the counters after). */
+   lists and new pages, read back with the pages and the list of those it leaves to the host
+   (all np words: the caller reads the counters after, and how many in one wait). */
 static dg_status dg__droom_plan(dg_graph *g, dg__update_state *us, int si, size_t np, cl_mem S, cl_uint N,
                                 dg__droom *r) {
     dg_status st = DG_OK;
@@ -7673,7 +7657,7 @@ static dg_status dg__droom_plan(dg_graph *g, dg__update_state *us, int si, size_
     cl_mem pool = g->dev->st[si].pool.m;
     r->np = np;
     if (!(r->pg = (int32_t *)dg__alloc(g, np * 4)) || !(r->nl = (uint32_t *)dg__alloc(g, np * 4)) ||
-        !(r->npg = (uint32_t *)dg__alloc(g, np * 4)))
+        !(r->npg = (uint32_t *)dg__alloc(g, np * 4)) || !(r->fb = (int32_t *)dg__alloc(g, np * 4)))
         return dg__oom(g, "device batch: room");
     DG__TRY(dg__buf_fit(g, &us->b.dnl[si], np * 4)); DG__TRY(dg__buf_fit(g, &us->b.dlofs[si], np * 4));
     DG__TRY(dg__buf_fit(g, &us->b.dnpg[si], np * 4)); DG__TRY(dg__buf_fit(g, &us->b.dpofs[si], np * 4));
@@ -7694,6 +7678,7 @@ static dg_status dg__droom_plan(dg_graph *g, dg__update_state *us, int si, size_
                     DG__A(us->b.dfb[si].m), DG__A(us->b.cnt.m), DG__A(slot), DG__END));
     DG__TRY(dg__scan(g, us->b.dnpg[si].m, us->b.dpofs[si].m, np, NULL, 0));
     DG__CL(clEnqueueReadBuffer(g->dev->queue, us->b.dnpg[si].m, CL_FALSE, 0, np * 4, r->npg, 0, NULL, NULL));
+    DG__CL(clEnqueueReadBuffer(g->dev->queue, us->b.dfb[si].m, CL_FALSE, 0, np * 4, r->fb, 0, NULL, NULL));
 done:
     return st;
 }
@@ -7704,7 +7689,8 @@ done:
    the list from its index entries, LA table and degree, and its directory entry, which the
    device never moves, is current on the host); the new pages in all, and the memory of the
    layout (before anything is written). */
-static dg_status dg__droom_fallback(dg_graph *g, dg__update_state *us, int si, size_t nfb, dg__droom *r) {
+static dg_status dg__droom_fallback(dg_graph *g, dg__update_state *us, int si, size_t nfb, dg__droom *r,
+                                    double *tr) {
     dg__store *s = &g->st[si];
     dg_status st = DG_OK;
     size_t i;
@@ -7712,8 +7698,6 @@ static dg_status dg__droom_fallback(dg_graph *g, dg__update_state *us, int si, s
     r->nfb = nfb;
     r->nfb_ord = 0;
     if (nfb) {
-        if (!(r->fb = (int32_t *)dg__alloc(g, nfb * 4))) return dg__oom(g, "device batch: room");
-        DG__TRY(dg__cl_read(g, us->b.dfb[si].m, nfb * 4, r->fb));
         for (i = 0; i < nfb; i++)                 /* the ordinary pages first */
             if (s->idx[r->fb[i]].la_pos < 0) {
                 int32_t t = r->fb[i];
@@ -7721,7 +7705,9 @@ static dg_status dg__droom_fallback(dg_graph *g, dg__update_state *us, int si, s
                 r->fb[r->nfb_ord++] = t;
             }
         DG__TRY(dg__fresh_pages(g, si, r->fb, r->nfb_ord));
+        dg__up_trace(g, tr, "fb-pages");
         DG__TRY(dg__fresh_dir_pages(g, si, r->fb, r->nfb_ord, 2));   /* (those blocks only) */
+        dg__up_trace(g, tr, "fb-dir");
 #ifdef DYNGRAPH_TRACE_UPDATE
         fprintf(stderr, "  [update] (store %d: %zu pages left to the host, %zu of them large lists')\n", si, nfb,
                 nfb - r->nfb_ord);
@@ -7956,10 +7942,10 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
         DG__CL(clEnqueueReadBuffer(d->queue, us->b.cnt.m, CL_TRUE, 0, sizeof cnt, cnt, 0, NULL, NULL));
     dg__up_trace(g, &tr, "room-dplan");
     for (si = 0; si < ns && add; si++) {
-        DG__TRY(dg__droom_fallback(g, us, si, cnt[DG_UP_FALLBACK + si], &droom[si]));
+        DG__TRY(dg__droom_fallback(g, us, si, cnt[DG_UP_FALLBACK + si], &droom[si], &tr));
         dg__up_trace(g, &tr, "room-fb");
         if (droom[si].nfb)
-            DG__TRY(dg__room_plan(g, us, si, droom[si].fb, droom[si].nfb, S[si], uN, &room[si], &pages[si], &lat[si]));
+            DG__TRY(dg__room_plan(g, us, si, droom[si].fb, droom[si].nfb, S[si], uN, &room[si], &pages[si], &lat[si], &tr));
     }
     dg__up_trace(g, &tr, "room-count");
     for (si = 0; si < ns && add; si++) {   /* and the mirror's room for what is added */
@@ -8117,7 +8103,6 @@ done:
     if (st == DG_OK && add && wmin < g->wmin) g->wmin = wmin;
     if (st != DG_OK && d) clFinish(d->queue);    /* (reads into droom's arrays may be pending) */
     for (si = 0; si < 2; si++) { dg__room_free(g, &room[si]); dg__droom_free(g, &droom[si]); }
-    if (d) dg__gather_release(g);
     dg__free(g, chg);
     dg__free(g, marks);
     dg__up_trim(g);
