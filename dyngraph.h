@@ -4624,6 +4624,7 @@ DG_API long dg_debug_device_allocs(void) { return 0; }
     X(CORE,  LIVE_IDS,         dg_live_ids) \
     X(UPDATE, UP_ARCS,         dg_up_arcs) \
     X(UPDATE, UP_SRCKEYS,      dg_up_srckeys) \
+    X(UPDATE, UP_SORT_SMALL,   dg_up_sort_small) \
     X(UPDATE, UP_UNIQUE,       dg_up_unique) \
     X(UPDATE, UP_GATHER,       dg_up_gather) \
     X(UPDATE, UP_CHUNKS,       dg_up_chunks) \
@@ -7799,6 +7800,11 @@ static const int dg__up_write_kernels[] = { DG__K_GATHER_PAGES, DG__K_UP_ROOM_WR
                                             DG__K_UP_RM_MARK, DG__K_UP_RM_PAIR, DG__K_UP_RM_MOVE, DG__K_UP_RM_TRIM, DG__K_UP_RM_SHRINK,
                                             DG__K_SCATTER, DG__K_FILL_INT };
 
+/* Batches of at most this many arcs are sorted in one work-group (dg_up_sort_small), larger
+   ones by two radix sorts; (size_t)-1: DG_UP_SMALL on a GPU, none on a CPU device, which runs
+   a work-group's barriers one work-item after another (a test hook). */
+static size_t dg__up_small = (size_t)-1;
+
 /* A batch of n edges (he on the host, or de on the device) added (add) or removed on the
    device; *changed = edges added or removed. fn names the call for messages. */
 static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t n, int add, const char *fn,
@@ -7812,7 +7818,7 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
     cl_uint uN, want = (cl_uint)!add, slot;
     cl_int gen;
     uint32_t cnt[DG_UP_WORDS], N = 0;
-    unsigned bits;
+    unsigned bits, ab;
     float wmin = g->wmin;
     double tr = 0;
     dg__room room[2];
@@ -7878,10 +7884,17 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
     DG__TRY(dg__run(g, DG__K_UP_ARCS, n, DG__A(de), DG__A(un), DG__A(ubound), DG__A(d->dir.m), DG__A(utwo), DG__A(uadd), DG__A(uadd),
                   DG__A(us->b.keys.m), DG__A(us->b.vals.m), DG__A(us->b.cnt.m), DG__END));
     dg__up_trace(g, &tr, "sort-arcs");
-    DG__TRY(dg__sort_pairs(g, us->b.keys.m, us->b.vals.m, m, bits));
-    dg__up_trace(g, &tr, "sort-1");
-    DG__TRY(dg__run(g, DG__K_UP_SRCKEYS, m, DG__A(de), DG__A(us->b.vals.m), DG__A(um), DG__A(utwo), DG__A(us->b.keys.m), DG__END));
-    DG__TRY(dg__sort_pairs(g, us->b.keys.m, us->b.vals.m, m, bits));
+    for (ab = 1; ((size_t)1 << ab) < m; ab++) {}
+    if (m <= (dg__up_small != (size_t)-1 ? dg__up_small : d->cpu ? 0 : DG_UP_SMALL) && 2 * bits + ab <= 64) {
+        cl_uint usb = bits, uab = ab;
+        DG__TRY(dg__run(g, DG__K_UP_SORT_SMALL, d->wg, DG__A(de), DG__A(um), DG__A(utwo), DG__A(usb), DG__A(uab),
+                        DG__A(us->b.keys.m), DG__A(us->b.vals.m), DG__END));
+    } else {
+        DG__TRY(dg__sort_pairs(g, us->b.keys.m, us->b.vals.m, m, bits));
+        dg__up_trace(g, &tr, "sort-1");
+        DG__TRY(dg__run(g, DG__K_UP_SRCKEYS, m, DG__A(de), DG__A(us->b.vals.m), DG__A(um), DG__A(utwo), DG__A(us->b.keys.m), DG__END));
+        DG__TRY(dg__sort_pairs(g, us->b.keys.m, us->b.vals.m, m, bits));
+    }
     dg__up_trace(g, &tr, "sort-2");
     DG__TRY(dg__run(g, DG__K_UP_UNIQUE, m + 1, DG__A(de), DG__A(us->b.keys.m), DG__A(us->b.vals.m), DG__A(um), DG__A(utwo),
                   DG__A(us->b.flag.m), DG__END));

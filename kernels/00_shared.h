@@ -201,6 +201,7 @@
 /* ---- device batches (25_update.cl) ----
    A batch's counters, cnt[DG_UP_WORDS]; the lists are searched in chunks of DG_UP_CHUNK. */
 #define DG_UP_CHUNK      32
+#define DG_UP_SMALL      2048  /* arcs a batch sorts in one work-group (dg_up_sort_small) */
 #define DG_UP_BAD        0     /* smallest edge with a bad id or a NaN weight (0xffffffff: none) */
 #define DG_UP_DEAD       1     /* smallest edge naming a removed vertex */
 #define DG_UP_WMIN       2     /* smallest weight, as ordered bits (dg_up_fkey) */

@@ -87,6 +87,40 @@ __kernel void dg_up_srckeys(__global const int *e, __global const uint *vals, co
     if (i < m) keys[i] = (uint)dg_up_src(e, two, vals[i]);
 }
 
+/* The m <= DG_UP_SMALL arcs of a small batch sorted in one work-group, in the order of the two
+   radix sorts (source, then target, then arc number): keys = sources, vals = arc numbers. Each
+   arc is (source, target, arc) packed in 64 bits (sb + sb + ab bits: the host checks they fit),
+   sorted by a bitonic network in local memory: one launch instead of the sorts' 6-8 (a 1,000-edge
+   batch's two sorts took ~0.1 ms on the H200 machine). Ids are cut to sb bits: a bad one is
+   rejected after the lookup, as with the radix sorts. */
+__kernel void dg_up_sort_small(__global const int *e, const uint m, const uint two, const uint sb,
+                               const uint ab, __global uint *keys, __global uint *vals)
+{
+    __local ulong t[DG_UP_SMALL];
+    const uint lid = (uint)get_local_id(0), ls = (uint)get_local_size(0);
+    const uint idmask = (uint)(((ulong)1 << sb) - 1);
+    uint n = 1, i, k, j;
+    while (n < m) n <<= 1;
+    for (i = lid; i < n; i += ls)
+        t[i] = i >= m ? ~(ulong)0 :
+               ((ulong)((uint)dg_up_src(e, two, i) & idmask) << (sb + ab)) |
+               ((ulong)((uint)dg_up_dst(e, two, i) & idmask) << ab) | (ulong)i;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (k = 2; k <= n; k <<= 1)
+        for (j = k >> 1; j > 0; j >>= 1) {
+            for (i = lid; i < n / 2; i += ls) {     /* pair (a, a + j), ascending where a & k == 0 */
+                const uint a = ((i & ~(j - 1)) << 1) | (i & (j - 1)), b = a + j;
+                const ulong x = t[a], y = t[b];
+                if ((x > y) == ((a & k) == 0)) { t[a] = y; t[b] = x; }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+        }
+    for (i = lid; i < m; i += ls) {
+        keys[i] = (uint)(t[i] >> (sb + ab));
+        vals[i] = (uint)(t[i] & (((ulong)1 << ab) - 1));
+    }
+}
+
 /* flag[i] = 1 for the first of equal arcs (sorted by source, then target); flag[m] = 0 */
 __kernel void dg_up_unique(__global const int *e, __global const uint *keys,
                            __global const uint *vals, const uint m, const uint two,

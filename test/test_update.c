@@ -221,6 +221,7 @@ static void run_config(int directed, int weighted, uint32_t P, int reuse, int wh
             dg__lh_share = chance(50) ? 0 : (size_t)1 << 20;
             dg__stale_from = (int)rnd(3);     /* the pages it wrote: from the list or the bits */
             dg__fresh_block_runs = rnd(2);    /* directory blocks read back: gathered past 0 or 1 runs */
+            dg__up_small = chance(30) ? DG_UP_SMALL : 0;   /* sorted in one work-group, or by the radix sorts */
             if (host) g->desc.device_batches = -1;   /* a host batch between device batches: it reads
                                                         back what it needs, makes hash indexes */
             st = cl ? batch_cl(g, e, k, add, &got) : add ? dg_add_edges(g, e, k, &got) : dg_remove_edges(g, e, k, &got);
@@ -288,6 +289,7 @@ static void run_config(int directed, int weighted, uint32_t P, int reuse, int wh
     dg__lh_share = share;
     dg__stale_from = 0;
     dg__fresh_block_runs = DG__FRESH_BLOCK_RUNS;
+    dg__up_small = (size_t)-1;
     dg_destroy(g);
     model_free(&m);
     free(e);
