@@ -7800,6 +7800,21 @@ static const int dg__up_write_kernels[] = { DG__K_GATHER_PAGES, DG__K_UP_ROOM_WR
                                             DG__K_UP_RM_MARK, DG__K_UP_RM_PAIR, DG__K_UP_RM_MOVE, DG__K_UP_RM_TRIM, DG__K_UP_RM_SHRINK,
                                             DG__K_SCATTER, DG__K_FILL_INT };
 
+/* A batch's check, read back with its counters cnt: its first bad edge reported; the smallest
+   weight of an insertion folded into *wmin. */
+static dg_status dg__up_check(dg_graph *g, const dg_edge *he, cl_mem de, const uint32_t *cnt, int add, float *wmin,
+                              const char *fn) {
+    if (cnt[DG_UP_BAD] != 0xffffffffu) return dg__up_bad(g, he, de, cnt[DG_UP_BAD], 0, fn);
+    if (cnt[DG_UP_DEAD] != 0xffffffffu) return dg__up_bad(g, he, de, cnt[DG_UP_DEAD], 1, fn);
+    if (add && cnt[DG_UP_WMIN] != 0xffffffffu) {
+        uint32_t b = cnt[DG_UP_WMIN] & 0x80000000u ? cnt[DG_UP_WMIN] & 0x7fffffffu : ~cnt[DG_UP_WMIN];
+        float w;
+        memcpy(&w, &b, sizeof w);
+        if (w < *wmin) *wmin = w;
+    }
+    return DG_OK;
+}
+
 /* Batches of at most this many arcs are sorted in one work-group (dg_up_sort_small), larger
    ones by two radix sorts; (size_t)-1: DG_UP_SMALL on a GPU, none on a CPU device, which runs
    a work-group's barriers one work-item after another (a test hook). */
@@ -7812,7 +7827,7 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
     dg__update_state *us;
     dg__dev *d;
     dg_status st = DG_OK;
-    int two = g->nstores == 1, ns = g->nstores, si, moved = 0;
+    int two = g->nstores == 1, ns = g->nstores, si, moved = 0, fold;
     size_t m = two ? 2 * n : n, pages[2] = {0, 0}, lat[2] = {0, 0}, chg_cap = 0, spec;
     cl_uint un = (cl_uint)n, um = (cl_uint)m, ubound, utwo = (cl_uint)two, uadd = (cl_uint)add, urem = (cl_uint)!add;
     cl_uint uN, want = (cl_uint)!add, slot;
@@ -7912,18 +7927,17 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
                   DG__A(us->b.flag.m), DG__A(us->b.sc2.m), DG__A(um), DG__A(utwo), DG__A(us->b.nsrc.m),
                   DG__A(us->b.ndst.m), DG__A(us->b.nx.m), DG__A(us->b.cnt.m), DG__END));
     DG__CL(clEnqueueReadBuffer(d->queue, us->b.sc2.m, CL_FALSE, m * 4, 4, &N, 0, NULL, NULL));
-    DG__CL(clEnqueueReadBuffer(d->queue, us->b.cnt.m, CL_TRUE, 0, sizeof cnt, cnt, 0, NULL, NULL));
-    if (cnt[DG_UP_BAD] != 0xffffffffu) { st = dg__up_bad(g, he, de, cnt[DG_UP_BAD], 0, fn); goto done; }
-    if (cnt[DG_UP_DEAD] != 0xffffffffu) { st = dg__up_bad(g, he, de, cnt[DG_UP_DEAD], 1, fn); goto done; }
-    if (add && cnt[DG_UP_WMIN] != 0xffffffffu) {
-        uint32_t b = cnt[DG_UP_WMIN] & 0x80000000u ? cnt[DG_UP_WMIN] & 0x7fffffffu : ~cnt[DG_UP_WMIN];
-        float w;
-        memcpy(&w, &b, sizeof w);
-        if (w < wmin) wmin = w;
+    /* The check and the arcs' count: read here, or, for an insertion into one store, with the
+       plan's counts below (one wait fewer; the plan reads the count and the check on the
+       device, and writes only scratch). Nothing is written to the graph before. */
+    fold = add && ns == 1;
+    if (!fold) {
+        DG__CL(clEnqueueReadBuffer(d->queue, us->b.cnt.m, CL_TRUE, 0, sizeof cnt, cnt, 0, NULL, NULL));
+        DG__TRY(dg__up_check(g, he, de, cnt, add, &wmin, fn));
+        if (N == 0) goto done;
+        uN = (cl_uint)N;
     }
     dg__up_trace(g, &tr, "select");
-    if (N == 0) goto done;
-    uN = (cl_uint)N;
     S[0] = us->b.nsrc.m; D[0] = us->b.ndst.m; X[0] = us->b.nx.m;
     if (ns == 2) {   /* the in-store's arcs: sorted by target (then source: the sort is stable) */
         S[1] = us->b.isrc.m; D[1] = us->b.idst.m; X[1] = us->b.ix.m;
@@ -7940,12 +7954,18 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
     for (si = 0; si < ns; si++) {
         cl_uint lkeep = DG__LH_KEEP, lslot = DG_UP_LONG + (cl_uint)si;
         slot = DG_UP_STAMPED + (cl_uint)si;
-        DG__TRY(dg__run(g, DG__K_UP_PLAN, N, DG__A(S[si]), DG__A(uN), DG__A(urem), dg__adj(si, 0), DG__A(us->b.segdeg[si].m),
+        DG__TRY(dg__run(g, DG__K_UP_PLAN, fold ? m : N, DG__A(S[si]), DG__A(us->b.sc2.m), DG__A(um), DG__A(urem),
+                        dg__adj(si, 0), DG__A(us->b.segdeg[si].m),
                       DG__A(us->b.hstamp[si].m), DG__A(gen), DG__A(us->b.hc[si].m), DG__A(us->b.mc[si].m),
                       DG__A(us->b.hlist[si].m), DG__A(us->b.cnt.m), DG__A(slot), DG__A(us->b.llist[si].m),
                       DG__A(lkeep), DG__A(lslot), DG__END));
     }
     if (add) DG__CL(clEnqueueReadBuffer(d->queue, us->b.cnt.m, CL_TRUE, 0, sizeof cnt, cnt, 0, NULL, NULL));
+    if (fold) {
+        DG__TRY(dg__up_check(g, he, de, cnt, add, &wmin, fn));
+        if (N == 0) goto done;
+        uN = (cl_uint)N;
+    }
     dg__up_trace(g, &tr, "plan");
     /* 4. room (insertion): planned on the device (the pages it leaves to the host planned
        there), memory reserved */

@@ -289,23 +289,26 @@ inline uint dg_up_la_pages(const uint deg)
     return deg <= DG_C0 ? 1u : 1u + (deg - DG_C0 + DG_CN - 1u) / DG_CN;
 }
 
-/* Plan, one work-item per run (its first arc h): segdeg[h] = the list's degree now; a run
+/* Plan, one work-item per run (its first arc h) of the arcs src[0..nb[ni])), nothing for a
+   batch that fails its check: segdeg[h] = the list's degree now; a run
    that does not fit in place stamps the list's page (hstamp = gen) and lists it (hlist,
    counted in cnt[slot]): the host makes room there. Removal runs zero their hole and mover
    counters (hc, mc); they always fit. A list of lkeep entries or more is listed in llist
    (counted in cnt[lslot]): the host drops its hash index, if it has one (shorter lists have
    none: dg__truncate_list). */
-__kernel void dg_up_plan(__global const int *src, const uint n, const uint removal,
-                         DG_UP_ADJ_ARGS, __global uint *segdeg, __global int *hstamp,
+__kernel void dg_up_plan(__global const int *src, __global const uint *nb, const uint ni,
+                         const uint removal, DG_UP_ADJ_ARGS, __global uint *segdeg, __global int *hstamp,
                          const int gen, __global uint *hc, __global uint *mc,
                          __global int *hlist, __global uint *cnt, const uint slot,
                          __global int *llist, const uint lkeep, const uint lslot)
 {
-    const uint h = (uint)get_global_id(0);
+    const uint h = (uint)get_global_id(0), n = nb[ni];
     uint deg, c, ok = 1;
     int page, u;
     __global const int *pg;
     if (h >= n || (h > 0 && src[h] == src[h - 1])) return;
+    if (cnt[DG_UP_BAD] != 0xffffffffu || cnt[DG_UP_DEAD] != 0xffffffffu) return;   /* (the host may plan
+                                        an insertion before it has read the check: nothing to look up) */
     u = src[h];
     c = dg_up_end(src, h, n) - h;
     page = dir[DG_DS * (size_t)u + dso];
