@@ -4612,6 +4612,7 @@ DG_API long dg_debug_device_allocs(void) { return 0; }
     X(CORE,  GATHER_PAGES,     dg_gather_pages) \
     X(CORE,  SCAN_BLOCKS,      dg_scan_blocks) \
     X(CORE,  SCAN_ADD,         dg_scan_add) \
+    X(CORE,  SCAN_SMALL,       dg_scan_small) \
     X(CORE,  SCAN_POS_BLOCKS,  dg_scan_pos_blocks) \
     X(CORE,  SCAN_POS_ADD,     dg_scan_pos_add) \
     X(CORE,  SCAN_WRAPPED,     dg_scan_wrapped) \
@@ -6364,7 +6365,10 @@ DG_API dg_status dg_validate_device(dg_graph *g) {
 
 /* Exclusive scan of n values (in -> out, which may be the same): uint32, or with `pos` the
    programs' positions (dg_pos: 8 bytes under DG_POS64, dg__pos_bytes); with `total` (a buffer,
-   may be NULL) receiving the sum. Blocks of 4 x wg values, then the block sums recursively. */
+   may be NULL) receiving the sum. Blocks of 4 x wg values, then the block sums recursively:
+   three launches; up to dg__scan_small_blocks blocks of uint32, one work-group goes through
+   them in one launch (a batch of 1,000 edges scans 2,001 values three times). */
+static size_t dg__scan_small_blocks = 8;   /* (a test hook) */
 static dg_status dg__scan_of(dg_graph *g, cl_mem in, cl_mem out, size_t n, cl_mem total, int pos, int level) {
     dg__core_state *cs = (dg__core_state *)g->dev->mod[DG__MOD_CORE].state;
     dg__dev *d = g->dev;
@@ -6375,6 +6379,11 @@ static dg_status dg__scan_of(dg_graph *g, cl_mem in, cl_mem out, size_t n, cl_me
     cl_uint un = (cl_uint)n;
     cl_mem tot = nb == 1 ? total : NULL, sums;
     if (n == 0) return DG_OK;
+    if (!pos && level == 0 && nb > 1 && nb <= dg__scan_small_blocks) {   /* one work-group */
+        DG__TRY(dg__kernel(g, DG__K_SCAN_SMALL, 0, &k));
+        DG__TRY(dg__args(g, k, DG__A(in), DG__A(out), DG__A(un), DG__A(total), DG__END));
+        return dg__launch(g, k, d->wg, d->wg);
+    }
     if (level >= 8 || n > 0xffffffffu) return dg__fail(g, DG_ERR_LIMIT, "scan of %zu values: more than 2^32", n);
     DG__TRY(dg__buf_fit(g, &cs->b.scan_sums[level], nb * es));
     sums = cs->b.scan_sums[level].m;

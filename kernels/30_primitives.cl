@@ -67,6 +67,35 @@ __kernel void ADD(__global T *out, __global const T *sums, const uint n) \
 DG_DEFINE_SCAN(dg_scan_blocks, dg_scan_add, uint, dg_local_scan)
 DG_DEFINE_SCAN(dg_scan_pos_blocks, dg_scan_pos_add, dg_pos, dg_local_scan_pos)
 
+/* The scan of a few blocks of uint values by one work-group, block after block with the sum
+   so far (one launch instead of three; in may equal out); *total (if any) gets the sum. */
+__kernel void dg_scan_small(__global const uint *in, __global uint *out, const uint n, __global uint *total)
+{
+    __local uint x[DG_WG];
+    const uint lid = get_local_id(0);
+    uint b, carry = 0;
+    for (b = 0; b < n; b += DG_SCAN_BLOCK) {
+        const uint first = b + lid * DG_SCAN_ITEMS;
+        uint v[DG_SCAN_ITEMS], s = 0, j;
+        for (j = 0; j < DG_SCAN_ITEMS; j++) {
+            v[j] = first + j < n ? in[first + j] : 0;
+            s += v[j];
+        }
+        x[lid] = s;
+        s = dg_local_scan(x, lid);   /* (the block's total; x[lid] its exclusive scan) */
+        {
+            uint o = carry + x[lid];
+            for (j = 0; j < DG_SCAN_ITEMS; j++) {
+                if (first + j < n) out[first + j] = o;
+                o += v[j];
+            }
+        }
+        carry += s;
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (lid == 0 && total) *total = carry;
+}
+
 /* tf[1] = 1 where the exclusive scan out[0..n) of uint values wrapped past 2^32 (tf[0]: its
    total): a wrap shows as a step down, out[i + 1] < out[i], or as the total below out[n - 1]. */
 __kernel void dg_scan_wrapped(__global const uint *out, const uint n, __global uint *tf)

@@ -1957,13 +1957,15 @@ static void test_primitives(void)
 /* ================================ scan ================================ */
 static void test_scan(void)
 {
-    static const size_t sizes[] = { 0, 1, 2, 255, 256, 257, 1023, 1024, 1025, 4095, 4096, 4097, 100000,
-                                    (1u << 20) + 3 };
+    static const size_t sizes[] = { 0, 1, 2, 255, 256, 257, 1023, 1024, 1025, 4095, 4096, 4097, 8191, 8192, 8193,
+                                    100000, (1u << 20) + 3 };
+    const size_t nsz = sizeof sizes / sizeof sizes[0];
     dg_graph *g = new_graph(0, 0, 0);
     size_t si;
     if (!g) return;
-    for (si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
-        size_t n = sizes[si], i, pad = 16;
+    for (si = 0; si < 2 * nsz; si++) {   /* (then the sizes again, each in blocks and their sums) */
+        size_t n = sizes[si % nsz], i, pad = 16;
+        dg__scan_small_blocks = si < nsz ? 8 : 0;
         int mode;
         uint32_t *vals = (uint32_t *)xmalloc((n + pad) * sizeof(uint32_t));
         uint32_t *want = (uint32_t *)xmalloc((n + pad) * sizeof(uint32_t));
@@ -2003,6 +2005,7 @@ static void test_scan(void)
         clReleaseMemObject(out);
         free(vals); free(want); free(got);
     }
+    dg__scan_small_blocks = 8;
     dg_destroy(g);
 }
 
