@@ -7839,7 +7839,7 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
     int two = g->nstores == 1, ns = g->nstores, si, moved = 0, fold;
     size_t m = two ? 2 * n : n, pages[2] = {0, 0}, lat[2] = {0, 0}, chg_cap = 0, spec;
     cl_uint un = (cl_uint)n, um = (cl_uint)m, ubound, utwo = (cl_uint)two, uadd = (cl_uint)add, urem = (cl_uint)!add;
-    cl_uint uN, want = (cl_uint)!add, slot;
+    cl_uint uN = 0, want = (cl_uint)!add, slot;
     cl_int gen;
     uint32_t cnt[DG_UP_WORDS], N = 0;
     unsigned bits, ab;
@@ -7936,10 +7936,11 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
                   DG__A(us->b.flag.m), DG__A(us->b.sc2.m), DG__A(um), DG__A(utwo), DG__A(us->b.nsrc.m),
                   DG__A(us->b.ndst.m), DG__A(us->b.nx.m), DG__A(us->b.cnt.m), DG__END));
     DG__CL(clEnqueueReadBuffer(d->queue, us->b.sc2.m, CL_FALSE, m * 4, 4, &N, 0, NULL, NULL));
-    /* The check and the arcs' count: read here, or, for an insertion into one store, with the
-       plan's counts below (one wait fewer; the plan reads the count and the check on the
-       device, and writes only scratch). Nothing is written to the graph before. */
-    fold = add && ns == 1;
+    /* The check and the arcs' count: read here, or, for one store, with the plan's counts
+       below (insertion) or the counts at the end (removal): one wait fewer. The kernels read
+       the count on the device, which is 0 for a batch that fails its check (dg_up_select):
+       nothing is written to the graph before the host reads the check. */
+    fold = ns == 1;
     if (!fold) {
         DG__CL(clEnqueueReadBuffer(d->queue, us->b.cnt.m, CL_TRUE, 0, sizeof cnt, cnt, 0, NULL, NULL));
         DG__TRY(dg__up_check(g, he, de, cnt, add, &wmin, fn));
@@ -7970,7 +7971,7 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
                       DG__A(lkeep), DG__A(lslot), DG__END));
     }
     if (add) DG__CL(clEnqueueReadBuffer(d->queue, us->b.cnt.m, CL_TRUE, 0, sizeof cnt, cnt, 0, NULL, NULL));
-    if (fold) {
+    if (fold && add) {
         DG__TRY(dg__up_check(g, he, de, cnt, add, &wmin, fn));
         if (N == 0) goto done;
         uN = (cl_uint)N;
@@ -8076,17 +8077,23 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
                           DG__A(us->b.clist[si].m), DG__A(us->b.cnt.m), DG__A(slot), DG__END));
             continue;
         }
-        DG__TRY(dg__run(g, DG__K_UP_RM_MARK, N, DG__A(S[si]), DG__A(X[si]), DG__A(uN), dg__adj(si, 0), DG__END));
-        DG__TRY(dg__run(g, DG__K_UP_RM_PAIR, N, DG__A(S[si]), DG__A(X[si]), DG__A(uN), dg__adj(si, 0), DG__A(us->b.segdeg[si].m),
-                      DG__A(us->b.hc[si].m), DG__A(us->b.mc[si].m), DG__A(us->b.holes.m), DG__A(us->b.movers.m), DG__END));
-        DG__TRY(dg__run(g, DG__K_UP_RM_MOVE, N, DG__A(S[si]), DG__A(uN), dg__adj(si, 0), DG__A(wp),
-                      DG__A(us->b.hc[si].m), DG__A(us->b.holes.m), DG__A(us->b.movers.m),
-                      DG__A(us->b.cbits[si].m), DG__A(us->b.clist[si].m), DG__A(us->b.cnt.m), DG__A(slot), DG__END));
-        DG__TRY(dg__run(g, DG__K_UP_RM_TRIM, N, DG__A(S[si]), DG__A(uN), dg__adj(si, 0), DG__A(us->b.segdeg[si].m),
-                      DG__A(us->b.cbits[si].m), DG__A(us->b.clist[si].m), DG__A(us->b.cnt.m), DG__A(slot), DG__END));
+        {   /* (the count on the device: sc2[m]) */
+            size_t R = fold ? m : N;
+            DG__TRY(dg__run(g, DG__K_UP_RM_MARK, R, DG__A(S[si]), DG__A(X[si]), DG__A(us->b.sc2.m), DG__A(um), dg__adj(si, 0), DG__END));
+            DG__TRY(dg__run(g, DG__K_UP_RM_PAIR, R, DG__A(S[si]), DG__A(X[si]), DG__A(us->b.sc2.m), DG__A(um), dg__adj(si, 0),
+                            DG__A(us->b.segdeg[si].m), DG__A(us->b.hc[si].m), DG__A(us->b.mc[si].m), DG__A(us->b.holes.m),
+                            DG__A(us->b.movers.m), DG__END));
+            DG__TRY(dg__run(g, DG__K_UP_RM_MOVE, R, DG__A(S[si]), DG__A(us->b.sc2.m), DG__A(um), dg__adj(si, 0), DG__A(wp),
+                            DG__A(us->b.hc[si].m), DG__A(us->b.holes.m), DG__A(us->b.movers.m), DG__A(us->b.cbits[si].m),
+                            DG__A(us->b.clist[si].m), DG__A(us->b.cnt.m), DG__A(slot), DG__END));
+            DG__TRY(dg__run(g, DG__K_UP_RM_TRIM, R, DG__A(S[si]), DG__A(us->b.sc2.m), DG__A(um), dg__adj(si, 0),
+                            DG__A(us->b.segdeg[si].m), DG__A(us->b.cbits[si].m), DG__A(us->b.clist[si].m), DG__A(us->b.cnt.m),
+                            DG__A(slot), DG__END));
+        }
         if (g->st[si].large_lists) {   /* the index entries of large lists left with fewer pages (counted on the device) */
             cl_uint hslot = DG_UP_STAMPED + (cl_uint)si, dso = 2 * (cl_uint)si;
-            DG__TRY(dg__run(g, DG__K_UP_RM_SHRINK, (N < 1024 ? N : 1024) * d->wg, DG__A(us->b.hlist[si].m), DG__A(us->b.cnt.m),
+            size_t R = fold ? m : N;
+            DG__TRY(dg__run(g, DG__K_UP_RM_SHRINK, (R < 1024 ? R : 1024) * d->wg, DG__A(us->b.hlist[si].m), DG__A(us->b.cnt.m),
                             DG__A(hslot), DG__A(d->dir.m), DG__A(dso), DG__A(d->st[si].idx.m), DG__A(d->st[si].latab.m), DG__END));
         }
     }
@@ -8098,6 +8105,10 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
     if (spec > chg_cap) spec = chg_cap;
     DG__CL(clEnqueueReadBuffer(d->queue, us->b.cnt.m, spec ? CL_FALSE : CL_TRUE, 0, sizeof cnt, cnt, 0, NULL, NULL));
     if (spec) DG__CL(clEnqueueReadBuffer(d->queue, us->b.clist[0].m, CL_TRUE, 0, spec * 4, chg, 0, NULL, NULL));
+    if (fold && !add) {   /* (a batch that failed its check wrote nothing) */
+        DG__TRY(dg__up_check(g, he, de, cnt, add, &wmin, fn));
+        if (N == 0) goto done;
+    }
     dg__up_trace(g, &tr, "counts");
     for (si = 0; si < ns && st == DG_OK; si++) {   /* (chg holds twice the pages of a store: made before the writes) */
         dg__store *s = &g->st[si];

@@ -230,16 +230,20 @@ __kernel void dg_up_pick(__global const int *pos, __global const uint *nb, const
 }
 
 /* Keeps the flagged arcs in order (o* = the arcs i with flag[i], at sc[i]) and counts the
-   edges they stand for into cnt[DG_UP_EDGES]: each arc, or (two) those with src <= dst. */
+   edges they stand for into cnt[DG_UP_EDGES]: each arc, or (two) those with src <= dst. The
+   count of a batch that fails its check, sc[m], becomes 0: the kernels after it, which read
+   the count on the device, change nothing while the host has not read the check yet. */
 __kernel void dg_up_select(__global const int *src, __global const int *dst,
                            __global const int *x, __global const uint *flag,
-                           __global const uint *sc, const uint m, const uint two,
+                           __global uint *sc, const uint m, const uint two,
                            __global int *osrc, __global int *odst, __global int *ox,
                            __global uint *cnt)
 {
     __local uint l_n;
     const uint i = (uint)get_global_id(0), lid = (uint)get_local_id(0);
     if (lid == 0) l_n = 0;
+    if (i == 0 && (cnt[DG_UP_BAD] != 0xffffffffu || cnt[DG_UP_DEAD] != 0xffffffffu))
+        sc[m] = 0;                       /* (no other work-item reads it) */
     barrier(CLK_LOCAL_MEM_FENCE);
     if (i < m && flag[i]) {
         const uint j = sc[i];
@@ -289,8 +293,8 @@ inline uint dg_up_la_pages(const uint deg)
     return deg <= DG_C0 ? 1u : 1u + (deg - DG_C0 + DG_CN - 1u) / DG_CN;
 }
 
-/* Plan, one work-item per run (its first arc h) of the arcs src[0..nb[ni])), nothing for a
-   batch that fails its check: segdeg[h] = the list's degree now; a run
+/* Plan, one work-item per run (its first arc h) of the arcs src[0..nb[ni]) (none for a batch
+   that fails its check: dg_up_select): segdeg[h] = the list's degree now; a run
    that does not fit in place stamps the list's page (hstamp = gen) and lists it (hlist,
    counted in cnt[slot]): the host makes room there. Removal runs zero their hole and mover
    counters (hc, mc); they always fit. A list of lkeep entries or more is listed in llist
@@ -307,8 +311,6 @@ __kernel void dg_up_plan(__global const int *src, __global const uint *nb, const
     int page, u;
     __global const int *pg;
     if (h >= n || (h > 0 && src[h] == src[h - 1])) return;
-    if (cnt[DG_UP_BAD] != 0xffffffffu || cnt[DG_UP_DEAD] != 0xffffffffu) return;   /* (the host may plan
-                                        an insertion before it has read the check: nothing to look up) */
     u = src[h];
     c = dg_up_end(src, h, n) - h;
     page = dir[DG_DS * (size_t)u + dso];
@@ -614,10 +616,11 @@ __kernel void dg_up_insert(__global const int *src, __global const int *dst,
 #define DG_UP_GONE (-2)    /* a removed entry, until its place is filled or cleared */
 
 /* Removal 1: mark the removed entries */
-__kernel void dg_up_rm_mark(__global const int *src, __global const int *x, const uint n,
+__kernel void dg_up_rm_mark(__global const int *src, __global const int *x, __global const uint *nb,
+                            const uint ni,
                             DG_UP_ADJ_ARGS)
 {
-    const uint i = (uint)get_global_id(0);
+    const uint i = (uint)get_global_id(0), n = nb[ni];
     uint deg;
     dg_pos base;
     if (i >= n) return;
@@ -628,11 +631,12 @@ __kernel void dg_up_rm_mark(__global const int *src, __global const int *x, cons
 /* Removal 2: a run of r removals from a list of deg entries keeps deg - r of them. Its
    holes are the removed places below deg - r (arc i's own place), its movers the entries
    kept at or above deg - r (arc i looks at place deg - r + rank); each listed at h + k. */
-__kernel void dg_up_rm_pair(__global const int *src, __global const int *x, const uint n,
+__kernel void dg_up_rm_pair(__global const int *src, __global const int *x, __global const uint *nb,
+                            const uint ni,
                             DG_UP_ADJ_ARGS, __global const uint *segdeg, __global uint *hc,
                             __global uint *mc, __global uint *holes, __global uint *movers)
 {
-    const uint i = (uint)get_global_id(0);
+    const uint i = (uint)get_global_id(0), n = nb[ni];
     uint h, r, nd, deg, y;
     dg_pos base;
     if (i >= n) return;
@@ -646,13 +650,14 @@ __kernel void dg_up_rm_pair(__global const int *src, __global const int *x, cons
 }
 
 /* Removal 3: hole k of a run takes mover k */
-__kernel void dg_up_rm_move(__global const int *src, const uint n, DG_UP_ADJ_ARGS,
+__kernel void dg_up_rm_move(__global const int *src, __global const uint *nb,
+                            const uint ni, DG_UP_ADJ_ARGS,
                             __global float *wpool, __global const uint *hc,
                             __global const uint *holes, __global const uint *movers,
                             __global uint *cbits, __global int *clist, __global uint *cnt,
                             const uint slot)
 {
-    const uint i = (uint)get_global_id(0);
+    const uint i = (uint)get_global_id(0), n = nb[ni];
     uint h, deg;
     dg_pos base, to, from;
     if (i >= n) return;
@@ -669,11 +674,12 @@ __kernel void dg_up_rm_move(__global const int *src, const uint n, DG_UP_ADJ_ARG
 /* Removal 4: the last r places become free (-1); the run's first arc writes the degree and
    the end of the list's (new) last page where the list ends it; a large list left with one
    page becomes an ordinary list there. */
-__kernel void dg_up_rm_trim(__global const int *src, const uint n, DG_UP_ADJ_ARGS,
+__kernel void dg_up_rm_trim(__global const int *src, __global const uint *nb,
+                            const uint ni, DG_UP_ADJ_ARGS,
                             __global const uint *segdeg, __global uint *cbits,
                             __global int *clist, __global uint *cnt, const uint slot)
 {
-    const uint i = (uint)get_global_id(0);
+    const uint i = (uint)get_global_id(0), n = nb[ni];
     uint h, r, nd, deg;
     dg_pos base, at;
     int page;
