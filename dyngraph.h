@@ -3722,7 +3722,12 @@ static void dg__layout(dg_graph *g, dg__store *s, const int32_t *run, uint32_t k
     if (commit) for (t = used_pages; t < k; t++) dg__page_release(s, run[t]);
 }
 
-#define DG__IN_PLACE_MAX 8   /* arcs a page takes one by one (each O(1) in a gap, O(P) at worst) */
+/* Arcs a page takes one by one (each O(1) in a gap; at worst a local shift or the page laid
+   out again with its free space spread, dg__make_room). It was 8 until 2026-11-28: a page of
+   many short lists takes tens of the arcs of a uniform batch, and 100k new uniform edges at
+   Kronecker scale 20 spent half their time laying whole pages out again (57 -> 28 ms on the
+   2-core VM with 64). */
+#define DG__IN_PLACE_MAX 64
 /* Applies arcs a[0..m) (sorted by source, new, deduplicated) to store s; with commit = 0 only
    adds up the pages and LA-table entries that this will take. A page that receives a few arcs
    and has room takes them one by one (O(1) each thanks to the gaps); a large list grows into
