@@ -3922,7 +3922,7 @@ static dg_status dg__add_edges_ex(dg_graph *g, const dg_edge *e, size_t n, int f
         while (j < m && a[j].src == u) j++;
         deg = dg__deg(g, &g->st[0], u);
         if ((j - i) * DG__LH_DENSE >= deg)
-            h = NULL;                                  /* many arcs for it: one scan is cheaper */
+            h = dg__lh_of(&g->st[0], u);               /* many arcs for it: its index, or one scan */
         else if (deg >= DG__LH_MIN)
             h = dg__lh_need(g, &g->st[0], u);
         else
@@ -4038,9 +4038,9 @@ static size_t dg__store_remove_batch(dg_graph *g, dg__store *s, const dg__arc *a
         dg__lhash *h;
         while (t < m && a[t].src == u) t++;
         t -= i;
-        if (t * DG__LH_DENSE >= deg) {   /* many of its entries go: one scan is cheaper */
-            dg__lh_free(g, s, u);
-            h = NULL;
+        if (t * DG__LH_DENSE >= deg) {   /* many of its entries go: its index if it has one
+                                            (kept right by dg__swap_last), else one scan */
+            h = dg__lh_of(s, u);
         } else {
             h = deg >= DG__LH_MIN ? dg__lh_need(g, s, u) : dg__lh_of(s, u);
         }

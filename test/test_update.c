@@ -495,6 +495,18 @@ static void test_moved_index(void)
     CHECK(dg_add_vertices(g, 400, NULL) == DG_OK);
     for (i = 0; i < 20; i++) { e[k].src = W; e[k].dst = (dg_vertex)(200 + i); e[k].weight = 1; k++; }
     for (i = 0; i < 20; i++) { e[k].src = U; e[k].dst = (dg_vertex)(200 + i); e[k].weight = 1; k++; }
+    {   /* and an arc from more than DG__IN_PLACE_MAX other lists of W's page and of U's: the
+           batch lays the two (consecutive) pages out again, W and U on one (a page that takes
+           fewer arcs takes them one by one) */
+        const int32_t pw = g->st[0].dir[g->st[0].ds * (size_t)W], pu = g->st[0].dir[g->st[0].ds * (size_t)U];
+        size_t nw = 0, nu = 0;
+        for (i = 1; i < 399; i++) {
+            int32_t p = g->st[0].dir[g->st[0].ds * i];
+            if (i == (size_t)U || (p == pw ? nw++ : p == pu ? nu++ : DG__IN_PLACE_MAX) >= DG__IN_PLACE_MAX) continue;
+            e[k].src = (dg_vertex)i; e[k].dst = 399; e[k].weight = 1; k++;
+        }
+        CHECK(nw >= DG__IN_PLACE_MAX && nu >= DG__IN_PLACE_MAX);
+    }
     CHECK(dg_add_edges(g, e, k, &got) == DG_OK && got == k);
     CHECK(dg__lh_of(&g->st[0], W) && dg__lh_of(&g->st[0], U));
     CHECK(g->st[0].dir[g->st[0].ds * (size_t)W] == g->st[0].dir[g->st[0].ds * (size_t)U]);
