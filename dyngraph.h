@@ -177,8 +177,8 @@
      DG_PACK_FILL_NUM/DG_PACK_FILL_DEN (7/8) of their entries, the free 1/8 spread as gaps, so that
      later insertions rarely move anything or split pages. A list that passes
      the fill target still goes in if the page is under 7/8 of the target.
-     A page that can take its few (up to 8) new edges in its gaps takes them
-     in place even between rewritten pages. After the batch a store whose
+     A page that can take its new edges (up to 64: DG__IN_PLACE_MAX) in its
+     gaps takes them in place even between rewritten pages. After the batch a store whose
      fill fell below 0.7 is compacted (dg_compact's windows), once batches
      have grown it by an eighth since the last time (section 7);
    - LIST INDEX: a list of 256 entries or more (DG__LH_MIN) gets, when it is
@@ -249,10 +249,16 @@
      host loses its index, so a shorter one has none), or all of them when
      there are at most four times as many. Same results as the host path, lists in
      another order. A batch of at most 2,048 arcs is sorted by one work-group
-     in one launch, one of up to 128 tiles (262k arcs on a GPU) with one
-     launch a radix pass (a decoupled look-back, >>sort); a small batch costs
-     0.6-1.0 ms on an H200 at Kronecker scale 22, mostly its ~15 launches and
-     a few waits, a batch of 100k edges 1.8-4.1 ms (bench/NOTES.md).
+     in one launch on a GPU (dg_up_sort_small: source, target and arc packed
+     in 64 bits, a bitonic sort in local memory), a larger one by two radix
+     sorts, one launch a pass up to 128 tiles (262k arcs on a GPU; a decoupled
+     look-back, >>sort). A batch into an undirected graph reads its check
+     (bad ids, removed vertices) with its first counts: the plan's for an
+     insertion, the last ones for a removal (until then the kernels read the
+     count of arcs on the device, 0 for a batch that fails its check, so
+     nothing is written). A batch of 1,000 edges costs 0.5-0.7 ms on an H200
+     at Kronecker scale 22, mostly its ~15 launches and two or three waits,
+     a batch of 100k edges 1.2-2.4 ms (bench/NOTES.md).
 
    6. ERRORS
    Every function returning dg_status returns DG_OK (0) or a negative code;
@@ -418,8 +424,9 @@
      new vertices: the last page); calls that read the whole graph (dg_validate,
      dg_save, dg_export_csr, dg_get_stats, host batches, dg_remove_vertex,
      dg_edit_edge, dg_reach's index, dg_scc, dg_triangles) read back every stale
-     page, each run of consecutive pages in one transfer, or the whole span in
-     one transfer past 64 runs. The directory follows the same rule by blocks of
+     page, each run of consecutive pages in one transfer, or, past 4 runs,
+     gathered on the device into the pinned staging buffer (idle outside a
+     sync) and read in one transfer a 16 MiB chunk. The directory follows the same rule by blocks of
      64 vertex ids: a device batch that moves lists writes their entries on the
      device only and marks their blocks there (a bit a block); the host takes
      the marks (8 KB for 4M ids) and reads a block back before it reads or
