@@ -5907,9 +5907,9 @@ static dg_status dg__read_units(dg_graph *g, cl_mem src, char *dst, const int32_
     dg_status st = DG_OK;
     size_t i, j, c, kf, runs = 0, C = d->st_bytes / unit;
     const char *tmp = (const char *)d->pin_ptr;
-    DG_ASSERT(!d->ndesc && C > 0);   /* (no sync is staging) */
+    DG_ASSERT(!d->ndesc);   /* (no sync is staging) */
     for (i = 0; i < k; i++) runs += i == 0 || list[i] != list[i - 1] + 1;
-    kf = runs > runs_max ? k : 0;
+    kf = runs > runs_max && C ? k : 0;   /* (C = 0: a unit larger than the buffer, read as runs) */
     while (kf && ((size_t)list[kf - 1] + 1) * unit > limit) kf--;
     if (kf) {
         if (C > kf) C = kf;

@@ -353,7 +353,7 @@ static dg_graph *small_graph(int directed)
 
 static void test_errors(void)
 {
-    int directed, opt;
+    int directed, opt, sm;
     size_t rel = 7;
     const char *was = getenv("DYNGRAPH_CL_OPTIONS");
     char *keep = was ? (char *)xmalloc(strlen(was) + 1) : NULL;
@@ -383,14 +383,19 @@ static void test_errors(void)
             if (w == 3) e[2].dst = 40;
             CHECK_MSG(dg_add_edges(g, e, 3, &c) == want, "case %d (optimised: %d): %s", w, opt, dg_error_message(g));
             CHECK(c == 0);
-            CHECK(batch_cl(g, e, 3, 1, &c) == want);
-            if (w != 0) {
-                CHECK(dg_remove_edges(g, e, 3, &c) == want);
-                CHECK(batch_cl(g, e, 3, 0, &c) == want);
+            if (w != 0) CHECK(dg_remove_edges(g, e, 3, &c) == want);
+            for (sm = 0; sm < 2; sm++) {   /* the arcs sorted in one work-group, or by the radix sorts */
+                dg__up_small = sm ? DG_UP_SMALL : 0;
+                CHECK(batch_cl(g, e, 3, 1, &c) == want);
+                if (w != 0) CHECK(batch_cl(g, e, 3, 0, &c) == want);
             }
+            dg__up_small = (size_t)-1;
             f1 = fingerprint(g, &l1);
             CHECK(l0 == l1 && memcmp(f0, f1, l0) == 0);
             free(f1);
+            /* and the device's copy (a batch into an undirected graph reads its check after
+               the kernels that would write: they must have written nothing) */
+            CHECK_MSG(dg_validate_device(g) == DG_OK, "case %d (optimised: %d): %s", w, opt, dg_error_message(g));
         }
         CHECK(dg_add_edges_cl(g, NULL, 3, &c) == DG_ERR_INVALID_ARGUMENT);
         {
