@@ -7285,6 +7285,9 @@ DG_API dg_status dg_sort_pairs(dg_graph *g, cl_mem keys, cl_mem values, size_t n
 #ifndef DG__UP_SPEC
 #define DG__UP_SPEC 4096          /* changed pages read back with the counts (16 KB; a test hook) */
 #endif
+#ifndef DG__UP_HSPEC
+#define DG__UP_HSPEC 1024         /* a removal's shrunk large lists read back with them (8 KB) */
+#endif
 #define DG__DEV_BATCH_MIN 1000    /* device_batches = 0: a GPU takes batches of this many edges
                                      (H200, Kronecker scale 22, a batch and the sync a device
                                      search needs after it: 1,000 edges 1.8 ms on the host, 1.2
@@ -7849,7 +7852,7 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
     dg__dev *d;
     dg_status st = DG_OK;
     int two = g->nstores == 1, ns = g->nstores, si, moved = 0, fold;
-    size_t m = two ? 2 * n : n, pages[2] = {0, 0}, lat[2] = {0, 0}, chg_cap = 0, spec;
+    size_t m = two ? 2 * n : n, pages[2] = {0, 0}, lat[2] = {0, 0}, chg_cap = 0, spec, hspec[2] = {0, 0};
     cl_uint un = (cl_uint)n, um = (cl_uint)m, ubound, utwo = (cl_uint)two, uadd = (cl_uint)add, urem = (cl_uint)!add;
     cl_uint uN = 0, want = (cl_uint)!add, slot;
     cl_int gen;
@@ -8042,7 +8045,7 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
     {
         size_t cap = g->st[0].page_cap > g->st[1].page_cap ? g->st[0].page_cap : g->st[1].page_cap;
         chg_cap = 2 * (cap ? cap : 1);
-        if (!(chg = (int32_t *)dg__alloc(g, chg_cap * sizeof(int32_t)))) { st = dg__oom(g, fn); goto done; }
+        if (!(chg = (int32_t *)dg__alloc(g, (chg_cap + 4 * DG__UP_HSPEC) * sizeof(int32_t)))) { st = dg__oom(g, fn); goto done; }
     }
     if (add) {   /* the room of the directory's block marks, and the blocks of the host's pages' lists */
         size_t nfbb = 0;
@@ -8115,6 +8118,13 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
        first store's pages in one wait) */
     spec = us->b.clist[0].cap / 4 < DG__UP_SPEC ? us->b.clist[0].cap / 4 : DG__UP_SPEC;
     if (spec > chg_cap) spec = chg_cap;
+    for (si = 0; si < ns && !add; si++) {   /* (and the first large lists a removal shrank: chg + chg_cap) */
+        hspec[si] = g->st[si].large_lists ? us->b.hlist[si].cap / 8 : 0;
+        if (hspec[si] > DG__UP_HSPEC) hspec[si] = DG__UP_HSPEC;
+        if (hspec[si])
+            DG__CL(clEnqueueReadBuffer(d->queue, us->b.hlist[si].m, CL_FALSE, 0, hspec[si] * 8,
+                                       chg + chg_cap + 2 * DG__UP_HSPEC * (size_t)si, 0, NULL, NULL));
+    }
     DG__CL(clEnqueueReadBuffer(d->queue, us->b.cnt.m, spec ? CL_FALSE : CL_TRUE, 0, sizeof cnt, cnt, 0, NULL, NULL));
     if (spec) DG__CL(clEnqueueReadBuffer(d->queue, us->b.clist[0].m, CL_TRUE, 0, spec * 4, chg, 0, NULL, NULL));
     if (fold && !add) {   /* (a batch that failed its check wrote nothing) */
@@ -8150,9 +8160,13 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
     dg__up_trace(g, &tr, "stale-index");
     for (si = 0; si < ns && !add && st == DG_OK; si++) {   /* large lists left with fewer pages */
         size_t k = cnt[DG_UP_STAMPED + si], i;
+        const int32_t *hl = chg + chg_cap + 2 * DG__UP_HSPEC * (size_t)si;   /* (read with the counts) */
         if (!k) continue;
-        if ((st = dg__cl_read(g, us->b.hlist[si].m, 2 * k * 4, chg)) != DG_OK) break;
-        for (i = 0; i < k; i++) dg__shrink_large(g, &g->st[si], chg[2 * i], chg[2 * i + 1]);
+        if (k > hspec[si]) {
+            if ((st = dg__cl_read(g, us->b.hlist[si].m, 2 * k * 4, chg)) != DG_OK) break;
+            hl = chg;
+        }
+        for (i = 0; i < k; i++) dg__shrink_large(g, &g->st[si], hl[2 * i], hl[2 * i + 1]);
     }
     dg__up_trace(g, &tr, "stale");
     if (add) { g->narcs += N; g->nedges += cnt[DG_UP_EDGES]; g->ver_ins++; }

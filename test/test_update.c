@@ -30,6 +30,7 @@
 #define DG__FRESH_RUNS 2   /* past two runs, stale pages are gathered on the device (dg__fresh_read) */
 #define DG__FRESH_BLOCK_RUNS 1   /* and directory blocks past one (dg__fresh_blocks) */
 #define DG__UP_SPEC 8      /* a batch reads its changed pages with its counts only up to 8 */
+#define DG__UP_HSPEC 2     /* and up to 2 large lists a removal shrank */
 #define DG__LH_MIN 16      /* hash indexes on lists of 16 entries (and down to 8) that host */
 #define DG__LH_SCANS 1     /* batches touch, at once: device batches must drop those they change */
 #define DYNGRAPH_IMPLEMENTATION
