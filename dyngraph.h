@@ -350,7 +350,8 @@
                      DG_ERR_NO_DEVICE (dg_cl_context & co. NULL, dg_device_name "")
    DYNGRAPH_FAULT_INJECTION  tests: dg_debug_fail_device_alloc (see dg_cache_clear)
    DYNGRAPH_TRACE_UPDATE  benchmarks: each phase of a device batch and of a sync waits for
-                     the device and prints its wall time to stderr (bench/NOTES.md)
+                     the device and prints its wall time to stderr, and, on a queue with
+                     profiling, its kernels' execution times by name (bench/NOTES.md)
    DYNGRAPH_NO_HUGE_PAGES  no madvise(MADV_HUGEPAGE). By default, on Linux, host blocks of
                      4 MiB and more (pools, directory, page records, a batch's arcs) are
                      offered transparent huge pages, where the program's compile mode
@@ -5704,6 +5705,10 @@ done:
    grow take a quarter more (at least what they need) with a device-to-device copy: device
    memory is scarcer than the copies cost (bench/NOTES.md, memory under churn). */
 
+#ifdef DYNGRAPH_TRACE_UPDATE
+#define DG__TRACE_KMAX 4096
+static cl_kernel dg__trace_kern[DG__TRACE_KMAX];   /* (trace builds: the kernel of kept event i) */
+#endif
 /* Launches kernel k over `global` work-items (rounded up to the work-group size `local`),
    keeping the events of a timed run. */
 static dg_status dg__launch(dg_graph *g, cl_kernel k, size_t global, size_t local) {
@@ -5722,6 +5727,9 @@ static dg_status dg__launch(dg_graph *g, cl_kernel k, size_t global, size_t loca
             if (d->nevs == d->evs_cap) d->evs_cap = d->evs_cap ? 2 * d->evs_cap : 64;
             clRetainEvent(ev);
             d->evs[d->nevs++] = ev;
+#ifdef DYNGRAPH_TRACE_UPDATE
+            if (d->nevs <= DG__TRACE_KMAX) dg__trace_kern[d->nevs - 1] = k;
+#endif
         } else if (d->ksum) d->evs_lost = 1;
         if (!d->ev_first) d->ev_first = ev;
         else { if (d->ev_last) clReleaseEvent(d->ev_last); d->ev_last = ev; }
@@ -5786,14 +5794,35 @@ static double dg__now_ms(void) {
 }
 
 /* -DDYNGRAPH_TRACE_UPDATE: the wall time of each phase of a device batch or a sync since the
-   last call (*t, 0 at the start), to stderr, after the queue drained; nothing otherwise. */
+   last call (*t, 0 at the start), to stderr, after the queue drained, and (a queue with
+   profiling) the execution time of its kernels by name; nothing otherwise. */
 static void dg__up_trace(dg_graph *g, double *t, const char *phase) {
 #ifdef DYNGRAPH_TRACE_UPDATE
+    dg__dev *d = g->dev;
     double now;
-    clFinish(g->dev->queue);
+    clFinish(d->queue);
     now = dg__now_ms();
-    if (*t > 0) fprintf(stderr, "  [update] %-10s %8.3f ms\n", phase, now - *t);
-    *t = now;
+    if (*t > 0) {
+        char name[32][40];
+        double ms[32];
+        unsigned cnt[32], nk = 0, i, j;
+        fprintf(stderr, "  [update] %-10s %8.3f ms\n", phase, now - *t);
+        for (i = 0; i < d->nevs && i < DG__TRACE_KMAX; i++) {
+            char nm[40] = "?";
+            cl_ulong t0 = 0, t1 = 0;
+            clGetKernelInfo(dg__trace_kern[i], CL_KERNEL_FUNCTION_NAME, sizeof nm, nm, NULL);
+            nm[sizeof nm - 1] = 0;
+            clGetEventProfilingInfo(d->evs[i], CL_PROFILING_COMMAND_START, sizeof t0, &t0, NULL);
+            clGetEventProfilingInfo(d->evs[i], CL_PROFILING_COMMAND_END, sizeof t1, &t1, NULL);
+            for (j = 0; j < nk && strcmp(name[j], nm); j++) {}
+            if (j == nk && nk < 32) { memcpy(name[nk], nm, sizeof nm); ms[nk] = 0; cnt[nk] = 0; nk++; }
+            if (j < nk) { ms[j] += t1 > t0 ? (double)(t1 - t0) * 1e-6 : 0; cnt[j]++; }
+        }
+        for (j = 0; j < nk; j++) fprintf(stderr, "  [update]     %-22s %3u x %8.3f ms\n", name[j], cnt[j], ms[j]);
+    }
+    dg__timing_reset(d);
+    d->ksum = 1;   /* (the next phase's kernels kept) */
+    *t = *t > 0 ? dg__now_ms() : now;   /* (the printing not counted) */
 #else
     (void)g; (void)t; (void)phase;
 #endif

@@ -5,9 +5,10 @@
 #   1 check    dyngraph_kernels.cl.h is what tools/gen_kernels.sh makes of kernels/*.cl now;
 #   1 check    tools/check_kernels.sh where clang is found: every program through clang's OpenCL
 #              front end, warnings as errors, and 64-bit positions (DG_POS64) never narrowed;
-#   5 checks   test/compile/c99.c with gcc and clang (-std=c99), test/compile/cxx.cc with g++
-#              and clang++ (-std=c++11), all -Wall -Wextra -Werror -pedantic, and c99.c once
-#              more with -DDYNGRAPH_STATIC; each is compiled and linked, not run;
+#   6 checks   test/compile/c99.c with gcc and clang (-std=c99), test/compile/cxx.cc with g++
+#              and clang++ (-std=c++11), all -Wall -Wextra -Werror -pedantic, and c99.c twice
+#              more, with -DDYNGRAPH_STATIC and with -DDYNGRAPH_TRACE_UPDATE (the update's
+#              phase and kernel trace); each is compiled and linked, not run;
 #   2 checks   the README's example (its first C block) with gcc -std=c99 and g++ -std=c++11;
 #   3 checks   test/compile/no_opencl.c (DYNGRAPH_NO_OPENCL) with gcc, clang and g++, without
 #              the OpenCL headers or -lOpenCL, built and run;
@@ -303,6 +304,7 @@ checks() {
     compile "C++11 g++"                       cxx_gxx     g++     -std=c++11 $STRICT -I. test/compile/cxx.cc
     compile "C++11 clang++"                   cxx_clangxx clang++ -std=c++11 $STRICT -I. test/compile/cxx.cc
     compile "C99   gcc -DDYNGRAPH_STATIC"     c99_static  gcc     -std=c99   $STRICT -DDYNGRAPH_STATIC -I. test/compile/c99.c
+    compile "C99   clang -DDYNGRAPH_TRACE_UPDATE" c99_trace clang -std=c99   $STRICT -DDYNGRAPH_TRACE_UPDATE -I. test/compile/c99.c
     # the README's example, as a user copies it: C99 and C++11, warning-free
     awk '/^## Example/ { f = 1 } f && /^```c/ { p = 1; next } p && /^```/ { exit } p' README.md > "$BUILD/readme_example.c"
     compile "C99   gcc   README example"     readme_gcc  gcc     -std=c99   $STRICT -I. "$BUILD/readme_example.c"
