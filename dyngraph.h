@@ -7818,11 +7818,15 @@ static dg_status dg__droom_write(dg_graph *g, dg__update_state *us, int si, dg__
     fprintf(stderr, "  [update] (store %d: %zu lists on %zu pages moved, %zu new pages)\n", si, r->nlists, r->np, r->C);
 #endif
     if (!r->C) return DG_OK;
-    DG__TRY(dg__cl_read(g, us->b.dfirst[si].m, r->C * 4, ids + r->C));   /* the new pages' first lists */
-    for (c = 0; c < r->C; c++) s->idx[ids[c]].first = ids[r->C + c];
-    dg__up_trace(g, tr, "room-read");
+    /* the new pages' first lists: read with the directory's marks next (dg__dir_take waits),
+       then put in their index entries (dg__droom_firsts) */
+    DG__CL(clEnqueueReadBuffer(d->queue, us->b.dfirst[si].m, CL_FALSE, 0, r->C * 4, ids + r->C, 0, NULL, NULL));
 done:
     return st;
+}
+static void dg__droom_firsts(dg_graph *g, int si, const dg__droom *r) {
+    size_t c;
+    for (c = 0; c < r->C; c++) g->st[si].idx[r->ids[c]].first = r->ids[r->C + c];
 }
 
 /* After the device laid lists out again: the directory blocks it marked are the device's
@@ -8096,7 +8100,8 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
         moved += droom[si].np != droom[si].nfb;
     }
     dg__up_trace(g, &tr, "room-lists");
-    if (moved) DG__TRY(dg__dir_take(g, us, marks));
+    if (moved) DG__TRY(dg__dir_take(g, us, marks));   /* (a wait: the new pages' first lists are in too) */
+    for (si = 0; si < ns && add; si++) if (droom[si].np != droom[si].nfb) dg__droom_firsts(g, si, &droom[si]);
     dg__up_trace(g, &tr, "room-take-dir");
     DG__TRY(dg__fresh_blocks(g, fbb, nfb_blocks, 2));   /* (gathered into the room reserved above) */
     dg__up_trace(g, &tr, "room-device");
