@@ -2396,8 +2396,9 @@ static size_t dg__find(const dg_graph *g, const dg__store *s, dg_vertex u, dg_ve
 #define DG__LH_KEEP (DG__LH_MIN / 2)   /* a list cut below this many entries loses its index
                                      (dg__truncate_list), so a device batch knows which lists can
                                      have one without asking the host (DG_UP_LONG) */
-#define DG__LH_DENSE 128           /* a batch with deg/128 or more arcs of a list scans it: a
-                                     scan reads entries in order, an index lookup costs misses */
+#define DG__LH_DENSE 128           /* a batch with deg/128 or more arcs of a list makes it no
+                                     index (dg__lh_for): a scan reads entries in order, an index
+                                     lookup costs misses */
 #define DG__LH_EMPTY UINT64_MAX
 typedef struct dg__lhash {
     uint32_t bits, n;             /* 2^bits slots, n of them used (at most 3/4) */
@@ -2498,6 +2499,14 @@ static dg__lhash *dg__lh_need(dg_graph *g, dg__store *s, dg_vertex u) {
     deg = dg__deg(g, s, u);
     if (deg < DG__LH_MIN || dg__lh_scanned(g, s, u) < DG__LH_SCANS || !dg__lh_make(g, s, u, deg)) return NULL;
     return s->lh[u];
+}
+/* The index a batch with `arcs` arcs for u's list (deg entries) looks them up in: the one u
+   has, or, for a long list and few arcs, one made now (dg__lh_need); NULL: scan the list. Many
+   arcs (deg / DG__LH_DENSE or more) make none: a scan reads entries in order, each lookup costs
+   misses; an index u has is used even then (kept right by every write, dg__swap_last: a dense
+   removal that dropped it had the next sparse batch read the whole list to make it again). */
+static dg__lhash *dg__lh_for(dg_graph *g, dg__store *s, dg_vertex u, uint32_t deg, size_t arcs) {
+    return arcs * DG__LH_DENSE < deg && deg >= DG__LH_MIN ? dg__lh_need(g, s, u) : dg__lh_of(s, u);
 }
 /* Entries x0..x1-1 of u's list were written (they are in the pool): into u's index. A list that
    reaches DG__LH_MIN entries gets one here, while its entries were just written anyway, so that
@@ -3929,12 +3938,7 @@ static dg_status dg__add_edges_ex(dg_graph *g, const dg_edge *e, size_t n, int f
         DG__PREFETCH_ARCS(g, &g->st[0], a, i, m);
         while (j < m && a[j].src == u) j++;
         deg = dg__deg(g, &g->st[0], u);
-        if ((j - i) * DG__LH_DENSE >= deg)
-            h = dg__lh_of(&g->st[0], u);               /* many arcs for it: its index, or one scan */
-        else if (deg >= DG__LH_MIN)
-            h = dg__lh_need(g, &g->st[0], u);
-        else
-            h = dg__lh_of(&g->st[0], u);
+        h = dg__lh_for(g, &g->st[0], u, deg, j - i);
         if (h) {
             /* a long list: whether an arc is present comes from its index; the marks only
                catch repeats within the batch */
@@ -4046,12 +4050,7 @@ static size_t dg__store_remove_batch(dg_graph *g, dg__store *s, const dg__arc *a
         dg__lhash *h;
         while (t < m && a[t].src == u) t++;
         t -= i;
-        if (t * DG__LH_DENSE >= deg) {   /* many of its entries go: its index if it has one
-                                            (kept right by dg__swap_last), else one scan */
-            h = dg__lh_of(s, u);
-        } else {
-            h = deg >= DG__LH_MIN ? dg__lh_need(g, s, u) : dg__lh_of(s, u);
-        }
+        h = dg__lh_for(g, s, u, deg, t);
         if (h) {   /* a long list: each entry found through its index, no scan */
             for (; i < m && a[i].src == u; i++) {
                 size_t at = dg__lh_find(g, s, u, h, a[i].dst);
@@ -5922,6 +5921,24 @@ static int dg__cmp_i32(const void *a, const void *b) {
     int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
     return x < y ? -1 : x > y;
 }
+/* Units of `unit` bytes a gathered read takes at once, of k: what the pinned staging buffer
+   holds (0: a unit larger than it). */
+static size_t dg__gather_chunk(const dg__dev *d, size_t unit, size_t k) {
+    size_t C = d->st_bytes / unit;
+    return C < k ? C : k;
+}
+/* Room for dg__read_units to gather k units of `unit` bytes (its device buffers): made ahead
+   by a device batch, which allocates nothing once its writes began. */
+static dg_status dg__gather_reserve(dg_graph *g, size_t k, size_t unit) {
+    dg__core_state *cs = (dg__core_state *)g->dev->mod[DG__MOD_CORE].state;
+    size_t C = dg__gather_chunk(g->dev, unit, k);
+    dg_status st = DG_OK;
+    if (!C) return DG_OK;   /* (read as runs) */
+    DG__TRY(dg__buf_fit(g, &cs->b.gather, C * unit));
+    DG__TRY(dg__buf_fit(g, &cs->b.glist, k * 4));
+done:
+    return st;
+}
 /* Reads the units list[0..k) (ascending unit numbers, `unit` bytes each: pages, directory
    blocks) of device buffer src into dst + list[i] x unit: each run of consecutive units in one
    read, or, past runs_max runs, gathered on the device into chunks of the pinned staging
@@ -5934,16 +5951,14 @@ static dg_status dg__read_units(dg_graph *g, cl_mem src, char *dst, const int32_
     dg__dev *d = g->dev;
     dg__core_state *cs = (dg__core_state *)d->mod[DG__MOD_CORE].state;
     dg_status st = DG_OK;
-    size_t i, j, c, kf, runs = 0, C = d->st_bytes / unit;
+    size_t i, j, c, kf, runs = 0, C = dg__gather_chunk(d, unit, k);
     const char *tmp = (const char *)d->pin_ptr;
     DG_ASSERT(!d->ndesc);   /* (no sync is staging) */
     for (i = 0; i < k; i++) runs += i == 0 || list[i] != list[i - 1] + 1;
     kf = runs > runs_max && C ? k : 0;   /* (C = 0: a unit larger than the buffer, read as runs) */
     while (kf && ((size_t)list[kf - 1] + 1) * unit > limit) kf--;
     if (kf) {
-        if (C > kf) C = kf;
-        DG__TRY(dg__buf_fit(g, &cs->b.gather, C * unit));
-        DG__TRY(dg__buf_fit(g, &cs->b.glist, kf * 4));
+        DG__TRY(dg__gather_reserve(g, kf, unit));
         /* (not blocking: the reads below are, on the same queue) */
         DG__CL(clEnqueueWriteBuffer(d->queue, cs->b.glist.m, CL_FALSE, 0, kf * 4, list, 0, NULL, NULL));
     }
@@ -5967,19 +5982,6 @@ static dg_status dg__read_units(dg_graph *g, cl_mem src, char *dst, const int32_
     DG__CL(clFinish(d->queue));
 done:
     if (st != DG_OK) clFinish(d->queue);   /* (no read left going into dst, no write from list) */
-    return st;
-}
-/* Room for dg__read_units to gather k units of `unit` bytes (its device buffers) without
-   allocating: a device batch whose writes began. */
-static dg_status dg__gather_reserve(dg_graph *g, size_t k, size_t unit) {
-    dg__core_state *cs = (dg__core_state *)g->dev->mod[DG__MOD_CORE].state;
-    size_t C = g->dev->st_bytes / unit;
-    dg_status st = DG_OK;
-    if (C > k) C = k;
-    if (!C) C = 1;
-    DG__TRY(dg__buf_fit(g, &cs->b.gather, C * unit));
-    DG__TRY(dg__buf_fit(g, &cs->b.glist, (k ? k : 1) * 4));
-done:
     return st;
 }
 /* Reads the pages list[0..k) (ascending) of store si's pool and weights into the host copy. */
@@ -7416,11 +7418,11 @@ static dg_status dg__up_find(dg_graph *g, int si, cl_mem src, cl_mem dst, cl_mem
     dg__update_state *us = (dg__update_state *)g->dev->mod[DG__MOD_UPDATE].state;
     dg_status st = DG_OK;
     cl_kernel k = NULL;
-    cl_uint um = (cl_uint)m, ubound = (cl_uint)g->id_bound;
+    cl_uint um = (cl_uint)m;
     size_t grid = m * 4 < 256 ? 256 : m * 4 > ((size_t)1 << 18) ? (size_t)1 << 18 : m * 4;
     if (!g->dev->cpu && grid < DG__UP_FIND_GRID) grid = DG__UP_FIND_GRID;
     DG__TRY(dg__kernel(g, DG__K_UP_CHUNKS, 0, &k));
-    DG__TRY(dg__args(g, k, DG__A(src), DG__A(nb), DG__A(ni), DG__A(um), DG__A(ubound), dg__adj(si, 0), DG__A(cc), DG__END));
+    DG__TRY(dg__args(g, k, DG__A(src), DG__A(nb), DG__A(ni), DG__A(um), dg__adj(si, 0), DG__A(cc), DG__END));
     DG__TRY(dg__launch(g, k, m + 1, g->dev->wg));
     DG__TRY(dg__scan(g, cc, co, m + 1, us->b.tot.m, 0));
     DG__TRY(dg__kernel(g, DG__K_UP_FIND, 0, &k));
@@ -7885,7 +7887,7 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
     dg__dev *d;
     dg_status st = DG_OK;
     int two = g->nstores == 1, ns = g->nstores, si, moved = 0, fold;
-    size_t m = two ? 2 * n : n, pages[2] = {0, 0}, lat[2] = {0, 0}, chg_cap = 0, spec, hspec[2] = {0, 0};
+    size_t m = two ? 2 * n : n, pages[2] = {0, 0}, lat[2] = {0, 0}, chg_cap = 0, spec, hspec[2] = {0, 0}, nrun;
     cl_uint un = (cl_uint)n, um = (cl_uint)m, ubound, utwo = (cl_uint)two, uadd = (cl_uint)add, urem = (cl_uint)!add;
     cl_uint uN = 0, want = (cl_uint)!add, slot;
     cl_int gen;
@@ -7969,7 +7971,7 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
     }
     dg__up_trace(g, &tr, "sort-2");
     DG__TRY(dg__run(g, DG__K_UP_UNIQUE, m + 1, DG__A(de), DG__A(us->b.keys.m), DG__A(us->b.vals.m), DG__A(um), DG__A(utwo),
-                  DG__A(us->b.flag.m), DG__END));
+                  DG__A(us->b.cnt.m), DG__A(us->b.flag.m), DG__END));
     DG__TRY(dg__scan(g, us->b.flag.m, us->b.sc.m, m + 1, us->b.tot.m, 0));
     DG__TRY(dg__run(g, DG__K_UP_GATHER, m, DG__A(de), DG__A(us->b.keys.m), DG__A(us->b.vals.m), DG__A(us->b.flag.m), DG__A(us->b.sc.m),
                   DG__A(um), DG__A(utwo), DG__A(us->b.asrc.m), DG__A(us->b.adst.m), DG__A(us->b.aw.m), DG__A(us->b.pos.m), DG__END));
@@ -7986,7 +7988,7 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
     DG__CL(clEnqueueReadBuffer(d->queue, us->b.sc2.m, CL_FALSE, m * 4, 4, &N, 0, NULL, NULL));
     /* The check and the arcs' count: read here, or, for one store, with the plan's counts
        below (insertion) or the counts at the end (removal): one wait fewer. The kernels read
-       the count on the device, which is 0 for a batch that fails its check (dg_up_select):
+       the count on the device, which is 0 for a batch that fails its check (dg_up_unique):
        nothing is written to the graph before the host reads the check. */
     fold = ns == 1;
     if (!fold) {
@@ -7995,6 +7997,7 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
         if (N == 0) goto done;
         uN = (cl_uint)N;
     }
+    nrun = fold ? m : N;   /* work-items of the kernels that read the count on the device */
     dg__up_trace(g, &tr, "select");
     S[0] = us->b.nsrc.m; D[0] = us->b.ndst.m; X[0] = us->b.nx.m;
     if (ns == 2) {   /* the in-store's arcs: sorted by target (then source: the sort is stable) */
@@ -8012,7 +8015,7 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
     for (si = 0; si < ns; si++) {
         cl_uint lkeep = DG__LH_KEEP, lslot = DG_UP_LONG + (cl_uint)si;
         slot = DG_UP_STAMPED + (cl_uint)si;
-        DG__TRY(dg__run(g, DG__K_UP_PLAN, fold ? m : N, DG__A(S[si]), DG__A(us->b.sc2.m), DG__A(um), DG__A(urem),
+        DG__TRY(dg__run(g, DG__K_UP_PLAN, nrun, DG__A(S[si]), DG__A(us->b.sc2.m), DG__A(um), DG__A(urem),
                         dg__adj(si, 0), DG__A(us->b.segdeg[si].m),
                       DG__A(us->b.hstamp[si].m), DG__A(gen), DG__A(us->b.hc[si].m), DG__A(us->b.mc[si].m),
                       DG__A(us->b.hlist[si].m), DG__A(us->b.cnt.m), DG__A(slot), DG__A(us->b.llist[si].m),
@@ -8126,23 +8129,20 @@ static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t
                           DG__A(us->b.clist[si].m), DG__A(us->b.cnt.m), DG__A(slot), DG__END));
             continue;
         }
-        {   /* (the count on the device: sc2[m]) */
-            size_t R = fold ? m : N;
-            DG__TRY(dg__run(g, DG__K_UP_RM_MARK, R, DG__A(S[si]), DG__A(X[si]), DG__A(us->b.sc2.m), DG__A(um), dg__adj(si, 0), DG__END));
-            DG__TRY(dg__run(g, DG__K_UP_RM_PAIR, R, DG__A(S[si]), DG__A(X[si]), DG__A(us->b.sc2.m), DG__A(um), dg__adj(si, 0),
-                            DG__A(us->b.segdeg[si].m), DG__A(us->b.hc[si].m), DG__A(us->b.mc[si].m), DG__A(us->b.holes.m),
-                            DG__A(us->b.movers.m), DG__END));
-            DG__TRY(dg__run(g, DG__K_UP_RM_MOVE, R, DG__A(S[si]), DG__A(us->b.sc2.m), DG__A(um), dg__adj(si, 0), DG__A(wp),
-                            DG__A(us->b.hc[si].m), DG__A(us->b.holes.m), DG__A(us->b.movers.m), DG__A(us->b.cbits[si].m),
-                            DG__A(us->b.clist[si].m), DG__A(us->b.cnt.m), DG__A(slot), DG__END));
-            DG__TRY(dg__run(g, DG__K_UP_RM_TRIM, R, DG__A(S[si]), DG__A(us->b.sc2.m), DG__A(um), dg__adj(si, 0),
-                            DG__A(us->b.segdeg[si].m), DG__A(us->b.cbits[si].m), DG__A(us->b.clist[si].m), DG__A(us->b.cnt.m),
-                            DG__A(slot), DG__END));
-        }
+        /* (the count on the device: sc2[m]) */
+        DG__TRY(dg__run(g, DG__K_UP_RM_MARK, nrun, DG__A(S[si]), DG__A(X[si]), DG__A(us->b.sc2.m), DG__A(um), dg__adj(si, 0), DG__END));
+        DG__TRY(dg__run(g, DG__K_UP_RM_PAIR, nrun, DG__A(S[si]), DG__A(X[si]), DG__A(us->b.sc2.m), DG__A(um), dg__adj(si, 0),
+                        DG__A(us->b.segdeg[si].m), DG__A(us->b.hc[si].m), DG__A(us->b.mc[si].m), DG__A(us->b.holes.m),
+                        DG__A(us->b.movers.m), DG__END));
+        DG__TRY(dg__run(g, DG__K_UP_RM_MOVE, nrun, DG__A(S[si]), DG__A(us->b.sc2.m), DG__A(um), dg__adj(si, 0), DG__A(wp),
+                        DG__A(us->b.hc[si].m), DG__A(us->b.holes.m), DG__A(us->b.movers.m), DG__A(us->b.cbits[si].m),
+                        DG__A(us->b.clist[si].m), DG__A(us->b.cnt.m), DG__A(slot), DG__END));
+        DG__TRY(dg__run(g, DG__K_UP_RM_TRIM, nrun, DG__A(S[si]), DG__A(us->b.sc2.m), DG__A(um), dg__adj(si, 0),
+                        DG__A(us->b.segdeg[si].m), DG__A(us->b.cbits[si].m), DG__A(us->b.clist[si].m), DG__A(us->b.cnt.m),
+                        DG__A(slot), DG__END));
         if (g->st[si].large_lists) {   /* the index entries of large lists left with fewer pages (counted on the device) */
             cl_uint hslot = DG_UP_STAMPED + (cl_uint)si, dso = 2 * (cl_uint)si;
-            size_t R = fold ? m : N;
-            DG__TRY(dg__run(g, DG__K_UP_RM_SHRINK, (R < 1024 ? R : 1024) * d->wg, DG__A(us->b.hlist[si].m), DG__A(us->b.cnt.m),
+            DG__TRY(dg__run(g, DG__K_UP_RM_SHRINK, (nrun < 1024 ? nrun : 1024) * d->wg, DG__A(us->b.hlist[si].m), DG__A(us->b.cnt.m),
                             DG__A(hslot), DG__A(d->dir.m), DG__A(dso), DG__A(d->st[si].idx.m), DG__A(d->st[si].latab.m), DG__END));
         }
     }

@@ -121,15 +121,19 @@ __kernel void dg_up_sort_small(__global const int *e, const uint m, const uint t
     }
 }
 
-/* flag[i] = 1 for the first of equal arcs (sorted by source, then target); flag[m] = 0 */
+/* flag[i] = 1 for the first of equal arcs (sorted by source, then target); flag[m] = 0. A
+   batch that fails its check (dg_up_arcs: cnt) keeps no arc: every count after this is 0, so
+   the kernels that follow (which read their counts on the device, the host reading the check
+   later) neither look up its bad ids nor write anything. */
 __kernel void dg_up_unique(__global const int *e, __global const uint *keys,
                            __global const uint *vals, const uint m, const uint two,
-                           __global uint *flag)
+                           __global const uint *cnt, __global uint *flag)
 {
     const uint i = (uint)get_global_id(0);
     if (i < m)
-        flag[i] = i == 0 || keys[i] != keys[i - 1] ||
-                  dg_up_dst(e, two, vals[i]) != dg_up_dst(e, two, vals[i - 1]);
+        flag[i] = cnt[DG_UP_BAD] == 0xffffffffu && cnt[DG_UP_DEAD] == 0xffffffffu &&
+                  (i == 0 || keys[i] != keys[i - 1] ||
+                   dg_up_dst(e, two, vals[i]) != dg_up_dst(e, two, vals[i - 1]));
     else if (i == m)
         flag[i] = 0;
 }
@@ -175,17 +179,15 @@ inline uint dg_up_end(__global const int *src, const uint h, const uint n)
 }
 
 /* Chunks of DG_UP_CHUNK entries of each run's list: cc[h] at the run's first arc, 0 for the
-   other arcs and for i in [n, m] (n = nb[ni] arcs), and for a source out of [0, bound) or
-   without a list: the batch is checked only after the lookup (its bad edges are rejected
-   then), which must not read outside the directory and the pool meanwhile. */
+   other arcs and for i in [n, m] (n = nb[ni] arcs: none of a batch that fails its check,
+   dg_up_unique). */
 __kernel void dg_up_chunks(__global const int *src, __global const uint *nb, const uint ni,
-                           const uint m, const uint bound, DG_ADJ_ARGS, __global uint *cc)
+                           const uint m, DG_ADJ_ARGS, __global uint *cc)
 {
     const uint i = (uint)get_global_id(0), n = nb[ni];
     uint c = 0;
     if (i > m) return;
-    if (i < n && (i == 0 || src[i] != src[i - 1]) && (uint)src[i] < bound &&
-        dir[DG_DS * (size_t)src[i] + dso] >= 0) {
+    if (i < n && (i == 0 || src[i] != src[i - 1])) {
         uint deg;
         dg_row(DG_ADJ, src[i], &deg);
         c = (deg + DG_UP_CHUNK - 1) / DG_UP_CHUNK;
@@ -230,20 +232,16 @@ __kernel void dg_up_pick(__global const int *pos, __global const uint *nb, const
 }
 
 /* Keeps the flagged arcs in order (o* = the arcs i with flag[i], at sc[i]) and counts the
-   edges they stand for into cnt[DG_UP_EDGES]: each arc, or (two) those with src <= dst. The
-   count of a batch that fails its check, sc[m], becomes 0: the kernels after it, which read
-   the count on the device, change nothing while the host has not read the check yet. */
+   edges they stand for into cnt[DG_UP_EDGES]: each arc, or (two) those with src <= dst. */
 __kernel void dg_up_select(__global const int *src, __global const int *dst,
                            __global const int *x, __global const uint *flag,
-                           __global uint *sc, const uint m, const uint two,
+                           __global const uint *sc, const uint m, const uint two,
                            __global int *osrc, __global int *odst, __global int *ox,
                            __global uint *cnt)
 {
     __local uint l_n;
     const uint i = (uint)get_global_id(0), lid = (uint)get_local_id(0);
     if (lid == 0) l_n = 0;
-    if (i == 0 && (cnt[DG_UP_BAD] != 0xffffffffu || cnt[DG_UP_DEAD] != 0xffffffffu))
-        sc[m] = 0;                       /* (no other work-item reads it) */
     barrier(CLK_LOCAL_MEM_FENCE);
     if (i < m && flag[i]) {
         const uint j = sc[i];
@@ -294,7 +292,7 @@ inline uint dg_up_la_pages(const uint deg)
 }
 
 /* Plan, one work-item per run (its first arc h) of the arcs src[0..nb[ni]) (none for a batch
-   that fails its check: dg_up_select): segdeg[h] = the list's degree now; a run
+   that fails its check: dg_up_unique): segdeg[h] = the list's degree now; a run
    that does not fit in place stamps the list's page (hstamp = gen) and lists it (hlist,
    counted in cnt[slot]): the host makes room there. Removal runs zero their hole and mover
    counters (hc, mc); they always fit. A list of lkeep entries or more is listed in llist

@@ -31,16 +31,15 @@ inline dg_pos dg_local_scan_pos(__local dg_pos *x, const uint lid)
 }
 
 /* The two kernels of a scan of values of type T (uint: dg_scan_*; dg_pos: dg_scan_pos_*),
-   LOCAL_SCAN the work-group's exclusive scan of T:
+   LOCAL_SCAN the work-group's exclusive scan of T, and BLOCKS_one, one block's scan added to
+   `carry` (its total returned; dg_scan_small goes through several):
    BLOCKS: out[i] = in[0] + ... + in[i-1] within each block of DG_SCAN_BLOCK values; sums[block]
    = the block's total. With one block, *total also gets it. in may equal out.
    ADD: adds the scanned block sums to every block. */
 #define DG_DEFINE_SCAN(BLOCKS, ADD, T, LOCAL_SCAN) \
-__kernel void BLOCKS(__global const T *in, __global T *out, __global T *sums, const uint n, __global T *total) \
+inline T BLOCKS##_one(__global const T *in, __global T *out, const uint n, const size_t first, \
+                      __local T *x, const uint lid, const T carry) \
 { \
-    __local T x[DG_WG]; \
-    const uint lid = get_local_id(0); \
-    const size_t first = (size_t)get_group_id(0) * DG_SCAN_BLOCK + (size_t)lid * DG_SCAN_ITEMS; \
     T v[DG_SCAN_ITEMS], s = 0, t; \
     uint j; \
     for (j = 0; j < DG_SCAN_ITEMS; j++) { \
@@ -49,11 +48,19 @@ __kernel void BLOCKS(__global const T *in, __global T *out, __global T *sums, co
     } \
     x[lid] = s; \
     t = LOCAL_SCAN(x, lid); \
-    s = x[lid]; \
+    s = carry + x[lid]; \
     for (j = 0; j < DG_SCAN_ITEMS; j++) { \
         if (first + j < n) out[first + j] = s; \
         s += v[j]; \
     } \
+    return t; \
+} \
+__kernel void BLOCKS(__global const T *in, __global T *out, __global T *sums, const uint n, __global T *total) \
+{ \
+    __local T x[DG_WG]; \
+    const uint lid = get_local_id(0); \
+    const T t = BLOCKS##_one(in, out, n, (size_t)get_group_id(0) * DG_SCAN_BLOCK + (size_t)lid * DG_SCAN_ITEMS, \
+                             x, lid, 0); \
     if (lid == 0) { \
         sums[get_group_id(0)] = t; \
         if (get_num_groups(0) == 1 && total) *total = t; \
@@ -74,25 +81,8 @@ __kernel void dg_scan_small(__global const uint *in, __global uint *out, const u
     __local uint x[DG_WG];
     const uint lid = get_local_id(0);
     uint b, carry = 0;
-    for (b = 0; b < n; b += DG_SCAN_BLOCK) {
-        const uint first = b + lid * DG_SCAN_ITEMS;
-        uint v[DG_SCAN_ITEMS], s = 0, j;
-        for (j = 0; j < DG_SCAN_ITEMS; j++) {
-            v[j] = first + j < n ? in[first + j] : 0;
-            s += v[j];
-        }
-        x[lid] = s;
-        s = dg_local_scan(x, lid);   /* (the block's total; x[lid] its exclusive scan) */
-        {
-            uint o = carry + x[lid];
-            for (j = 0; j < DG_SCAN_ITEMS; j++) {
-                if (first + j < n) out[first + j] = o;
-                o += v[j];
-            }
-        }
-        carry += s;
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }
+    for (b = 0; b < n; b += DG_SCAN_BLOCK)   /* (the local scan begins and ends with a barrier) */
+        carry += dg_scan_blocks_one(in, out, n, (size_t)b + (size_t)lid * DG_SCAN_ITEMS, x, lid, carry);
     if (lid == 0 && total) *total = carry;
 }
 
