@@ -256,9 +256,14 @@
      (bad ids, removed vertices) with its first counts: the plan's for an
      insertion, the last ones for a removal (until then the kernels read the
      count of arcs on the device, 0 for a batch that fails its check, so
-     nothing is written). A batch of 1,000 edges costs 0.5-0.7 ms on an H200
-     at Kronecker scale 22, mostly its ~15 launches and two or three waits,
-     a batch of 100k edges 1.2-2.4 ms (bench/NOTES.md).
+     nothing is written). On an H200 at scale 22 (Kronecker / uniform) a batch
+     of 1,000 edges costs 0.6-0.85 / 0.2-0.4 ms, mostly its ~15 launches and
+     two or three waits; 100k edges 1.3-2.2 / 0.6-1.1 ms; 1M 4-9 / 2-3 ms;
+     10M 20-27 ms (scale 24: 18-29 ms). The first device batches after a
+     load on the host also pay the host's drops of the indexes of the lists
+     they change (a free each: 1-14 ms for batches that reach thousands of
+     them, once). Figures and their peers: bench/NOTES.md, "Issue 14 - final
+     figures".
 
    6. ERRORS
    Every function returning dg_status returns DG_OK (0) or a negative code;

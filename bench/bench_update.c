@@ -336,7 +336,16 @@ int main(int argc, char **argv)
         long k = 1;
         for (; k <= 1000000 && nks < MAX_KS; k *= 10) ks[nks++] = k;
     }
-    report_begin("update", NULL, "dyngraph");
+    if (g_device) {                          /* the device's name for the header */
+        dg_graph *g0;
+        dg_desc d0;
+        memset(&d0, 0, sizeof d0);
+        CK(NULL, dg_create(&d0, &g0));
+        if (!dg_cl_queue(g0)) die(dg_error_message(g0));
+        snprintf(title, sizeof title, "%s", dg_device_name(g0));
+        dg_destroy(g0);
+    }
+    report_begin("update", g_device ? title : NULL, "dyngraph");
     printf("- %s path: %s%s, undirected graphs, scale %d, 16 tuples per vertex; median of %d repetitions\n\n",
            g_device ? "device" : "host", g_device ? "dg_add_edges_cl / dg_remove_edges_cl, the batch already in device "
            "memory, timed until the graph is updated and synced" : "dg_add_edges / dg_remove_edges on the host store",
