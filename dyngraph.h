@@ -261,9 +261,9 @@
      two or three waits; 100k edges 1.3-2.2 / 0.6-1.1 ms; 1M 4-9 / 2-3 ms;
      10M 20-27 ms (scale 24: 18-29 ms). The first device batches after a
      load on the host also pay the host's drops of the indexes of the lists
-     they change (a free each: 1-14 ms for batches that reach thousands of
-     them, once). Figures and their peers: bench/NOTES.md, "Issue 14 - final
-     figures".
+     they change (a free each, once a list: 1-14 ms a batch while batches
+     reach thousands of indexed lists). Figures and their peers:
+     bench/NOTES.md, "Issue 14 - final figures".
 
    6. ERRORS
    Every function returning dg_status returns DG_OK (0) or a negative code;
