@@ -170,14 +170,16 @@ static double timed_call(dg_graph *g, int add, const dg_edge *e, size_t n, size_
 static double timed_mixed(dg_graph *g, const dg_edge *rm, size_t nr, const dg_edge *ad, size_t na)
 {
     cl_mem b0 = NULL, b1 = NULL;
+    size_t removed = 0, added = 0;
     double t0;
     if (g_device) { b0 = device_batch(g, rm, nr); b1 = device_batch(g, ad, na); }
     t0 = now_s();
-    if (g_device) { CK(g, dg_remove_edges_cl(g, b0, nr, NULL)); CK(g, dg_add_edges_cl(g, b1, na, NULL)); }
-    else { CK(g, dg_remove_edges(g, rm, nr, NULL)); CK(g, dg_add_edges(g, ad, na, NULL)); }
+    if (g_device) { CK(g, dg_remove_edges_cl(g, b0, nr, &removed)); CK(g, dg_add_edges_cl(g, b1, na, &added)); }
+    else { CK(g, dg_remove_edges(g, rm, nr, &removed)); CK(g, dg_add_edges(g, ad, na, &added)); }
     t0 = now_s() - t0;
     if (b0) clReleaseMemObject(b0);
     if (b1) clReleaseMemObject(b1);
+    if (removed != nr || added != na) fail("mixed: %zu of %zu edges removed, %zu of %zu added", removed, nr, added, na);
     return t0 * 1e3;
 }
 
