@@ -1862,6 +1862,11 @@ struct dg_graph {
     struct dg__reach *reach; /* the reachability index (dg_reach), built on first use */
     dg__clog clog;        /* the changes results have yet to take in (>>result) */
     struct dg__dev *dev;  /* the OpenCL side, set up by the first device operation (else NULL) */
+    int32_t *cut;         /* shards by vertex range (several devices, issue 20: bench/NOTES.md's
+                             plan, step 2; set by a test hook for now): shard i holds the ids
+                             [cut[i], cut[i + 1]), cut[0] = 0, cut[ncut] = INT32_MAX; NULL: one
+                             shard. Every page holds one shard's lists (dg__shard_set) */
+    int ncut;             /* shards */
     char err[4096];
 };
 static void dg__dev_free(dg_graph *g);
@@ -1880,6 +1885,8 @@ static dg_status dg__fresh_blocks(dg_graph *g, uint32_t *b, size_t n, int gather
 static int dg__batch_on_device(const dg_graph *g, size_t n);
 static dg_status dg__dev_batch(dg_graph *g, const dg_edge *he, cl_mem de, size_t n, int add, const char *fn,
                                size_t *changed);
+/* Shards by vertex range (>>validate's neighbour, dg__shard_set): set, or dropped with n <= 1. */
+static dg_status dg__shard_set(dg_graph *g, const int32_t *bounds, int n);
 
 /* =========================================================================
    Errors, logging and memory   >>base
@@ -2704,12 +2711,28 @@ static void dg__move_tail(dg_graph *g, dg__store *s, int32_t p, uint32_t i, int3
     dg__touch(s, p); dg__touch(s, q);
 }
 
+/* Shards (g->cut): the shard of id v, and of page p (of its first vertex: a page holds one
+   shard's lists, so the batches' runs and the compaction's windows stop where the shard
+   changes, and a new vertex of another shard starts a page). Without shards: 0. */
+static int dg__shard_of(const dg_graph *g, dg_vertex v) {
+    int lo = 0, hi = g->ncut - 1;
+    while (lo < hi) {
+        int mid = (lo + hi + 1) / 2;
+        if (v >= g->cut[mid]) lo = mid; else hi = mid - 1;
+    }
+    return lo;
+}
+static int dg__page_shard(const dg_graph *g, const dg__store *s, int32_t p) {
+    return g->cut ? dg__shard_of(g, s->idx[p].first) : 0;
+}
+
 /* Appends vertex v (the largest id so far) to the store, with an empty list. */
 static void dg__store_add_vertex(dg_graph *g, dg__store *s, dg_vertex v) {
     int32_t p = s->tail, *pg = p >= 0 ? DG__PAGE(g, s, p) : NULL;
     uint32_t n;
     int32_t off;
-    if (!pg || pg[2] || (uint64_t)dg__end_free(g, pg) * 10 < (uint64_t)g->P * 6) {
+    if (!pg || pg[2] || (uint64_t)dg__end_free(g, pg) * 10 < (uint64_t)g->P * 6 ||
+        (g->cut && dg__page_shard(g, s, p) != dg__shard_of(g, v))) {
         p = dg__page_new(g, s, s->tail, 0);
         pg = DG__PAGE(g, s, p);
     }
@@ -3086,6 +3109,7 @@ DG_API void dg_destroy(dg_graph *g) {
     dg__free(g, g->clog.seen);
     for (i = 0; i < 2; i++) dg__store_free(g, &g->st[i]);
     dg__free(g, g->dd.blk); dg__free(g, g->dd.dev); dg__free(g, g->dd.list);
+    dg__shard_set(g, NULL, 0);                   /* (the shards) */
     dg__free(g, g->tmp); dg__free(g, g->wtmp); dg__free(g, g->mark); dg__free(g, g->items);
     dg__free(g, g->bscr[0]); dg__free(g, g->bscr[1]); dg__free(g, g->bscr[2]);
     dg__free(g, g->free_ids);
@@ -3770,7 +3794,8 @@ static void dg__store_batch(dg_graph *g, dg__store *s, const dg__arc *a, size_t 
         while (j < m && s->dir[s->ds * (size_t)a[j].src] == p) j++;
         total = j - i;
         in_place = !pg[2] && total <= DG__IN_PLACE_MAX && pg[0] > 1 && total <= dg__free_entries(g, s, p);
-        if (k && (pg[2] || in_place || k == g->run_max || s->ph[run[k - 1]].next != p)) {
+        if (k && (pg[2] || in_place || k == g->run_max || s->ph[run[k - 1]].next != p ||
+                  (g->cut && dg__page_shard(g, s, p) != dg__page_shard(g, s, run[0])))) {
             dg__repack(g, s, run, k, a + start, i - start, commit, pages, latab);
             k = 0;
         }
@@ -3835,7 +3860,8 @@ static size_t dg__compact_store(dg_graph *g, dg__store *s, int32_t from, size_t 
         uint32_t k = 0;
         size_t used = 0, lists = 0;
         int32_t q;
-        for (q = p; q >= 0 && k < g->run_max && !DG__PAGE(g, s, q)[2]; q = s->ph[q].next) {
+        for (q = p; q >= 0 && k < g->run_max && !DG__PAGE(g, s, q)[2] &&
+                    (!k || !g->cut || dg__page_shard(g, s, q) == dg__page_shard(g, s, g->runs[0])); q = s->ph[q].next) {
             g->runs[k++] = q;
             used += s->ph[q].fill - DG__HDR;
             lists += (size_t)DG__PAGE(g, s, q)[0];
@@ -4151,6 +4177,47 @@ DG_API dg_status dg_compact(dg_graph *g, size_t *released) {
     return DG_OK;
 }
 
+/* Shards the host store by vertex range: n shards, bounds[0..n-2] the first ids of shards
+   1..n-1 (ascending, positive); n <= 1 drops the shards. Each page a cut falls inside is split
+   there (dg__move_tail onto a new page after it), so that every page holds one shard's lists
+   from then on (the batches' runs, the compaction's windows and new vertices keep it so). Step 2
+   of issue 20's plan for several devices (bench/NOTES.md), a test hook for now: nothing else
+   reads the shards yet. Not with reuse_ids (a reused id joins the last page). All-or-nothing. */
+static dg_status dg__shard_set(dg_graph *g, const int32_t *bounds, int n) {
+    int32_t *cut;
+    int i, si;
+    dg_status st;
+    if (n <= 1) { dg__free(g, g->cut); g->cut = NULL; g->ncut = 0; return DG_OK; }
+    if (g->desc.reuse_ids) return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "shards: not with reuse_ids");
+    for (i = 0; i + 1 < n; i++)
+        if (bounds[i] <= (i ? bounds[i - 1] : 0))
+            return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "shards: bound %d (%d) is not above the one before", i, (int)bounds[i]);
+    if ((st = dg__fresh_all(g)) != DG_OK) return st;
+    for (si = 0; si < g->nstores; si++)                  /* at most a new page a cut */
+        if ((st = dg__reserve_pages(g, &g->st[si], (size_t)n)) != DG_OK) return st;
+    if (!(cut = (int32_t *)dg__alloc(g, ((size_t)n + 1) * sizeof *cut))) return dg__oom(g, "shards");
+    cut[0] = 0;
+    for (i = 1; i < n; i++) cut[i] = bounds[i - 1];
+    cut[n] = INT32_MAX;
+    dg__free(g, g->cut);
+    g->cut = cut; g->ncut = n;
+    for (si = 0; si < g->nstores; si++) {
+        dg__store *s = &g->st[si];
+        for (i = 1; i < n; i++) {                        /* the page of the cut's first live id */
+            size_t v = (size_t)cut[i];
+            int32_t p, *pg;
+            uint32_t j;
+            while (v < g->id_bound && s->dir[s->ds * v] < 0) v++;
+            if (v >= g->id_bound) break;
+            p = s->dir[s->ds * v];
+            pg = DG__PAGE(g, s, p);
+            if (pg[2] || (j = dg__slot_of(g, pg, (dg_vertex)v)) == 0) continue;   /* (a page's start) */
+            dg__move_tail(g, s, p, j, dg__page_new(g, s, p, 0));
+        }
+    }
+    return DG_OK;
+}
+
 /* =========================================================================
    Introspection: statistics and the consistency checker   >>validate
    ========================================================================= */
@@ -4280,6 +4347,10 @@ static dg_status dg__validate_store(dg_graph *g, int si, uint8_t *seen, uint64_t
                 last_vid = vid; verts++;
             }
             DG__CHECK(expect == pg[1], "store %d page %d: records end at %d, header says %d", si, (int)p, (int)expect, (int)pg[1]);
+            DG__CHECK(!g->cut || dg__shard_of(g, DG__SLOT_VID(g, pg, n - 1)) == dg__shard_of(g, DG__SLOT_VID(g, pg, 0)),
+                      "store %d page %d: vertices %d and %d of shards %d and %d", si, (int)p, (int)DG__SLOT_VID(g, pg, 0),
+                      (int)DG__SLOT_VID(g, pg, n - 1), dg__shard_of(g, DG__SLOT_VID(g, pg, 0)),
+                      dg__shard_of(g, DG__SLOT_VID(g, pg, n - 1)));
             for (x = pg[1]; x < (int32_t)(P - 2 * n); x++) DG__CHECK(pg[x] == -1, "store %d page %d: free entry %d is %d, not -1", si, (int)p, (int)x, (int)pg[x]);
             DG__CHECK(used == s->ph[p].fill, "store %d page %d: %u entries used, fill says %u", si, (int)p, used, (unsigned)s->ph[p].fill);
         } else {

@@ -27,7 +27,9 @@
    Then "growth": a skewed (R-MAT) graph of 16,384 vertices, page size 1024, built by 64 or 512 host batches, or
    by single dg_add_edge calls, its lists against the edge list sorted here, and its pages against
    one batch's: the fill stays above 0.6 (dg__auto_compact).
-   Cases (DG_TESTS=test_random:NAME, see tt.h): api, undirected, configs, bulk, growth. They draw
+   Then "shards": two configurations with the store sharded by vertex range (dg__shard_set; issue 20's
+   several devices), new cuts half-way, every page's vertices of one shard (dg_validate).
+   Cases (DG_TESTS=test_random:NAME, see tt.h): api, undirected, configs, bulk, growth, shards. They draw
    from one random stream in turn: a case run alone sees other draws than in a whole run. */
 #ifndef TR_NAME
 #define TR_NAME "test_random"   /* test_random_lh.c includes this file under another name */
@@ -540,6 +542,8 @@ static dg_status pick_args(ctx *c, int32_t *args, int n, int bad_percent)
 }
 
 static int reuse_ids;           /* configurations with dg_desc.reuse_ids */
+static int shards;              /* configurations sharded by vertex range (dg__shard_set): 3 shards
+                                   from the start, 4 others from half-way (pages split then) */
 static void op_add_vertex(ctx *c)
 {
     dg_vertex id = -5;
@@ -866,6 +870,11 @@ static int create_graph(ctx *c, int undirected, int weighted, uint32_t page_size
         CHECK(q.page_size == page_size && !!q.undirected == !!undirected && !!q.weighted == !!weighted);
     }
     m_init(&c->m, undirected, weighted);
+    if (shards) {
+        static const int32_t b[2] = { 230, 560 };
+        s = dg__shard_set(c->g, b, 3);
+        CHECK_MSG(s == DG_OK, "dg__shard_set = %d", s);
+    }
     return 1;
 }
 
@@ -913,6 +922,15 @@ static void run_config(int undirected, int weighted, uint32_t page_size, long st
             op = add ? OP_ADD_EDGES : OP_REMOVE_EDGES;
         }
         if (c->m.nalive < 100 && op == OP_REMOVE_VERTEX) op = OP_ADD_VERTICES;
+        if (shards && c->step == steps / 2) {        /* other cuts: the pages they fall in split */
+            static const int32_t b[3] = { 101, 347, 702 };
+            dg_stats before, after;
+            dg_get_stats(c->g, &before);
+            CHECK_MSG(dg__shard_set(c->g, b, 4) == DG_OK, "[%s] dg__shard_set half-way", name);
+            dg_get_stats(c->g, &after);
+            CHECK_MSG(after.pages > before.pages, "[%s] no page split at the new cuts (%zu pages)", name, after.pages);
+            TRACE("shards: %zu -> %zu pages", before.pages, after.pages);
+        }
         opcount[op]++;
         switch (op) {
         case OP_ADD_VERTEX: op_add_vertex(c); break;
@@ -1277,6 +1295,15 @@ static void case_configs(void)
     run_config(1, 0, 128, STEPS_PER_CONFIG);
     reuse_ids = 0;
 }
+/* Pages that hold one shard's lists each (issue 20, several devices): every mutation keeps the
+   shard of a page's vertices one, which dg_validate checks after every step. */
+static void case_shards(void)
+{
+    shards = 1;
+    run_config(0, 1, 64, STEPS_PER_CONFIG);
+    run_config(1, 0, 128, STEPS_PER_CONFIG);
+    shards = 0;
+}
 static void case_bulk(void)
 {
     run_bulk(0, 1024, BULK_VERTICES, BULK_EDGES, BULK_STEPS);
@@ -1372,7 +1399,7 @@ static void case_growth(void)
 }
 static const tt_case cases[] = {
     { "api", test_api }, { "undirected", test_undirected_basics }, { "configs", case_configs }, { "bulk", case_bulk },
-    { "growth", case_growth },
+    { "growth", case_growth }, { "shards", case_shards },
 };
 
 int main(int argc, char **argv)
