@@ -1867,6 +1867,9 @@ struct dg_graph {
                              [cut[i], cut[i + 1]), cut[0] = 0, cut[ncut] = INT32_MAX; NULL: one
                              shard. Every page holds one shard's lists (dg__shard_set) */
     int ncut;             /* shards */
+    struct dg__dev **devs; /* several devices (issue 20's plan, step 1; dg__devices_want): all of
+                             them, devs[0] == dev; NULL with one device */
+    int ndev;
     char err[4096];
 };
 static void dg__dev_free(dg_graph *g);
@@ -5125,10 +5128,13 @@ static int dg__equal_nocase(const char *a, const char *b) {
     return *a == *b;
 }
 
-static dg_status dg__pick_device(dg_graph *g, cl_platform_id *out_plat, cl_device_id *out_dev) {
+/* The nth (from 0) available device that dg_desc.device / DYNGRAPH_DEVICE names; without a
+   wish, the GPUs first, then any device. */
+static dg_status dg__pick_device(dg_graph *g, int nth, cl_platform_id *out_plat, cl_device_id *out_dev) {
     cl_platform_id plats[16];
     cl_device_id devs[64];
     cl_uint np = 0, nd, i, j;
+    int found = 0;
     const char *want = g->desc.device ? g->desc.device : getenv("DYNGRAPH_DEVICE");
     char seen[1024] = "", name[512], pname[256], dname[256];
     int pass;
@@ -5159,12 +5165,15 @@ static dg_status dg__pick_device(dg_graph *g, cl_platform_id *out_plat, cl_devic
                 if (want) ok = dg__equal_nocase(want, "gpu") ? (type & CL_DEVICE_TYPE_GPU) != 0 :
                                dg__equal_nocase(want, "cpu") ? (type & CL_DEVICE_TYPE_CPU) != 0 :
                                dg__contains(name, want);
-                else ok = pass == 1 || (type & CL_DEVICE_TYPE_GPU);
-                if (ok) { *out_plat = plats[i]; *out_dev = devs[j]; return DG_OK; }
+                else ok = pass == 1 ? !(type & CL_DEVICE_TYPE_GPU) : (type & CL_DEVICE_TYPE_GPU) != 0;
+                if (ok && found++ == nth) { *out_plat = plats[i]; *out_dev = devs[j]; return DG_OK; }
             }
         }
         if (want) break;
     }
+    if (nth > 0)
+        return dg__fail(g, DG_ERR_NO_DEVICE, "%d OpenCL devices wanted, %d found (%s)", nth + 1, found,
+                        seen[0] ? seen : "none");
     if (want)
         return dg__fail(g, DG_ERR_NO_DEVICE, "no OpenCL device matches \"%s\" (%s); devices found: %s",
                         want, g->desc.device ? "dg_desc.device" : "DYNGRAPH_DEVICE", seen[0] ? seen : "none");
@@ -5646,7 +5655,7 @@ static size_t dg__module_bytes(const dg__dev *d, int m) {
     return bytes;
 }
 
-static void dg__dev_free(dg_graph *g) {
+static void dg__dev_free_one(dg_graph *g) {
     dg__dev *d = g->dev;
     int i;
     if (!d) return;
@@ -5682,17 +5691,35 @@ static void dg__dev_free(dg_graph *g) {
     dg__free(g, d);
     g->dev = NULL;
 }
+/* Frees every device's state (the last first). */
+static void dg__dev_free(dg_graph *g) {
+    int i;
+    if (!g->devs) { dg__dev_free_one(g); return; }
+    for (i = g->ndev - 1; i >= 0; i--) {
+        g->dev = g->devs[i];
+        dg__dev_free_one(g);
+    }
+    dg__free(g, g->devs);
+    g->devs = NULL;
+    g->ndev = 0;
+}
 
-/* Sets up OpenCL on the first device operation. All-or-nothing: on failure g->dev stays NULL. */
-static dg_status dg__dev_init(dg_graph *g) {
+/* Several devices (issue 20's plan for two GPUs, step 1; bench/NOTES.md): a graph opens
+   dg__devices_want > 1 devices (the first that dg_desc.device / DYNGRAPH_DEVICE names, as
+   dg__pick_device counts them), each with its own state (dg__dev: context, queue, staging,
+   programs, mirror); everything still runs on the first (g->dev == g->devs[0]) until the
+   sharded mirror (step 3) uses the others. A test hook, not with a dg_desc.context. */
+static int dg__devices_want = 0;
+
+/* Sets up one device (g->dev; on failure NULL): the caller's context and queue (dg_desc), or
+   the given device in the library's context for it. */
+static dg_status dg__dev_init_one(dg_graph *g, cl_platform_id plat, cl_device_id device) {
     dg__dev *d;
     dg_status st = DG_OK;
     cl_int e;
-    cl_platform_id plat = NULL;
     cl_uint cu = 1;
     size_t maxwg = 1;
     char pname[256] = "", dname[256] = "", dver[256] = "", drv[256] = "";
-    if (g->dev) return DG_OK;
     d = (dg__dev *)dg__alloc(g, sizeof *d);
     if (!d) return dg__oom(g, "device state");
     memset(d, 0, sizeof *d);
@@ -5713,7 +5740,7 @@ static dg_status dg__dev_init(dg_graph *g) {
         d->profiling = (props & CL_QUEUE_PROFILING_ENABLE) != 0;
         DG__TRY(dg__context_acquire(g, plat, d->device, g->desc.context, &d->ctx));
     } else {
-        DG__TRY(dg__pick_device(g, &plat, &d->device));
+        d->device = device;
         DG__TRY(dg__context_acquire(g, plat, d->device, NULL, &d->ctx));
 #if defined(__GNUC__)
 #pragma GCC diagnostic push
@@ -5771,8 +5798,35 @@ static dg_status dg__dev_init(dg_graph *g) {
         dg__log(g, DG_LOG_INFO, msg);
     }
 done:
-    if (st != DG_OK) dg__dev_free(g);
+    if (st != DG_OK) dg__dev_free_one(g);
     return st;
+}
+
+/* Sets up OpenCL on the first device operation: one device, or dg__devices_want of them.
+   All-or-nothing: on failure g->dev stays NULL. */
+static dg_status dg__dev_init(dg_graph *g) {
+    cl_platform_id plat = NULL, p1 = NULL;
+    cl_device_id device = NULL;
+    dg_status st = DG_OK;
+    int n = dg__devices_want > 1 && !g->desc.context ? dg__devices_want : 1, i, made = 0;
+    if (g->dev) return DG_OK;
+    if (!g->desc.context && (st = dg__pick_device(g, 0, &plat, &device)) != DG_OK) return st;
+    if (n == 1) return dg__dev_init_one(g, plat, device);
+    if (!(g->devs = (dg__dev **)dg__alloc(g, (size_t)n * sizeof *g->devs))) return dg__oom(g, "devices");
+    for (i = 0; i < n; i++) {
+        if (i > 0 && (st = dg__pick_device(g, i, &p1, &device)) != DG_OK) break;
+        if (i > 0 && p1 != plat) { st = dg__fail(g, DG_ERR_NO_DEVICE, "device %d is on another platform than the first", i); break; }
+        g->dev = NULL;
+        if ((st = dg__dev_init_one(g, plat, device)) != DG_OK) break;
+        g->devs[made++] = g->dev;
+    }
+    g->ndev = made;
+    if (st != DG_OK) {                   /* (those set up go: all-or-nothing) */
+        dg__dev_free(g);
+        return st;
+    }
+    g->dev = g->devs[0];
+    return DG_OK;
 }
 
 /* =========================================================================

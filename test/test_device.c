@@ -44,7 +44,11 @@
    device_faults (every device allocation of a sync, a growing sync, each BFS and SSSP strategy,
    reach, a frontier and dg_add_edges_cl fails in turn: DG_ERR_DEVICE_MEMORY, graph unchanged,
    the same call then succeeds with the same answer), default_cache (HOME and XDG_CACHE_HOME in the temporary directory: the default cache
-   directory is made 0700; one others can write is not used). They draw from one random
+   directory is made 0700; one others can write is not used),
+   devices (issue 20's several devices, step 1: dg__devices_want = 2 opens two devices, each with
+   its own context, queue and state, on PoCL the two pthread devices main asks for through
+   POCL_DEVICES; the graph still runs on the first, a BFS is right; 3 wanted of 2 is
+   DG_ERR_NO_DEVICE with nothing left open). They draw from one random
    stream in turn: a case run alone sees other draws than in a whole run. */
 #define _POSIX_C_SOURCE 200809L
 #define DYNGRAPH_IMPLEMENTATION
@@ -2201,6 +2205,46 @@ static void case_cl_options(void)
     dg_cache_clear();
 }
 
+/* Several devices (dyngraph.h, dg__devices_want): two opened, every operation on the first. */
+static void case_devices(void)
+{
+    dg_graph *g;
+    dg_status s;
+    int32_t dist[5];
+    int i;
+    dg_desc d;
+    memset(&d, 0, sizeof d);
+    d.page_size = 64; d.undirected = 1;
+    d.device = "cpu";                      /* (PoCL's two, wherever there is a GPU too) */
+    dg__devices_want = 2;
+    s = dg_create(&d, &g);
+    CHECK_MSG(s == DG_OK, "dg_create: %s", dg_status_string(s));
+    if (s != DG_OK) { dg__devices_want = 0; return; }
+    CHECK(dg_add_vertices(g, 5, NULL) == DG_OK);
+    for (i = 0; i < 4; i++) CHECK(dg_add_edge(g, i, i + 1, 1.0f) == DG_OK);
+    s = dg_sync(g);
+    CHECK_MSG(s == DG_OK, "dg_sync on two devices: %s: %s", dg_status_string(s), dg_error_message(g));
+    if (s == DG_OK) {
+        CHECK(g->ndev == 2 && g->devs && g->devs[0] == g->dev);
+        CHECK(g->devs[1] && g->devs[1] != g->dev && g->devs[1]->ctx && g->devs[1]->queue &&
+              g->devs[1]->device != g->dev->device && g->devs[1]->pin_ptr != NULL);
+        s = dg_bfs(g, 0, dist, NULL);
+        CHECK_MSG(s == DG_OK, "dg_bfs on two devices: %s", dg_error_message(g));
+        for (i = 0; s == DG_OK && i < 5; i++) CHECK_MSG(dist[i] == i, "dist[%d] = %d", i, (int)dist[i]);
+    }
+    dg_destroy(g);
+    dg__devices_want = 3;                  /* more than there are: nothing opened */
+    g = NULL;
+    if (dg_create(&d, &g) == DG_OK) {
+        s = dg_sync(g);
+        CHECK_MSG(s == DG_ERR_NO_DEVICE && g->dev == NULL && g->devs == NULL && g->ndev == 0,
+                  "3 devices of 2: %s (%s)", dg_status_string(s), dg_error_message(g));
+        CHECK_MSG(strstr(dg_error_message(g), "3 OpenCL devices wanted") != NULL, "message: %s", dg_error_message(g));
+        dg_destroy(g);
+    }
+    dg__devices_want = 0;
+}
+
 static const tt_case cases[] = {
     { "binary_cache", case_binary_cache }, { "device_choice", case_device_choice },
     { "failed_build", case_failed_build }, { "cl_objects", case_cl_objects }, { "mirror", case_mirror },
@@ -2208,7 +2252,7 @@ static const tt_case cases[] = {
     { "cache_damage", case_cache_damage }, { "cl_batches", case_cl_batches },
     { "cl_options", case_cl_options }, { "default_cache", case_default_cache },
     { "device_faults", case_device_faults }, { "sort", case_sort }, { "frontier_all", case_frontier_all },
-    { "cache_io", case_cache_io },
+    { "cache_io", case_cache_io }, { "devices", case_devices },
 };
 
 int main(int argc, char **argv)
@@ -2217,6 +2261,8 @@ int main(int argc, char **argv)
     w0 = time(NULL);
     setvbuf(stdout, NULL, _IOLBF, 0);
     seed = trand_seed(argc, argv, (uint64_t)time(NULL), "test_device");
+    setenv("POCL_DEVICES", "pthread pthread", 0);   /* PoCL's CPU twice (case devices); before any
+                                                       OpenCL call, and not over the caller's */
     if (!mkdtemp(tmpl)) {
         CHECK_MSG(0, "mkdtemp failed");
         return TT_SUMMARY("test_device");
