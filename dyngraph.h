@@ -3148,6 +3148,8 @@ DG_API dg_status dg_add_vertices(dg_graph *g, size_t count, dg_vertex *out_first
         return dg__fail(g, DG_ERR_LIMIT, "adding %zu vertices would pass the limit of %u ids",
                         count, (unsigned)DG__MAX_IDS);
     need = count / g->vert_per_page + 2;
+    if (g->cut && count)                 /* (a new page at each shard's start: dg__store_add_vertex) */
+        need += (size_t)(dg__shard_of(g, (dg_vertex)(g->id_bound + count - 1)) - dg__shard_of(g, (dg_vertex)g->id_bound)) + 1;
     if ((st = dg__fresh_tails(g)) != DG_OK) return st;
     if ((st = dg__fresh_dir_v(g, (dg_vertex)g->id_bound)) != DG_OK) return st;   /* (a block of older ids too) */
     if ((st = dg__reserve_vertices(g, g->id_bound + count)) != DG_OK) return st;
@@ -13373,8 +13375,10 @@ static dg_status dg__load_image(dg__load_state *L) {
     }
     if ((st = dg__snap_fits(L, und, wtd, want)) != DG_OK) return st;
     if (head[1] == g->P && reuse == (g->desc.reuse_ids != 0) && g->st[0].page_hw == 0 &&
-        (g->nstores == 1 || g->st[1].page_hw == 0))   /* (an empty graph that had vertices
-                                                         keeps pages: not overwritten) */
+        (g->nstores == 1 || g->st[1].page_hw == 0) && !g->cut)   /* (an empty graph that had
+                                                         vertices keeps pages: not overwritten;
+                                                         a sharded one takes the lists by a batch,
+                                                         which keeps its pages to one shard) */
         return dg__img_fill(L, g, head, h);
     {   /* another page size (or reuse_ids, or old pages): the image's own graph first, then
            its lists */

@@ -1299,10 +1299,39 @@ static void case_configs(void)
    shard of a page's vertices one, which dg_validate checks after every step. */
 static void case_shards(void)
 {
+    dg_graph *g = NULL, *h = NULL;
+    dg_desc d;
+    int32_t b[200];
+    char path[96];
+    size_t i, deg = 0;
     shards = 1;                    /* (half the steps: make test's time) */
     run_config(0, 1, 64, STEPS_PER_CONFIG / 2);
     run_config(1, 0, 128, STEPS_PER_CONFIG / 2);
     shards = 0;
+    /* many shards crossed by one dg_add_vertices: a page more each (its reserve counts them) */
+    memset(&d, 0, sizeof d);
+    d.page_size = 64;
+    if (dg_create(&d, &g) != DG_OK) { CHECK(0); return; }
+    for (i = 0; i < 200; i++) b[i] = (int32_t)(1600 + 5 * i);
+    CHECK(dg__shard_set(g, b, 201) == DG_OK);
+    CHECK(dg_add_vertices(g, 1600, NULL) == DG_OK);
+    CHECK(dg_add_vertices(g, 1000, NULL) == DG_OK);
+    CHECK_MSG(dg_validate(g) == DG_OK, "201 shards: %s", dg_error_message(g));
+    /* a snapshot loaded into a sharded graph: its lists by a batch, not its pages as they are */
+    for (i = 0; i + 1 < 40; i++) CHECK(dg_add_edge(g, (dg_vertex)i, (dg_vertex)(i + 1), 1.0f) == DG_OK);
+    snprintf(path, sizeof path, "/tmp/%s_shards_%lu.snap", TR_NAME, (unsigned long)rng_state);
+    CHECK(dg__shard_set(g, NULL, 0) == DG_OK);
+    CHECK_MSG(dg_save(g, path, DG_FORMAT_SNAPSHOT) == DG_OK, "dg_save: %s", dg_error_message(g));
+    if (dg_create(&d, &h) == DG_OK) {
+        b[0] = 20;
+        CHECK(dg__shard_set(h, b, 2) == DG_OK);
+        CHECK_MSG(dg_load(h, path, DG_FORMAT_SNAPSHOT) == DG_OK, "a snapshot into a sharded graph: %s", dg_error_message(h));
+        CHECK_MSG(dg_validate(h) == DG_OK, "after the snapshot: %s", dg_error_message(h));
+        CHECK(dg_edge_count(h) == 39 && dg_vertex_count(h) == 2600 && dg_degree(h, 20, &deg) == DG_OK && deg == 1);
+        dg_destroy(h);
+    }
+    remove(path);
+    dg_destroy(g);
 }
 static void case_bulk(void)
 {
