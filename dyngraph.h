@@ -188,12 +188,12 @@
      find what they remove and to drop edges already present without reading
      the list: a batch costs O(k log k) plus the entries it writes, not the
      degrees it touches. A batch that carries deg/128 or more edges of one
-     list scans that list instead (in order: cheaper than as many lookups),
-     dropping its index on removal; a list cut below 128 entries loses its
-     index. A long list without an index (grown by device batches, which drop
-     the indexes of the lists they change, or all of the host's indexes when
+     list makes it no index (a scan in order is cheaper than as many lookups)
+     but uses the one it has; a list cut below 128 entries loses its index.
+     A long list without an index (grown by device batches, which drop the
+     indexes of the lists they change, or all of the host's indexes when
      they change at least a quarter as many long lists as there are indexes
-     (dg__lh_share), or by single edge calls, or dropped by a dense batch) is
+     (dg__lh_share), or by single edge calls) is
      scanned by the first batch that needs it and
      indexed by the second (DG__LH_SCANS): a batch that touches a hub once
      pays one scan, not an index build, and lists that batches come back
@@ -2525,8 +2525,8 @@ static dg__lhash *dg__lh_for(dg_graph *g, dg__store *s, dg_vertex u, uint32_t de
 }
 /* Entries x0..x1-1 of u's list were written (they are in the pool): into u's index. A list that
    reaches DG__LH_MIN entries gets one here, while its entries were just written anyway, so that
-   no later batch reads the whole list to make it; one dropped by a dense removal (which scans)
-   is made again by the next sparse batch that needs it (dg__lh_need). */
+   no later batch reads the whole list to make it; one a device batch dropped is made again by
+   the next sparse batch that needs it (dg__lh_need). */
 static void dg__lh_appended(dg_graph *g, dg__store *s, dg_vertex u, uint32_t x0, uint32_t x1) {
     dg__lhash *h = dg__lh_of(s, u);
     uint32_t x;
@@ -3788,7 +3788,7 @@ static void dg__store_batch(dg_graph *g, dg__store *s, const dg__arc *a, size_t 
     size_t i = 0, j, start = 0, g0;
     int32_t *run = g->runs;
     uint32_t k = 0;
-    int in_place;
+    int in_place, rshard = 0;            /* (the run's shard: a run stops where it changes) */
     while (i < m) {
         int32_t p, *pg;
         size_t total;
@@ -3800,7 +3800,7 @@ static void dg__store_batch(dg_graph *g, dg__store *s, const dg__arc *a, size_t 
         total = j - i;
         in_place = !pg[2] && total <= DG__IN_PLACE_MAX && pg[0] > 1 && total <= dg__free_entries(g, s, p);
         if (k && (pg[2] || in_place || k == g->run_max || s->ph[run[k - 1]].next != p ||
-                  (g->cut && dg__page_shard(g, s, p) != dg__page_shard(g, s, run[0])))) {
+                  dg__page_shard(g, s, p) != rshard)) {
             dg__repack(g, s, run, k, a + start, i - start, commit, pages, latab);
             k = 0;
         }
@@ -3814,7 +3814,7 @@ static void dg__store_batch(dg_graph *g, dg__store *s, const dg__arc *a, size_t 
                     dg__append1(g, s, a[i].src, a[i].dst, a[i].w);
                 }
         } else {
-            if (!k) start = i;
+            if (!k) { start = i; rshard = dg__page_shard(g, s, p); }
             run[k++] = p;
         }
         i = j;
@@ -3864,9 +3864,10 @@ static size_t dg__compact_store(dg_graph *g, dg__store *s, int32_t from, size_t 
     while (p >= 0 && walked < budget) {
         uint32_t k = 0;
         size_t used = 0, lists = 0;
+        const int wshard = dg__page_shard(g, s, p);   /* (a window stops where the shard changes) */
         int32_t q;
         for (q = p; q >= 0 && k < g->run_max && !DG__PAGE(g, s, q)[2] &&
-                    (!k || !g->cut || dg__page_shard(g, s, q) == dg__page_shard(g, s, g->runs[0])); q = s->ph[q].next) {
+                    dg__page_shard(g, s, q) == wshard; q = s->ph[q].next) {
             g->runs[k++] = q;
             used += s->ph[q].fill - DG__HDR;
             lists += (size_t)DG__PAGE(g, s, q)[0];
@@ -6090,7 +6091,6 @@ static dg_status dg__read_units(dg_graph *g, cl_mem src, char *dst, const int32_
     dg__core_state *cs = (dg__core_state *)d->mod[DG__MOD_CORE].state;
     dg_status st = DG_OK;
     size_t i, j, c, kf, runs = 0, C = dg__gather_chunk(d, unit, k);
-    const char *tmp = (const char *)d->pin_ptr;
     DG_ASSERT(!d->ndesc);   /* (no sync is staging) */
     for (i = 0; i < k; i++) runs += i == 0 || list[i] != list[i - 1] + 1;
     kf = runs > runs_max && C ? k : 0;   /* (C = 0: a unit larger than the buffer, read as runs) */
@@ -6107,7 +6107,7 @@ static dg_status dg__read_units(dg_graph *g, cl_mem src, char *dst, const int32_
         DG__TRY(dg__run(g, DG__K_GATHER_PAGES, c * d->wg, DG__A(src), DG__A(cs->b.glist.m), DG__A(at), DG__A(uc),
                         DG__A(words), DG__A(cs->b.gather.m), DG__END));
         DG__CL(clEnqueueReadBuffer(d->queue, cs->b.gather.m, CL_TRUE, 0, c * unit, d->pin_ptr, 0, NULL, NULL));
-        for (j = 0; j < c; j++) memcpy(dst + (size_t)list[i + j] * unit, tmp + j * unit, unit);
+        for (j = 0; j < c; j++) memcpy(dst + (size_t)list[i + j] * unit, d->pin_ptr + j * unit, unit);
     }
     for (i = kf; i < k; i = j) {
         size_t lo, hi;
