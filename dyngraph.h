@@ -982,7 +982,9 @@ typedef enum dg_status {          /* 0 is success, errors are negative */
     DG_ERR_PARSE            = -9, /* malformed input file (message names file:line) */
     DG_ERR_LIMIT            = -10,/* beyond a size limit (ids, page size, allocation size) */
     DG_ERR_CORRUPT          = -11,/* dg_validate found a broken invariant (a library bug) */
-    DG_ERR_NEGATIVE_CYCLE   = -12 /* dg_sssp with negative_weights: a negative cycle is reachable */
+    DG_ERR_NEGATIVE_CYCLE   = -12,/* dg_sssp with negative_weights: a negative cycle is reachable */
+    DG_ERR_UNSUPPORTED      = -13 /* not available in this configuration (a graph over several
+                                     devices: manual section 11, SEVERAL DEVICES); nothing changed */
 } dg_status;
 
 /* Name of a status ("DG_OK", "DG_ERR_NOT_FOUND", ...). Never NULL. Thread-safe. */
@@ -1055,7 +1057,14 @@ typedef struct dg_desc {          /* zero-initialised means "all defaults" */
     dg_cache_io cache_io;         /* optional: the cache through these functions instead of files
                                      (on every device, PoCL included; off with binary_cache = -1,
                                      or DYNGRAPH_CACHE=0 and binary_cache 0) */
+    int devices;                  /* devices the graph spreads over, sharded by vertex range
+                                     (manual section 11, SEVERAL DEVICES): 0 = the environment
+                                     variable DYNGRAPH_DEVICES, else 1; N > 1: the first N devices
+                                     that `device` names (on one platform). Not with `context`
+                                     or reuse_ids (DG_ERR_INVALID_ARGUMENT); fewer found:
+                                     DG_ERR_NO_DEVICE at the first device operation */
 } dg_desc;
+#define DG_MAX_DEVICES 64         /* dg_desc.devices at most */
 
 /* Creates an empty graph. desc may be NULL (all defaults). Returns DG_ERR_INVALID_ARGUMENT for a
    bad page size or half an allocator, DG_ERR_OUT_OF_MEMORY. *out is NULL on failure. */
@@ -1793,6 +1802,9 @@ typedef struct dg__store {
     uint8_t *lh_scans;    /* per vertex id (lh_scans_cap of them): batches that scanned its long
                              list for want of an index (saturating), see dg__lh_need */
     size_t lh_scans_cap;
+    int32_t *ploc;        /* several devices (>>shard): page p's number on the device holding it, */
+    uint8_t *pdev;        /* and that device (0xff: none); ploc_cap pages of each (the sync grows them) */
+    uint32_t ploc_cap;
 } dg__store;
 /* A page's stale bit (dg__store.stale). */
 static int dg__is_stale(const dg__store *s, int32_t p) { return (int)(s->stale[(uint32_t)p >> 5] >> ((uint32_t)p & 31)) & 1; }
@@ -1867,9 +1879,12 @@ struct dg_graph {
                              [cut[i], cut[i + 1]), cut[0] = 0, cut[ncut] = INT32_MAX; NULL: one
                              shard. Every page holds one shard's lists (dg__shard_set) */
     int ncut;             /* shards */
+    size_t shard_bound;   /* the id bound the shards were planned for (several devices, >>shard) */
     struct dg__dev **devs; /* several devices (issue 20's plan, step 1; dg__devices_want): all of
                              them, devs[0] == dev; NULL with one device */
     int ndev;
+    unsigned char *xpin;  /* several devices: pinned memory of the first (dg_host_alloc) through */
+    size_t xpin_bytes;    /* which the devices exchange what they found (dg__bfs_multi) */
     char err[4096];
 };
 static void dg__dev_free(dg_graph *g);
@@ -1909,6 +1924,7 @@ DG_API const char *dg_status_string(dg_status s) {
     case DG_ERR_LIMIT: return "DG_ERR_LIMIT";
     case DG_ERR_CORRUPT: return "DG_ERR_CORRUPT";
     case DG_ERR_NEGATIVE_CYCLE: return "DG_ERR_NEGATIVE_CYCLE";
+    case DG_ERR_UNSUPPORTED: return "DG_ERR_UNSUPPORTED";
     }
     return "DG_ERR_UNKNOWN";
 }
@@ -3037,6 +3053,7 @@ static void dg__store_free(dg_graph *g, dg__store *s) {
     dg__free(g, s->ph);
     dg__free(g, s->latab); dg__free(g, s->dlist);
     dg__free(g, s->stale);
+    dg__free(g, s->ploc); dg__free(g, s->pdev);
 }
 
 /* dg_create's failures have no graph to keep their message: they go to the desc's logger. */
@@ -3072,6 +3089,10 @@ DG_API dg_status dg_create(const dg_desc *desc, dg_graph **out) {
         return dg__create_fail(&d, DG_ERR_INVALID_ARGUMENT, "dg_create: device_batches must be -1, 0 or 1");
     if (d.reuse_ids != 0 && d.reuse_ids != 1)
         return dg__create_fail(&d, DG_ERR_INVALID_ARGUMENT, "dg_create: reuse_ids must be 0 or 1");
+    if (d.devices < 0 || d.devices > DG_MAX_DEVICES)
+        return dg__create_fail(&d, DG_ERR_INVALID_ARGUMENT, "dg_create: devices must be 0 .. DG_MAX_DEVICES (64)");
+    if (d.devices > 1 && (d.context || d.reuse_ids))
+        return dg__create_fail(&d, DG_ERR_INVALID_ARGUMENT, "dg_create: several devices go without context and reuse_ids");
     g = (dg_graph *)dg__alloc_with(&d.allocator, sizeof *g);
     if (!g) return dg__create_fail(&d, DG_ERR_OUT_OF_MEMORY, "dg_create: out of host memory (graph)");
     memset(g, 0, sizeof *g);
@@ -4762,6 +4783,8 @@ DG_API long dg_debug_device_allocs(void) { return 0; }
     X(BFS,   BFS_BU,           dg_bfs_bu) \
     X(BFS,   BFS_BU_FLAT,      dg_bfs_bu_flat) \
     X(BFS,   BFS_Q2BM,         dg_bfs_queue_to_bitmap) \
+    X(BFS,   BFS_OUTBOX,       dg_bfs_outbox) \
+    X(BFS,   BFS_INBOX,        dg_bfs_inbox) \
     X(BFS,   BFS_COUNT,        dg_bfs_count) \
     X(BFS,   MASK_EXPAND,      dg_bfs_mask_expand) \
     X(BFS,   MASK_VISIT,       dg_bfs_mask_visit) \
@@ -4880,6 +4903,16 @@ typedef struct dg__dstore { dg__buf pool, wpool, idx, latab; } dg__dstore;
 typedef struct dg__stgroup { cl_mem dst; size_t first, n; } dg__stgroup;
 typedef struct dg__hostblk { cl_mem m; unsigned char *p; size_t n; } dg__hostblk;   /* dg_host_alloc */
 
+/* Several devices (>>shard): one device's own page numbers for one store. Its mirror is a
+   whole small graph of its shard's lists, its pages numbered 0 .. hw-1 in the order it got them. */
+typedef struct dg__lpages {
+    int32_t *glob;        /* local page l holds the host's page glob[l] (-1: free); cap of them */
+    int32_t *lfree;       /* local pages free to hand out (nfree of them) */
+    int32_t *pend;        /* local pages this sync frees: their index entries are sent as free, and
+                             they are handed out only after it succeeded (npend of them) */
+    uint32_t hw, cap, nfree, npend;
+} dg__lpages;
+
 typedef struct dg__dev {
     cl_device_id device;
     cl_context ctx;
@@ -4916,6 +4949,10 @@ typedef struct dg__dev {
     /* the mirror */
     dg__dstore st[2];
     dg__buf dir;
+    int id;                       /* several devices (>>shard): its index in g->devs; the ids it */
+    int32_t lo, hi;               /* holds [lo, hi) (set by each sync); its own page numbers; the */
+    dg__lpages lp[2];             /* directory's bytes it has set to -1 (foreign vertices read as */
+    size_t dir_filled;            /* removed ones) */
     int uploaded;                 /* the mirror holds the graph (after the first full sync) */
     uint64_t gen;                 /* incremented by every sync that sent something */
     /* staging: pinned host memory, mapped for good, and its device twin */
@@ -5114,6 +5151,17 @@ done:
 static void dg__buf_free(dg__dev *d, dg__buf *b) {
     if (b->m) { clReleaseMemObject(b->m); d->bytes -= b->cap; }
     b->m = NULL; b->cap = 0;
+}
+/* Sets n bytes of m from off to v. */
+static dg_status dg__fill_bytes(dg_graph *g, cl_mem m, unsigned char v, size_t off, size_t n) {
+    while (n) {   /* at most 1 GiB per fill */
+        size_t k = n < ((size_t)1 << 30) ? n : (size_t)1 << 30;
+        cl_int e = clEnqueueFillBuffer(g->dev->queue, m, &v, 1, off, k, 0, NULL, NULL);
+        if (e != CL_SUCCESS) return dg__clfail(g, e, "clEnqueueFillBuffer");
+        off += k;
+        n -= k;
+    }
+    return DG_OK;
 }
 
 /* ---- choosing a device ---- */
@@ -5679,6 +5727,7 @@ static void dg__dev_free_one(dg_graph *g) {
         dg__buf_free(d, &d->st[i].wpool);
         dg__buf_free(d, &d->st[i].idx);
         dg__buf_free(d, &d->st[i].latab);
+        dg__free(g, d->lp[i].glob); dg__free(g, d->lp[i].lfree); dg__free(g, d->lp[i].pend);
     }
     dg__buf_free(d, &d->dir);
     while (d->nhblk) dg_host_free(g, d->hblk[d->nhblk - 1].p);
@@ -5707,12 +5756,16 @@ static void dg__dev_free(dg_graph *g) {
     g->ndev = 0;
 }
 
-/* Several devices (issue 20's plan for two GPUs, step 1; bench/NOTES.md): a graph opens
-   dg__devices_want > 1 devices (the first that dg_desc.device / DYNGRAPH_DEVICE names, as
-   dg__pick_device counts them), each with its own state (dg__dev: context, queue, staging,
-   programs, mirror); everything still runs on the first (g->dev == g->devs[0]) until the
-   sharded mirror (step 3) uses the others. A test hook, not with a dg_desc.context. */
-static int dg__devices_want = 0;
+/* Several devices (>>shard): a graph opens dg_desc.devices (else DYNGRAPH_DEVICES) > 1 devices,
+   the first that dg_desc.device / DYNGRAPH_DEVICE names, as dg__pick_device counts them, each
+   with its own state (dg__dev: context, queue, staging, programs, mirror of its shard).
+   g->dev is the device an operation runs on: devs[0] outside the loops over devices. */
+static int dg__devices_n(const dg_graph *g) {
+    const char *e = getenv("DYNGRAPH_DEVICES");
+    if (g->desc.devices > 1) return g->desc.devices;
+    if (g->desc.devices == 1 || g->desc.context || g->desc.reuse_ids || !e) return 1;
+    return atoi(e) > 1 && atoi(e) <= DG_MAX_DEVICES ? atoi(e) : 1;
+}
 
 /* Sets up one device (g->dev; on failure NULL): the caller's context and queue (dg_desc), or
    the given device in the library's context for it. */
@@ -5805,13 +5858,13 @@ done:
     return st;
 }
 
-/* Sets up OpenCL on the first device operation: one device, or dg__devices_want of them.
+/* Sets up OpenCL on the first device operation: one device, or dg__devices_n of them.
    All-or-nothing: on failure g->dev stays NULL. */
 static dg_status dg__dev_init(dg_graph *g) {
     cl_platform_id plat = NULL, p1 = NULL;
     cl_device_id device = NULL;
     dg_status st = DG_OK;
-    int n = dg__devices_want > 1 && !g->desc.context ? dg__devices_want : 1, i, made = 0;
+    int n = dg__devices_n(g), i, made = 0;
     if (g->dev) return DG_OK;
     if (!g->desc.context && (st = dg__pick_device(g, 0, &plat, &device)) != DG_OK) return st;
     if (n == 1) return dg__dev_init_one(g, plat, device);
@@ -5821,6 +5874,7 @@ static dg_status dg__dev_init(dg_graph *g) {
         if (i > 0 && p1 != plat) { st = dg__fail(g, DG_ERR_NO_DEVICE, "device %d is on another platform than the first", i); break; }
         g->dev = NULL;
         if ((st = dg__dev_init_one(g, plat, device)) != DG_OK) break;
+        g->dev->id = made;
         g->devs[made++] = g->dev;
     }
     g->ndev = made;
@@ -6007,6 +6061,9 @@ static dg_status dg__stage(dg_graph *g, cl_mem dst, size_t to, const void *src, 
             if (!dg__grow(g, (void **)&d->desc, d->desc_cap * 4, cap * 4, sizeof(uint64_t))) return dg__oom(g, "staging");
             d->desc_cap = cap;
         }
+        if ((!d->ngrp || d->grp[d->ngrp - 1].dst != dst) && d->ngrp == sizeof d->grp / sizeof d->grp[0] &&
+            (st = dg__stage_flush(g)) != DG_OK)
+            return st;   /* (a new group and none left: before the data goes in) */
         room = dg__stage_room(d);
         if (room < 4096 && (st = dg__stage_flush(g)) != DG_OK) return st;
         room = dg__stage_room(d);
@@ -6020,7 +6077,7 @@ static dg_status dg__stage(dg_graph *g, cl_mem dst, size_t to, const void *src, 
             ds[2] += take;
         } else {
             if (!d->ngrp || d->grp[d->ngrp - 1].dst != dst) {
-                if (d->ngrp == sizeof d->grp / sizeof d->grp[0] && (st = dg__stage_flush(g)) != DG_OK) return st;
+                DG_ASSERT(d->ngrp < sizeof d->grp / sizeof d->grp[0]);
                 d->grp[d->ngrp].dst = dst; d->grp[d->ngrp].first = d->ndesc; d->grp[d->ngrp].n = 0;
                 d->ngrp++;
             }
@@ -6220,16 +6277,18 @@ static int32_t dg__la_first(const dg__store *s, int32_t p) {
         DG__PREFETCH((s)->pool + (size_t)p_ * (g)->P + ((size_t)b_ << (g)->seg_shift)); \
     } \
 } while (0)
-/* Stages the changed segments of page p of a pool (all of it when the page was rewritten). */
-static dg_status dg__stage_page(dg_graph *g, const dg__store *s, cl_mem dst, const int32_t *pool, int32_t p) {
+/* Stages the changed segments of page p of a pool (all of it when the page was rewritten) for
+   page `to` of the device's (p itself, but on one of several devices, >>shard). */
+static dg_status dg__stage_page(dg_graph *g, const dg__store *s, cl_mem dst, const int32_t *pool, int32_t p,
+                                int32_t to) {
     uint64_t m = s->ph[p].segs;
-    size_t base = (size_t)p * g->P, S = (size_t)1 << g->seg_shift, a, b;
+    size_t base = (size_t)p * g->P, dbase = (size_t)to * g->P, S = (size_t)1 << g->seg_shift, a, b;
     dg_status st;
-    if (m == ~(uint64_t)0) return dg__stage(g, dst, base, pool + base, g->P);
+    if (m == ~(uint64_t)0) return dg__stage(g, dst, dbase, pool + base, g->P);
     for (a = 0; a < 64 && m >> a; a = b) {
         if (!((m >> a) & 1)) { b = a + 1; continue; }
         for (b = a; b < 64 && ((m >> b) & 1); b++) {}
-        if ((st = dg__stage(g, dst, base + a * S, pool + base + a * S, (b - a) * S)) != DG_OK) return st;
+        if ((st = dg__stage(g, dst, dbase + a * S, pool + base + a * S, (b - a) * S)) != DG_OK) return st;
     }
     return DG_OK;
 }
@@ -6248,11 +6307,11 @@ static dg_status dg__sync_store(dg_graph *g, int si) {
     DG__TRY(dg__buf_grow(g, &m->latab, (s->latab_len ? s->latab_len : 1) * 4, d->uploaded ? m->latab.cap : 0));
     for (i = 0; i < s->changed_pages; i++) {
         DG__PREFETCH_PAGES(g, s, i);
-        DG__TRY(dg__stage_page(g, s, m->pool.m, s->pool, s->dlist[i]));
+        DG__TRY(dg__stage_page(g, s, m->pool.m, s->pool, s->dlist[i], s->dlist[i]));
     }
     if (s->wpool)
         for (i = 0; i < s->changed_pages; i++)
-            DG__TRY(dg__stage_page(g, s, m->wpool.m, (const int32_t *)(const void *)s->wpool, s->dlist[i]));
+            DG__TRY(dg__stage_page(g, s, m->wpool.m, (const int32_t *)(const void *)s->wpool, s->dlist[i], s->dlist[i]));
     for (i = 0; i < s->changed_pages; i++) {
         int32_t p = s->dlist[i];
         if (s->ph[p].dirty & DG__DIRTY_IDX) DG__TRY(dg__stage(g, m->idx.m, (size_t)p * 4, &s->idx[p], 4));
@@ -6280,7 +6339,295 @@ done:
     return st;
 }
 
-static dg_status dg__sync(dg_graph *g) {
+/* =========================================================================
+   Several devices: the graph sharded by vertex range   >>shard
+   =========================================================================
+   With dg_desc.devices = N > 1, device i holds the lists of the ids [cut[i], cut[i + 1]) of
+   both stores (g->cut, the host store's shards: every page holds one shard's lists, see
+   dg__shard_set). Its mirror is a whole small graph: pool, weights, index and LA table
+   of its own pages only, numbered 0, 1, ... in the order it got them (dg__lpages), and a
+   directory of every id where the others' ids are -1 (removed, degree 0). So every kernel that
+   reads lists through the directory runs unchanged on a device; the host puts its own page
+   numbers into the device's when it stages them (the directory's and the LA table's page
+   fields; ploc / pdev say where each host page went). The cuts balance out-degree + in-degree
+   + 1 over the ids, in multiples of DG__DIR_BLOCK (a directory block has one device), planned
+   at the first sync and again (with everything sent again) when the ids have doubled since. */
+
+/* Hands out a local page on lp for the host's page gp. */
+static dg_status dg__lp_take(dg_graph *g, dg__lpages *lp, int32_t gp, int32_t *out) {
+    int32_t l;
+    if (lp->nfree) l = lp->lfree[--lp->nfree];
+    else {
+        if (lp->hw == lp->cap) {
+            uint32_t cap = lp->cap ? 2 * lp->cap : 256;
+            if (!dg__grow(g, (void **)&lp->glob, lp->cap, cap, sizeof(int32_t)) ||
+                !dg__grow(g, (void **)&lp->lfree, lp->cap, cap, sizeof(int32_t)) ||
+                !dg__grow(g, (void **)&lp->pend, lp->cap, cap, sizeof(int32_t)))
+                return dg__oom(g, "a device's page numbers");
+            lp->cap = cap;
+        }
+        l = (int32_t)lp->hw++;
+    }
+    lp->glob[l] = gp;
+    *out = l;
+    return DG_OK;
+}
+
+/* The cuts for g->ndev devices, balanced by out-degree + in-degree + 1 (multiples of
+   DG__DIR_BLOCK), set with dg__shard_set. */
+static dg_status dg__shard_plan(dg_graph *g) {
+    int32_t b[DG_MAX_DEVICES];
+    const int n = g->ndev;
+    size_t v, N = g->id_bound;
+    double tot = 0, acc = 0;
+    int k = 1, si;
+    dg_status st;
+    if ((st = dg__fresh_all(g)) != DG_OK) return st;
+    for (v = 0; v < N; v++) {
+        tot += 1;
+        if (dg__alive(g, (dg_vertex)v)) for (si = 0; si < g->nstores; si++) tot += dg__deg(g, &g->st[si], (dg_vertex)v);
+    }
+    for (v = 0; v < N && k < n; v++) {
+        acc += 1;
+        if (dg__alive(g, (dg_vertex)v)) for (si = 0; si < g->nstores; si++) acc += dg__deg(g, &g->st[si], (dg_vertex)v);
+        while (k < n && acc >= tot * k / n) {
+            int32_t c = (int32_t)((v + 1) / DG__DIR_BLOCK * DG__DIR_BLOCK);
+            int32_t lo = k > 1 ? b[k - 2] + (int32_t)DG__DIR_BLOCK : (int32_t)DG__DIR_BLOCK;
+            b[k - 1] = c > lo ? c : lo;
+            k++;
+        }
+    }
+    for (; k < n; k++) {   /* (few ids: the last shards start past them) */
+        int32_t c = (int32_t)((N + DG__DIR_BLOCK - 1) / DG__DIR_BLOCK * DG__DIR_BLOCK);
+        int32_t lo = k > 1 ? b[k - 2] + (int32_t)DG__DIR_BLOCK : (int32_t)DG__DIR_BLOCK;
+        b[k - 1] = c > lo ? c : lo;
+    }
+    if ((st = dg__shard_set(g, b, n)) != DG_OK) return st;
+    g->shard_bound = N;
+    return DG_OK;
+}
+
+/* Everything sent again: no page on any device, every page and directory block marked. */
+static dg_status dg__shard_reset(dg_graph *g) {
+    int i, si;
+    size_t v;
+    for (si = 0; si < g->nstores; si++) {
+        dg__store *s = &g->st[si];
+        int32_t p;
+        if (s->ploc_cap < s->page_cap) {
+            if (!dg__grow(g, (void **)&s->ploc, s->ploc_cap, s->page_cap, sizeof(int32_t)) ||
+                !dg__grow(g, (void **)&s->pdev, s->ploc_cap, s->page_cap, 1))
+                return dg__oom(g, "the pages' devices");
+            s->ploc_cap = s->page_cap;
+        }
+        if (s->ploc_cap) memset(s->pdev, 0xff, s->ploc_cap);
+        for (p = 0; p < (int32_t)s->page_hw; p++) dg__touch(s, p);
+    }
+    for (v = 0; v < g->id_bound; v += DG__DIR_BLOCK) dg__dir_mark(&g->st[0], (dg_vertex)v);
+    for (i = 0; i < g->ndev; i++) {
+        dg__dev *d = g->devs[i];
+        for (si = 0; si < 2; si++) d->lp[si].hw = d->lp[si].nfree = d->lp[si].npend = 0;
+        d->dir_filled = 0;
+        d->uploaded = 0;
+    }
+    return DG_OK;
+}
+
+/* Each changed page of store si to the device of its shard: a page whose shard changed (or
+   that was freed) leaves its device (its local page freed after the sync), and one new to a
+   device gets a local page there and goes whole. */
+static dg_status dg__shard_route(dg_graph *g, int si) {
+    dg__store *s = &g->st[si];
+    size_t i;
+    if (s->ploc_cap < s->page_cap) {
+        if (!dg__grow(g, (void **)&s->ploc, s->ploc_cap, s->page_cap, sizeof(int32_t)) ||
+            !dg__grow(g, (void **)&s->pdev, s->ploc_cap, s->page_cap, 1))
+            return dg__oom(g, "the pages' devices");
+        memset(s->pdev + s->ploc_cap, 0xff, s->page_cap - s->ploc_cap);
+        s->ploc_cap = s->page_cap;
+    }
+    for (i = 0; i < s->changed_pages; i++) {
+        const int32_t p = s->dlist[i];
+        const int o = s->idx[p].first >= 0 ? dg__shard_of(g, s->idx[p].first) : -1;
+        if (s->pdev[p] != 0xff && s->pdev[p] != o) {
+            dg__lpages *lp = &g->devs[s->pdev[p]]->lp[si];
+            lp->pend[lp->npend++] = s->ploc[p];
+            lp->glob[s->ploc[p]] = -1;
+            s->pdev[p] = 0xff;
+        }
+        if (o >= 0 && s->pdev[p] == 0xff) {
+            dg_status st = dg__lp_take(g, &g->devs[o]->lp[si], p, &s->ploc[p]);
+            if (st != DG_OK) return st;
+            s->pdev[p] = (uint8_t)o;
+            s->ph[p].segs = ~(uint64_t)0;   /* (new there: whole) */
+            s->ph[p].dirty |= DG__DIRTY_IDX;
+        }
+    }
+    return DG_OK;
+}
+
+/* Stages the LA-table segment at tab of store si for the current device, its page numbers
+   made the device's. */
+static dg_status dg__shard_stage_la(dg_graph *g, const dg__store *s, cl_mem dst, int32_t tab) {
+    int32_t buf[256];
+    size_t len = (size_t)s->latab[tab] + 1, j, k, c;
+    dg_status st;
+    for (j = 0; j < len; j += c) {
+        c = len - j < 256 ? len - j : 256;
+        for (k = 0; k < c; k++) {
+            int32_t x = s->latab[(size_t)tab + j + k];
+            buf[k] = j + k == 0 ? x : x >= 0 && (uint32_t)x < s->ploc_cap && s->pdev[x] != 0xff ? s->ploc[x] : -1;
+        }
+        if ((st = dg__stage(g, dst, (size_t)tab + j, buf, c)) != DG_OK) return st;
+    }
+    return DG_OK;
+}
+
+/* The current device's part of store si: its pages freed, its changed pages (at their local
+   numbers), their index entries and LA-table segments. */
+static dg_status dg__shard_sync_store(dg_graph *g, int si) {
+    static const dg__pindex freed = { -1, -1, -1, -1 };
+    dg__dev *d = g->dev;
+    dg__store *s = &g->st[si];
+    dg__dstore *m = &d->st[si];
+    dg__lpages *lp = &d->lp[si];
+    const uint8_t me = (uint8_t)d->id;
+    dg_status st = DG_OK;
+    size_t P = g->P, i, hw = lp->hw ? lp->hw : 1;
+    DG__TRY(dg__buf_grow(g, &m->pool, hw * P * 4, d->uploaded ? m->pool.cap : 0));
+    dg__pos_width(g);
+    if (s->wpool) DG__TRY(dg__buf_grow(g, &m->wpool, hw * P * 4, d->uploaded ? m->wpool.cap : 0));
+    DG__TRY(dg__buf_grow(g, &m->idx, hw * sizeof(dg__pindex), d->uploaded ? m->idx.cap : 0));
+    DG__TRY(dg__buf_grow(g, &m->latab, (s->latab_len ? s->latab_len : 1) * 4, d->uploaded ? m->latab.cap : 0));
+    for (i = 0; i < lp->npend; i++) DG__TRY(dg__stage(g, m->idx.m, (size_t)lp->pend[i] * 4, &freed, 4));
+    for (i = 0; i < s->changed_pages; i++) {   /* (a buffer at a time: one scatter each) */
+        const int32_t p = s->dlist[i];
+        if (s->pdev[p] != me) continue;
+        DG__TRY(dg__stage_page(g, s, m->pool.m, s->pool, p, s->ploc[p]));
+        d->sync_pages++;
+    }
+    for (i = 0; s->wpool && i < s->changed_pages; i++) {
+        const int32_t p = s->dlist[i];
+        if (s->pdev[p] == me) DG__TRY(dg__stage_page(g, s, m->wpool.m, (const int32_t *)(const void *)s->wpool, p, s->ploc[p]));
+    }
+    for (i = 0; i < s->changed_pages; i++) {
+        const int32_t p = s->dlist[i];
+        if (s->pdev[p] == me && (s->ph[p].dirty & DG__DIRTY_IDX))
+            DG__TRY(dg__stage(g, m->idx.m, (size_t)s->ploc[p] * 4, &s->idx[p], 4));
+    }
+    if (s->latab_moved) {   /* every segment of its lists */
+        int32_t p;
+        for (p = 0; p < (int32_t)s->page_hw; p++)
+            if (s->pdev[p] == me && s->idx[p].la_pos == 0 && s->idx[p].la_tab >= 0)
+                DG__TRY(dg__shard_stage_la(g, s, m->latab.m, s->idx[p].la_tab));
+    } else {                /* those of its large lists whose pages changed (each once) */
+        for (i = 0; i < s->changed_pages; i++) {
+            int32_t p = s->dlist[i], p0;
+            if (s->pdev[p] != me || s->idx[p].la_len < 0 || s->idx[p].first < 0) continue;
+            p0 = dg__la_first(s, p);
+            if (s->idx[p0].la_tab < 0 || (s->ph[p0].dirty & 2)) continue;
+            s->ph[p0].dirty |= 2;
+            DG__TRY(dg__shard_stage_la(g, s, m->latab.m, s->idx[p0].la_tab));
+        }
+    }
+done:
+    for (i = 0; i < s->changed_pages; i++) {
+        int32_t p = s->dlist[i];
+        if (s->idx[p].la_len >= 0 && s->idx[p].first >= 0) s->ph[dg__la_first(s, p)].dirty &= ~2u;
+    }
+    return st;
+}
+
+/* The current device's directory: the changed blocks of its ids, page numbers made its own
+   (the others' ids: -1, set where the buffer grew). */
+static dg_status dg__shard_sync_dir(dg_graph *g) {
+    dg__dev *d = g->dev;
+    dg_status st = DG_OK;
+    const size_t ds = 2 * (size_t)g->nstores, nv = g->id_bound ? g->id_bound : 1;
+    int32_t buf[DG__DIR_BLOCK * 4];
+    size_t i, v;
+    int si;
+    DG__TRY(dg__buf_grow(g, &d->dir, nv * ds * 4, d->uploaded ? d->dir.cap : 0));
+    if (d->dir_filled > d->dir.cap) d->dir_filled = 0;   /* (a new buffer) */
+    if (d->dir_filled < d->dir.cap) {
+        DG__TRY(dg__fill_bytes(g, d->dir.m, 0xff, d->dir_filled, d->dir.cap - d->dir_filled));
+        d->dir_filled = d->dir.cap;
+    }
+    for (i = 0; i < g->dd.n; i++) {
+        size_t b = g->dd.list[i], lo = b * DG__DIR_BLOCK, hi = lo + DG__DIR_BLOCK;
+        if (hi > g->id_bound) hi = g->id_bound;
+        if (lo >= hi || (int32_t)lo < d->lo || (int32_t)lo >= d->hi) continue;
+        for (v = lo; v < hi; v++)
+            for (si = 0; si < g->nstores; si++) {
+                const dg__store *s = &g->st[si];
+                int32_t p = g->dir[v * ds + 2 * (size_t)si];
+                buf[(v - lo) * ds + 2 * (size_t)si] = p >= 0 ? s->ploc[p] : -1;
+                buf[(v - lo) * ds + 2 * (size_t)si + 1] = g->dir[v * ds + 2 * (size_t)si + 1];
+            }
+        DG__TRY(dg__stage(g, d->dir.m, lo * ds, buf, (hi - lo) * ds));
+    }
+done:
+    return st;
+}
+
+/* The sync of a graph over several devices: routing, then each device's part, flushed. */
+static dg_status dg__shard_sync(dg_graph *g) {
+    dg_status st = DG_OK;
+    int i, si;
+    DG_ASSERT(!g->st[0].nstale && !g->st[1].nstale && !g->dd.ndev);   /* (no device batches) */
+    if (!g->cut || g->id_bound > 2 * g->shard_bound + (size_t)DG__DIR_BLOCK * (size_t)g->ndev) {
+        DG__TRY(dg__shard_plan(g));
+        for (i = 0; i < g->ndev; i++) g->devs[i]->uploaded = 0;
+    }
+    if (!g->devs[0]->uploaded) DG__TRY(dg__shard_reset(g));
+    for (si = 0; si < g->nstores; si++) DG__TRY(dg__shard_route(g, si));
+    for (i = 0; i < g->ndev; i++) {
+        dg__dev *d = g->dev = g->devs[i];
+        d->lo = g->cut[i];
+        d->hi = (size_t)g->cut[i + 1] < g->id_bound ? g->cut[i + 1] : (int32_t)g->id_bound;
+        if (d->hi < d->lo) d->hi = d->lo;
+        d->sync_bytes = 0; d->sync_pages = 0;
+        for (si = 0; si < g->nstores; si++) DG__TRY(dg__shard_sync_store(g, si));
+        DG__TRY(dg__shard_sync_dir(g));
+        DG__TRY(dg__stage_flush(g));
+        clFinish(d->queue);
+    }
+    for (i = 0; i < g->ndev; i++) {   /* the freed local pages may be handed out now */
+        dg__dev *d = g->devs[i];
+        for (si = 0; si < 2; si++) {
+            dg__lpages *lp = &d->lp[si];
+            if (lp->npend) memcpy(lp->lfree + lp->nfree, lp->pend, lp->npend * sizeof(int32_t));
+            lp->nfree += lp->npend;
+            lp->npend = 0;
+        }
+        d->uploaded = 1;
+        d->gen++;
+        d->syncs++;
+        d->last_sync_bytes = d->sync_bytes;
+        d->last_sync_pages = d->sync_pages;
+        d->upload_bytes += d->sync_bytes;
+    }
+done:
+    if (st != DG_OK) { g->dev->st_used = 0; g->dev->ndesc = 0; g->dev->ngrp = 0; }   /* (marks kept) */
+    g->dev = g->devs[0];
+    return st;
+}
+
+/* Forgets the marks of what a sync sent. */
+static void dg__sync_forget(dg_graph *g) {
+    size_t i;
+    int si;
+    for (si = 0; si < g->nstores; si++) {
+        dg__store *s = &g->st[si];
+        for (i = 0; i < s->changed_pages; i++) { s->ph[s->dlist[i]].dirty = 0; s->ph[s->dlist[i]].segs = 0; }
+        s->changed_pages = 0;
+        s->latab_moved = 0;
+    }
+    for (i = 0; i < g->dd.n; i++) g->dd.blk[g->dd.list[i]] = 0;
+    g->dd.n = 0;
+}
+
+static dg_status dg__sync_all(dg_graph *g) {
     dg__dev *d = NULL;
     dg_status st = DG_OK;
     double tr = 0;                    /* DYNGRAPH_TRACE_UPDATE */
@@ -6291,6 +6638,11 @@ static dg_status dg__sync(dg_graph *g) {
     if (d->uploaded && g->st[0].changed_pages == 0 && g->st[1].changed_pages == 0 && g->dd.n == 0 &&
         !g->st[0].latab_moved && !g->st[1].latab_moved) {
         d->last_sync_bytes = d->last_sync_pages = 0;   /* (nothing to send) */
+        return DG_OK;
+    }
+    if (g->ndev > 1) {
+        DG__TRY(dg__shard_sync(g));
+        dg__sync_forget(g);
         return DG_OK;
     }
     dg__up_trace(g, &tr, "sync-start");
@@ -6311,15 +6663,7 @@ static dg_status dg__sync(dg_graph *g) {
 #endif
     DG__TRY(dg__stage_flush(g));
     dg__up_trace(g, &tr, "sync-flush");
-    /* everything is on its way: forget the marks */
-    for (si = 0; si < g->nstores; si++) {
-        dg__store *s = &g->st[si];
-        for (i = 0; i < s->changed_pages; i++) { s->ph[s->dlist[i]].dirty = 0; s->ph[s->dlist[i]].segs = 0; }
-        s->changed_pages = 0;
-        s->latab_moved = 0;
-    }
-    for (i = 0; i < g->dd.n; i++) g->dd.blk[g->dd.list[i]] = 0;
-    g->dd.n = 0;
+    dg__sync_forget(g);   /* everything is on its way */
     d->uploaded = 1;
     d->gen++;
     d->syncs++;
@@ -6330,16 +6674,29 @@ done:
     if (st != DG_OK && d) { d->st_used = 0; d->ndesc = 0; d->ngrp = 0; }  /* marks kept: all sent again */
     return st;
 }
+/* The sync of every device operation but those a graph over several devices has (dg_sync,
+   dg_bfs, dg_validate_device, the context and queue of the first device, dg_host_alloc, the
+   primitives on the caller's buffers: they call dg__sync_all): the others refuse such a graph. */
+static dg_status dg__sync(dg_graph *g) {
+    int n = g->ndev > 1 ? g->ndev : g->dev ? 1 : dg__devices_n(g);
+    if (n > 1)
+        return dg__fail(g, DG_ERR_UNSUPPORTED, "not available on a graph over %d devices (only dg_bfs TOP_DOWN and "
+                        "DIRECTION_OPT, dg_sync, dg_validate_device and host calls: manual section 11)", n);
+    return dg__sync_all(g);
+}
 
 static void dg__dev_stats(const dg_graph *g, dg_stats *out) {
-    int m;
+    int m, i;
     if (!g->dev) return;
     out->syncs = g->dev->syncs;
-    out->last_sync_bytes = g->dev->last_sync_bytes;
-    out->last_sync_pages = g->dev->last_sync_pages;
-    out->upload_bytes = g->dev->upload_bytes;
-    out->device_bytes = g->dev->bytes;
-    for (m = 0; m < DG__MOD_COUNT; m++) out->module_bytes += dg__module_bytes(g->dev, m);
+    for (i = 0; i < (g->ndev > 1 ? g->ndev : 1); i++) {   /* (several devices: their sums) */
+        const dg__dev *d = g->ndev > 1 ? g->devs[i] : g->dev;
+        out->last_sync_bytes += d->last_sync_bytes;
+        out->last_sync_pages += d->last_sync_pages;
+        out->upload_bytes += d->upload_bytes;
+        out->device_bytes += d->bytes;
+        for (m = 0; m < DG__MOD_COUNT; m++) out->module_bytes += dg__module_bytes(d, m);
+    }
     out->programs_built = g->dev->programs_built;
     out->batch_arcs_device = g->dev->batch_dev;
     out->batch_arcs_host = 0;
@@ -6349,11 +6706,11 @@ static void dg__dev_stats(const dg_graph *g, dg_stats *out) {
 
 DG_API dg_status dg_sync(dg_graph *g) {
     if (!g) return DG_ERR_INVALID_ARGUMENT;
-    return dg__sync(g);
+    return dg__sync_all(g);
 }
-DG_API cl_context dg_cl_context(dg_graph *g) { return g && dg__sync(g) == DG_OK ? g->dev->ctx : NULL; }
-DG_API cl_command_queue dg_cl_queue(dg_graph *g) { return g && dg__sync(g) == DG_OK ? g->dev->queue : NULL; }
-DG_API cl_device_id dg_cl_device(dg_graph *g) { return g && dg__sync(g) == DG_OK ? g->dev->device : NULL; }
+DG_API cl_context dg_cl_context(dg_graph *g) { return g && dg__sync_all(g) == DG_OK ? g->dev->ctx : NULL; }
+DG_API cl_command_queue dg_cl_queue(dg_graph *g) { return g && dg__sync_all(g) == DG_OK ? g->dev->queue : NULL; }
+DG_API cl_device_id dg_cl_device(dg_graph *g) { return g && dg__sync_all(g) == DG_OK ? g->dev->device : NULL; }
 DG_API const char *dg_device_name(const dg_graph *g) { return g && g->dev ? g->dev->name : ""; }
 
 /* dg_host_alloc: a buffer of CL_MEM_ALLOC_HOST_PTR, mapped for good (NVIDIA's driver page-locks
@@ -6365,7 +6722,7 @@ DG_API void *dg_host_alloc(dg_graph *g, size_t bytes) {
     cl_int e;
     if (!g) return NULL;
     if (bytes == 0) { dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_host_alloc: 0 bytes"); return NULL; }
-    if (dg__sync(g) != DG_OK) return NULL;
+    if (dg__sync_all(g) != DG_OK) return NULL;
     d = g->dev;
     if (d->nhblk == d->hblk_cap && !dg__grow(g, (void **)&d->hblk, d->hblk_cap, d->hblk_cap ? 2 * d->hblk_cap : 4,
                                              sizeof *d->hblk)) {
@@ -6488,13 +6845,91 @@ static void *dg__read_back(dg_graph *g, cl_mem m, size_t off, size_t n, dg_statu
     return h;
 }
 
+/* dg_validate_device on several devices (>>shard): each device's pages, index entries, LA
+   segments and directory against the host's, through its page numbers. */
+static dg_status dg__shard_validate(dg_graph *g) {
+    const size_t ds = 2 * (size_t)g->nstores;
+    dg_status st = DG_OK;
+    int di, si;
+    size_t i, k;
+    for (di = 0; di < g->ndev && st == DG_OK; di++) {
+        dg__dev *d = g->dev = g->devs[di];
+        int32_t *pool = NULL, *dir = NULL;
+        float *wpool = NULL;
+        dg__pindex *idx = NULL;
+        int32_t *la = NULL;
+        for (si = 0; si < g->nstores && st == DG_OK; si++) {
+            dg__store *s = &g->st[si];
+            dg__lpages *lp = &d->lp[si];
+            dg__dstore *m = &d->st[si];
+            size_t P = g->P;
+            int32_t p;
+            for (p = 0; p < (int32_t)s->page_hw && st == DG_OK; p++)   /* the host's pages: each where it belongs */
+                if (s->idx[p].first >= 0 && dg__shard_of(g, s->idx[p].first) == di &&
+                    (s->pdev[p] != di || s->ploc[p] < 0 || (uint32_t)s->ploc[p] >= lp->hw || lp->glob[s->ploc[p]] != p))
+                    st = dg__fail(g, DG_ERR_CORRUPT, "device %d lacks store %d page %d (of shard %d)", di, si, (int)p, di);
+            if (st != DG_OK || !lp->hw) break;
+            if (!(pool = (int32_t *)dg__read_back(g, m->pool.m, 0, lp->hw * P * 4, &st))) break;
+            if (s->wpool && !(wpool = (float *)dg__read_back(g, m->wpool.m, 0, lp->hw * P * 4, &st))) break;
+            if (!(idx = (dg__pindex *)dg__read_back(g, m->idx.m, 0, lp->hw * sizeof *idx, &st))) break;
+            if (s->latab_len && !(la = (int32_t *)dg__read_back(g, m->latab.m, 0, s->latab_len * 4, &st))) break;
+            for (i = 0; i < lp->hw && st == DG_OK; i++) {
+                const int32_t gp = lp->glob[i];
+                const dg__pindex *x;
+                if (gp < 0) {   /* a free local page */
+                    if (idx[i].first >= 0) st = dg__fail(g, DG_ERR_CORRUPT, "device %d store %d: free page %zu has an owner", di, si, i);
+                    continue;
+                }
+                x = &s->idx[gp];
+                if (s->pdev[gp] != di || (size_t)s->ploc[gp] != i)
+                    st = dg__fail(g, DG_ERR_CORRUPT, "device %d store %d: page %zu holds host page %d, which is elsewhere", di, si, i, (int)gp);
+                else if (memcmp(&idx[i], x, sizeof *x) != 0)
+                    st = dg__fail(g, DG_ERR_CORRUPT, "device %d copy differs: store %d index entry of page %d", di, si, (int)gp);
+                else if (memcmp(pool + i * P, DG__PAGE(g, s, gp), P * 4) != 0) {
+                    for (k = 0; pool[i * P + k] == DG__PAGE(g, s, gp)[k]; k++) {}
+                    st = dg__fail(g, DG_ERR_CORRUPT, "device %d copy differs: store %d page %d (local %zu) entry %zu (%d, not %d)",
+                                  di, si, (int)gp, i, k, (int)pool[i * P + k], (int)DG__PAGE(g, s, gp)[k]);
+                }
+                else if (wpool && memcmp(wpool + i * P, s->wpool + (size_t)gp * P, P * 4) != 0)
+                    st = dg__fail(g, DG_ERR_CORRUPT, "device %d copy differs: weights of store %d page %d", di, si, (int)gp);
+                else if (la && x->la_pos == 0 && x->la_tab >= 0)
+                    for (k = 0; k <= (size_t)x->la_len && st == DG_OK; k++) {
+                        int32_t h = s->latab[(size_t)x->la_tab + k];
+                        if (k) h = s->ploc[h];
+                        if (la[(size_t)x->la_tab + k] != h)
+                            st = dg__fail(g, DG_ERR_CORRUPT, "device %d copy differs: store %d LA table of the list at page %d", di, si, (int)gp);
+                    }
+            }
+            dg__free(g, pool); dg__free(g, wpool); dg__free(g, idx); dg__free(g, la);
+            pool = NULL; wpool = NULL; idx = NULL; la = NULL;
+        }
+        dg__free(g, pool); dg__free(g, wpool); dg__free(g, idx); dg__free(g, la);
+        if (st != DG_OK || !g->id_bound) continue;
+        if (!(dir = (int32_t *)dg__read_back(g, d->dir.m, 0, g->id_bound * ds * 4, &st))) break;
+        for (i = 0; i < g->id_bound * ds && st == DG_OK; i++) {
+            const size_t v = i / ds, e = i % ds;
+            int32_t want = -1;
+            if ((int32_t)v >= d->lo && (int32_t)v < d->hi) {
+                want = g->dir[i];
+                if (!(e & 1) && want >= 0) want = g->st[e / 2].ploc[want];
+            }
+            if (dir[i] != want)
+                st = dg__fail(g, DG_ERR_CORRUPT, "device %d copy differs: directory of vertex %zu (%d, not %d)", di, v, (int)dir[i], (int)want);
+        }
+        dg__free(g, dir);
+    }
+    g->dev = g->devs[0];
+    return st;
+}
+
 DG_API dg_status dg_validate_device(dg_graph *g) {
     dg_status st;
     int si;
     size_t i, ds;
     void *h = NULL;
     if (!g) return DG_ERR_INVALID_ARGUMENT;
-    if ((st = dg__fresh_all(g)) != DG_OK || (st = dg__sync(g)) != DG_OK) return st;
+    if ((st = dg__fresh_all(g)) != DG_OK || (st = dg__sync_all(g)) != DG_OK) return st;
+    if (g->ndev > 1) return dg__shard_validate(g);
     ds = 2 * (size_t)g->nstores;
     for (si = 0; si < g->nstores && st == DG_OK; si++) {
         dg__store *s = &g->st[si];
@@ -6714,23 +7149,13 @@ static dg_status dg__path(dg_graph *g, cl_mem parent, dg_vertex t, dg_vertex *pa
 done:
     return st;
 }
-static dg_status dg__fill_bytes(dg_graph *g, cl_mem m, unsigned char v, size_t off, size_t n) {
-    while (n) {   /* at most 1 GiB per fill */
-        size_t k = n < ((size_t)1 << 30) ? n : (size_t)1 << 30;
-        cl_int e = clEnqueueFillBuffer(g->dev->queue, m, &v, 1, off, k, 0, NULL, NULL);
-        if (e != CL_SUCCESS) return dg__clfail(g, e, "clEnqueueFillBuffer");
-        off += k;
-        n -= k;
-    }
-    return DG_OK;
-}
 
 DG_API dg_status dg_scan(dg_graph *g, cl_mem in, cl_mem out, size_t n, uint32_t *total) {
     dg__core_state *cs;
     dg_status st;
     uint32_t t = 0;
     if (!g || !in || !out) return g ? dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_scan: NULL buffer") : DG_ERR_INVALID_ARGUMENT;
-    if ((st = dg__sync(g)) != DG_OK) return st;
+    if ((st = dg__sync_all(g)) != DG_OK) return st;
     cs = (dg__core_state *)g->dev->mod[DG__MOD_CORE].state;
     if (n == 0) { if (total) *total = 0; return DG_OK; }
     if ((st = dg__buf_fit(g, &cs->b.total, 4)) != DG_OK) return st;
@@ -7426,7 +7851,7 @@ DG_API dg_status dg_sort_pairs(dg_graph *g, cl_mem keys, cl_mem values, size_t n
     if (!g) return DG_ERR_INVALID_ARGUMENT;
     if (!keys) return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_sort_pairs: NULL keys");
     if (n > 0x7fffffffu) return dg__fail(g, DG_ERR_LIMIT, "dg_sort_pairs: %zu pairs (at most 2^31 - 1)", n);
-    if ((st = dg__sync(g)) != DG_OK) return st;
+    if ((st = dg__sync_all(g)) != DG_OK) return st;
     if (clGetMemObjectInfo(keys, CL_MEM_SIZE, sizeof kb, &kb, NULL) != CL_SUCCESS ||
         (values && clGetMemObjectInfo(values, CL_MEM_SIZE, sizeof vb, &vb, NULL) != CL_SUCCESS))
         return dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_sort_pairs: keys or values is not a buffer");
@@ -7502,6 +7927,7 @@ static void dg__up_trim(dg_graph *g) {
 }
 
 static int dg__batch_on_device(const dg_graph *g, size_t n) {
+    if (g->ndev > 1 || (!g->dev && dg__devices_n(g) > 1)) return 0;   /* (several devices: the host's, >>shard) */
     if (g->desc.device_batches > 0) return 1;
     return g->desc.device_batches == 0 && g->dev && !g->dev->cpu && n >= DG__DEV_BATCH_MIN;
 }
@@ -8388,7 +8814,8 @@ static dg_status dg__edges_cl(dg_graph *g, cl_mem edges, size_t n, size_t *chang
         dg__free(g, e);
         e = NULL;
     }
-    if (g->desc.device_batches >= 0) return dg__dev_batch(g, NULL, edges, n, add, fn, changed);
+    if (g->desc.device_batches >= 0 && g->ndev <= 1 && (g->dev || dg__devices_n(g) <= 1))   /* (several: the host) */
+        return dg__dev_batch(g, NULL, edges, n, add, fn, changed);
     if (!g->dev) DG__TRY(dg__dev_init(g));
     if (!(e = (dg_edge *)dg__alloc(g, n ? n * sizeof(dg_edge) : 1))) return dg__oom(g, fn);
     DG__TRY(dg__cl_read(g, edges, n * sizeof(dg_edge), e));
@@ -8416,6 +8843,8 @@ typedef struct dg__bfs_state {
         dg__buf dist, parent, q[2], vis, front, next, third, lv, hubs, flag;
         dg__buf mask[3];   /* MASK: frontier, updating, visited; QUEUE: the user data */
         dg__buf seeds;     /* the sources and targets (dg__seeds) */
+        dg__buf xout, xin, xn;   /* several devices (>>shard): the others' ids found, those of the
+                                    others' outboxes, their counts */
     } b;
 } dg__bfs_state;
 typedef struct dg__bfs_run {
@@ -8513,6 +8942,8 @@ typedef struct dg__bfs_ctl {
     cl_uint words;
     cl_uint dist0;   /* level0 runs bottom-up after a top-down level or one not queued: its frontier
                         as dist == level0 */
+    cl_uint lo, hi;  /* the bottom-up levels look at the ids [lo, hi): 0 and 0 (all), or a
+                        device's (>>shard) */
 } dg__bfs_ctl;
 /* The arguments of dg_bfs_td, dg_bfs_td_hubs and dg_bfs_bu that change from level to level
    (their positions, as in kernels/40_bfs.cl). */
@@ -8573,7 +9004,7 @@ static dg_status dg__bfs_bu_args(dg_graph *g, const dg__bfs_run *r, cl_kernel kb
     dg__core_state *cs = (dg__core_state *)g->dev->mod[DG__MOD_CORE].state;
     dg__bfs_state *bs = (dg__bfs_state *)g->dev->mod[DG__MOD_BFS].state;
     dg__dev *d = g->dev;
-    cl_uint ring = DG_BFS_RING, un = (cl_uint)g->id_bound;
+    cl_uint ring = DG_BFS_RING, un = c->hi ? c->hi : (cl_uint)g->id_bound;
     cl_int lvl = (cl_int)level;
     cl_mem par = r->want_parent ? bs->b.parent.m : NULL;
     cl_mem odir = r->csr ? cs->b.csr_row[0].m : d->dir.m, opool = r->csr ? cs->b.csr_col[0].m : d->st[0].pool.m;
@@ -8581,7 +9012,7 @@ static dg_status dg__bfs_bu_args(dg_graph *g, const dg__bfs_run *r, cl_kernel kb
                     DG__A(bs->b.vis.m), DG__A(bs->b.dist.m), DG__A(par), DG__A(bs->b.q[(level + 1) & 1].m),
                     DG__A(bs->b.lv.m), DG__A(ring), DG__A(lvl), DG__A(un), DG__A(zero), DG__A(c->words),
                     DG__A(c->level0), DG__A(c->mode0), DG__A(c->mu0), DG__A(c->alpha), DG__A(c->nbeta),
-                    DG__A(c->dist0), DG__END);
+                    DG__A(c->dist0), DG__A(c->lo), DG__END);
 }
 
 /* K direction-optimizing levels from level c->level0 queued, each deciding its direction on
@@ -8652,7 +9083,7 @@ static dg_status dg__bfs_do(dg_graph *g, dg__bfs_run *r, int bottom_up, double a
     const float fa = (float)alpha, fnb = (float)((double)n / beta);
     int dctl = bottom_up && (dg__bfs_dctl > 0 || (dg__bfs_dctl < 0 && !d->cpu));
     const int flat = dg__flat_on(dg__bfs_flat, d);
-    const dg__bfs_ctl no = { 0, 0, 0, 0.0f, 0.0f, 0, 0 };
+    const dg__bfs_ctl no = { 0, 0, 0, 0.0f, 0.0f, 0, 0, 0, 0 };
     size_t i;
     for (mf = 0, i = 0; i < r->S->ns; i++) mf += dg__deg(g, &g->st[0], r->S->v[i]);
     nf = r->S->ns;
@@ -8725,6 +9156,7 @@ static dg_status dg__bfs_do(dg_graph *g, dg__bfs_run *r, int bottom_up, double a
                 far from turning, goes on below: groups sized to it, many levels a read-back.) */
             const cl_kernel k3[3] = { ktd, khub, kbu };
             dg__bfs_ctl c;
+            c.lo = 0; c.hi = 0;
             c.level0 = (cl_int)L; c.words = (cl_uint)words; c.alpha = fa; c.nbeta = fnb;
             c.mu0 = mu > 0 ? (cl_ulong)mu : 0;
             c.mode0 = bu ? DG_BFS_MODE_BU : DG_BFS_MODE_TD;
@@ -8911,6 +9343,298 @@ done:
 
 /* Checks the call (source, opt) and fills *o with opt and every default (manual section 13):
    the one place they are decided. */
+/* ---- BFS on a graph over several devices (>>shard) ----
+   TOP_DOWN and DIRECTION_OPT, one level at a time, every device at once, the host deciding
+   each level's direction from the devices' summed counters (Beamer's rule, dg__bfs_dir). Each
+   device holds dist, parent and the visited bitmap of every id, meaningful on its own ids.
+   A top-down level: each device expands its frontier (its own ids), claiming any target;
+   dg_bfs_outbox collects the others' ids it claimed, the host reads each outbox into pinned
+   memory (device 0's dg_host_alloc block) and writes it to the other devices, whose
+   dg_bfs_inbox claims their own ids among them: two round trips a level. A bottom-up level:
+   each device looks at its own unvisited ids against the whole frontier bitmap; the bitmap of
+   the next level is gathered from each device's own words and written to the others (when
+   that level is bottom-up too; a top-down level starts from each device's queue). */
+static dg_status dg__bfs_xpin(dg_graph *g, size_t bytes) {
+    if (g->xpin_bytes >= bytes) return DG_OK;
+    g->dev = g->devs[0];
+    dg_host_free(g, g->xpin);
+    g->xpin_bytes = 0;
+    if (bytes < ((size_t)1 << 20)) bytes = (size_t)1 << 20;
+    if (!(g->xpin = (unsigned char *)dg_host_alloc(g, bytes + bytes / 4))) return dg__oom(g, "dg_bfs: the exchange");
+    g->xpin_bytes = bytes + bytes / 4;
+    return DG_OK;
+}
+/* Waits for every device's queue (flushed first, so that they run together). */
+static dg_status dg__devs_finish(dg_graph *g) {
+    int i;
+    dg_status st = DG_OK;
+    for (i = 0; i < g->ndev; i++) clFlush(g->devs[i]->queue);
+    for (i = 0; i < g->ndev; i++) {
+        cl_int e = clFinish(g->devs[i]->queue);
+        if (e != CL_SUCCESS && st == DG_OK) st = dg__clfail(g, e, "clFinish");
+    }
+    return st;
+}
+/* The bitmap buffers bm[i] of every device made whole: each device's own words (w0[i] ..
+   w1[i]) read into the exchange, then written to the others. */
+static dg_status dg__bfs_allgather(dg_graph *g, cl_mem *bm, const size_t *w0, const size_t *w1) {
+    dg_status st = DG_OK;
+    int i, e;
+    DG__TRY(dg__bfs_xpin(g, w1[g->ndev - 1] * 4));
+    for (i = 0; i < g->ndev; i++)
+        if (w1[i] > w0[i])
+            DG__CL(clEnqueueReadBuffer(g->devs[i]->queue, bm[i], CL_FALSE, w0[i] * 4, (w1[i] - w0[i]) * 4,
+                                       g->xpin + w0[i] * 4, 0, NULL, NULL));
+    DG__TRY(dg__devs_finish(g));
+    for (e = 0; e < g->ndev; e++)
+        for (i = 0; i < g->ndev; i++)
+            if (i != e && w1[i] > w0[i])
+                DG__CL(clEnqueueWriteBuffer(g->devs[e]->queue, bm[e], CL_FALSE, w0[i] * 4, (w1[i] - w0[i]) * 4,
+                                            g->xpin + w0[i] * 4, 0, NULL, NULL));
+    for (e = 0; e < g->ndev; e++) clFlush(g->devs[e]->queue);
+done:
+    return st;
+}
+
+static dg_status dg__bfs_multi(dg_graph *g, dg__bfs_run *r, int bottom_up, double alpha, double beta) {
+    const int N = g->ndev;
+    const size_t n = g->id_bound, words = (n + 31) / 32, ringw = (size_t)DG_BFS_RING * DG_LV_WORDS;
+    const float fa = (float)alpha, fnb = (float)((double)n / beta);
+    cl_kernel ktd[DG_MAX_DEVICES], khub[DG_MAX_DEVICES], kbu[DG_MAX_DEVICES], kq[DG_MAX_DEVICES];
+    cl_kernel kout[DG_MAX_DEVICES], kin[DG_MAX_DEVICES];
+    cl_mem bm[DG_MAX_DEVICES];
+    size_t w0[DG_MAX_DEVICES], w1[DG_MAX_DEVICES], cnt[DG_MAX_DEVICES];
+    cl_uint xn[DG_MAX_DEVICES][2], ring = DG_BFS_RING, *lvh = NULL;
+    dg__bfs_state *bs[DG_MAX_DEVICES];
+    dg__bfs_ctl c;
+    dg_status st = DG_OK;
+    uint64_t nf, mf = 0, prev_nf = 0;
+    uint32_t L = 0;
+    double mu;
+    int i, e, bu = 0;
+    const int hubs = g->st[0].large_lists > 0 || g->P > DG_BFS_TD_HUB;
+    memset(&c, 0, sizeof c);
+    for (i = 0; i < (int)r->S->ns; i++) mf += dg__deg(g, &g->st[0], r->S->v[i]);
+    nf = r->S->ns;
+    mu = (double)g->narcs - (double)mf;
+    if (!(lvh = (cl_uint *)dg__alloc(g, (size_t)N * ringw * 4))) return dg__oom(g, "dg_bfs");
+    for (i = 0; i < N; i++) {   /* each device's buffers, kernels and start */
+        dg__dev *d = g->dev = g->devs[i];
+        const int flat = dg__flat_on(dg__bfs_flat, d);
+        bs[i] = (dg__bfs_state *)d->mod[DG__MOD_BFS].state;
+        w0[i] = (size_t)d->lo / 32;
+        w1[i] = i == N - 1 ? words : (size_t)d->hi / 32;
+        if (w1[i] < w0[i]) w1[i] = w0[i];
+        DG__TRY(dg__buf_fit(g, &bs[i]->b.q[0], n * 4 + 4)); DG__TRY(dg__buf_fit(g, &bs[i]->b.q[1], n * 4 + 4));
+        DG__TRY(dg__buf_fit(g, &bs[i]->b.hubs, n * 4 + 4));
+        DG__TRY(dg__buf_fit(g, &bs[i]->b.xout, n * 8 + 8));
+        DG__TRY(dg__buf_fit(g, &bs[i]->b.xin, 64));
+        DG__TRY(dg__buf_fit(g, &bs[i]->b.xn, 8));
+        DG__TRY(dg__buf_fit(g, &bs[i]->b.vis, words * 4 + 4));
+        DG__TRY(dg__fill_bytes(g, bs[i]->b.vis.m, 0, 0, words * 4));
+        if (bottom_up) {
+            DG__TRY(dg__buf_fit(g, &bs[i]->b.front, words * 4 + 4)); DG__TRY(dg__buf_fit(g, &bs[i]->b.next, words * 4 + 4));
+            DG__TRY(dg__kernel(g, flat ? DG__K_BFS_BU_FLAT : DG__K_BFS_BU, 0, &kbu[i]));
+        }
+        DG__TRY(dg__kernel(g, flat ? DG__K_BFS_TD_FLAT : DG__K_BFS_TD, 0, &ktd[i]));
+        DG__TRY(dg__kernel(g, DG__K_BFS_TD_HUBS, 0, &khub[i]));
+        DG__TRY(dg__kernel(g, DG__K_BFS_Q2BM, 0, &kq[i]));
+        DG__TRY(dg__kernel(g, DG__K_BFS_OUTBOX, 0, &kout[i]));
+        DG__TRY(dg__kernel(g, DG__K_BFS_INBOX, 0, &kin[i]));
+        DG__TRY(dg__bfs_start(g, r, bs[i]->b.dist.m, 0, bs[i]->b.vis.m, bs[i]->b.q[0].m, NULL, NULL, (cl_uint)mf));
+    }
+    r->levels = 1; r->reached = nf;
+    for (;;) {
+        cl_int lvl = (cl_int)L, nxt = (cl_int)L + 1;
+        uint64_t nn = 0, mm = 0, out = 0;
+        if (bottom_up && !bu && dg__bfs_dir(0, nf, mf, prev_nf, mu, fa, fnb)) {   /* top-down -> bottom-up: the
+                                                 frontier's bitmap from the queues, each device's own words */
+            for (i = 0; i < N; i++) {
+                g->dev = g->devs[i];
+                DG__TRY(dg__fill_bytes(g, bs[i]->b.front.m, 0, 0, words * 4));
+                DG__TRY(dg__args(g, kq[i], DG__A(bs[i]->b.q[L & 1].m), DG__A(bs[i]->b.lv.m), DG__A(ring),
+                                 DG__A(lvl), DG__A(bs[i]->b.front.m), DG__END));
+                DG__TRY(dg__launch(g, kq[i], g->dev->groups * g->dev->wg, g->dev->wg));
+                bm[i] = bs[i]->b.front.m;
+            }
+            DG__TRY(dg__bfs_allgather(g, bm, w0, w1));
+            bu = 1;
+        }
+        if (bu) {
+            for (i = 0; i < N; i++) {
+                dg__dev *d = g->dev = g->devs[i];
+                c.lo = (cl_uint)d->lo; c.hi = (cl_uint)(i == N - 1 ? (cl_int)n : d->hi);
+                DG__TRY(dg__fill_bytes(g, bs[i]->b.next.m, 0, 0, words * 4));
+                DG__TRY(dg__bfs_bu_args(g, r, kbu[i], L, bs[i]->b.front.m, bs[i]->b.next.m, NULL, &c));
+                DG__TRY(dg__launch(g, kbu[i], d->groups * d->wg, d->wg));
+                DG__CL(clEnqueueReadBuffer(d->queue, bs[i]->b.lv.m, CL_FALSE, 0, ringw * 4, lvh + i * ringw, 0, NULL, NULL));
+                clFlush(d->queue);
+            }
+            DG__TRY(dg__devs_finish(g));
+            r->rt++; r->bu_levels++;
+            for (i = 0; i < N; i++) {
+                const cl_uint *lv = lvh + i * ringw;
+                nn += lv[DG_LV_WORDS * ((L + 1) % DG_BFS_RING) + DG_LV_VERTICES];
+                mm += lv[DG_LV_WORDS * ((L + 1) % DG_BFS_RING) + DG_LV_DEGREES];
+                r->edges += lv[DG_LV_WORDS * (L % DG_BFS_RING) + DG_LV_INSPECTED];
+            }
+            L++;
+            if (nn == 0) break;
+            r->levels++; r->reached += nn;
+            prev_nf = nf; nf = nn; mf = mm; mu -= (double)mf;
+            bu = dg__bfs_dir(1, nf, mf, prev_nf, mu, fa, fnb);   /* or back to top-down (from the queues) */
+            if (bu) {
+                for (i = 0; i < N; i++) {   /* the next level's frontier: each device's words to all */
+                    dg__buf t = bs[i]->b.front;
+                    bs[i]->b.front = bs[i]->b.next; bs[i]->b.next = t;
+                    bm[i] = bs[i]->b.front.m;
+                }
+                DG__TRY(dg__bfs_allgather(g, bm, w0, w1));
+            }
+            continue;
+        }
+        /* top-down: expand, collect the others' ids, hand them over */
+        for (i = 0; i < N; i++) {
+            dg__dev *d = g->dev = g->devs[i];
+            cl_int lo = d->lo, hi = i == N - 1 ? (cl_int)n : d->hi;
+            cl_mem par = r->want_parent ? bs[i]->b.parent.m : NULL;
+            cl_uint hub = mf > DG_BFS_TD_HUB && hubs && !dg__flat_on(dg__bfs_flat, d) ? DG_BFS_TD_HUB : 0xffffffffu;
+            DG__TRY(dg__bfs_td_args(g, r, ktd[i], khub[i], L, hub, NULL, &c));
+            DG__TRY(dg__launch(g, ktd[i], d->groups * d->wg, d->wg));
+            if (hub != 0xffffffffu) DG__TRY(dg__launch(g, khub[i], d->groups * d->wg, d->wg));
+            DG__TRY(dg__fill_bytes(g, bs[i]->b.xn.m, 0, 0, 8));
+            DG__TRY(dg__args(g, kout[i], DG__A(bs[i]->b.q[(L + 1) & 1].m), DG__A(bs[i]->b.lv.m), DG__A(ring), DG__A(nxt),
+                             DG__A(lo), DG__A(hi), DG__A(par), DG__A(bs[i]->b.xout.m), DG__A(bs[i]->b.xn.m), DG__END));
+            DG__TRY(dg__launch(g, kout[i], d->groups * d->wg, d->wg));
+            DG__CL(clEnqueueReadBuffer(d->queue, bs[i]->b.xn.m, CL_FALSE, 0, 8, xn[i], 0, NULL, NULL));
+            clFlush(d->queue);
+        }
+        DG__TRY(dg__devs_finish(g));
+        r->rt++;
+        for (i = 0; i < N; i++) { cnt[i] = xn[i][0]; out += cnt[i]; }
+        if (out) {   /* the outboxes into pinned memory, then each device's inbox */
+            size_t at = 0;
+            DG__TRY(dg__bfs_xpin(g, out * 8));
+            for (i = 0; i < N; i++) {
+                if (cnt[i]) DG__CL(clEnqueueReadBuffer(g->devs[i]->queue, bs[i]->b.xout.m, CL_FALSE, 0, cnt[i] * 8,
+                                                       g->xpin + at * 8, 0, NULL, NULL));
+                at += cnt[i];
+            }
+            DG__TRY(dg__devs_finish(g));
+            for (e = 0; e < N; e++) {
+                dg__dev *d = g->dev = g->devs[e];
+                cl_int lo = d->lo, hi = e == N - 1 ? (cl_int)n : d->hi;
+                cl_mem par = r->want_parent ? bs[e]->b.parent.m : NULL;
+                cl_uint k = (cl_uint)(out - cnt[e]);
+                size_t put = 0;
+                if (!k) continue;
+                DG__TRY(dg__buf_fit(g, &bs[e]->b.xin, (size_t)k * 8));
+                for (at = 0, i = 0; i < N; at += cnt[i], i++)
+                    if (i != e && cnt[i]) {
+                        DG__CL(clEnqueueWriteBuffer(d->queue, bs[e]->b.xin.m, CL_FALSE, put * 8, cnt[i] * 8, g->xpin + at * 8,
+                                                    0, NULL, NULL));
+                        put += cnt[i];
+                    }
+                DG__TRY(dg__args(g, kin[e], dg__adj(0, 0), DG__A(bs[e]->b.xin.m), DG__A(k), DG__A(lo), DG__A(hi),
+                                 DG__A(bs[e]->b.lv.m), DG__A(ring), DG__A(nxt), DG__A(bs[e]->b.dist.m), DG__A(par),
+                                 DG__A(bs[e]->b.vis.m), DG__A(bs[e]->b.q[(L + 1) & 1].m), DG__A(bs[e]->b.xn.m), DG__END));
+                DG__TRY(dg__launch(g, kin[e], d->groups * d->wg, d->wg));
+            }
+            r->rt++;
+        }
+        for (i = 0; i < N; i++)
+            DG__CL(clEnqueueReadBuffer(g->devs[i]->queue, bs[i]->b.lv.m, CL_FALSE, 0, ringw * 4, lvh + i * ringw, 0, NULL, NULL));
+        DG__TRY(dg__devs_finish(g));
+        for (i = 0; i < N; i++) {
+            const cl_uint *lv = lvh + i * ringw;
+            nn += lv[DG_LV_WORDS * ((L + 1) % DG_BFS_RING) + DG_LV_VERTICES] - cnt[i];
+            mm += lv[DG_LV_WORDS * ((L + 1) % DG_BFS_RING) + DG_LV_DEGREES];
+            r->edges += lv[DG_LV_WORDS * (L % DG_BFS_RING) + DG_LV_INSPECTED];
+        }
+        L++;
+        if (nn == 0) break;
+        r->levels++; r->reached += nn;
+        mu -= (double)mm;
+        prev_nf = nf; nf = nn; mf = mm;
+    }
+    r->parents_done = 1;
+done:
+    if (st != DG_OK) for (i = 0; i < N; i++) clFinish(g->devs[i]->queue);   /* (nothing left writing into lvh) */
+    g->dev = g->devs[0];
+    dg__free(g, lvh);
+    return st;
+}
+
+/* dg_bfs on a graph over several devices: the search, then each device's part of the answers. */
+static dg_status dg__bfs_sharded(dg_graph *g, const dg_bfs_options *o, const dg__seeds *S, int32_t *dist) {
+    dg_status st = DG_OK;
+    dg__bfs_run r;
+    double t0 = dg__now_ms(), sync_ms, t1;
+    int32_t *hd = dist, *hp = o->parent;
+    size_t n, i;
+    int want_path = S->targets && (o->path || o->path_length);
+    if ((o->strategy != DG_BFS_TOP_DOWN && o->strategy != DG_BFS_DIRECTION_OPT) || o->csr_copy)
+        return dg__fail(g, DG_ERR_UNSUPPORTED, "dg_bfs: a graph over several devices searches with TOP_DOWN or "
+                        "DIRECTION_OPT, without csr_copy (manual section 11)");
+    if ((st = dg__sync_all(g)) != DG_OK) return st;
+    if (o->dist_buffer) DG__TRY(dg__out_buffer_check(g, o->dist_buffer, g->id_bound * 4, "dg_bfs"));
+    sync_ms = dg__now_ms() - t0;
+    memset(&r, 0, sizeof r);
+    r.S = S;
+    r.want_parent = o->parent != NULL || want_path;
+    n = g->id_bound;
+    for (i = 0; i < (size_t)g->ndev; i++) {
+        dg__bfs_state *bs;
+        g->dev = g->devs[i];
+        if (!(bs = DG__STATE(g, DG__MOD_BFS, dg__bfs_state))) { st = DG_ERR_OUT_OF_MEMORY; goto done; }
+        DG__TRY(dg__fit_fill(g, &bs->b.dist, -1, n));
+        if (r.want_parent) DG__TRY(dg__fit_fill(g, &bs->b.parent, -1, n));
+    }
+    t0 = dg__now_ms();
+    DG__TRY(dg__bfs_multi(g, &r, o->strategy == DG_BFS_DIRECTION_OPT, o->alpha, o->beta));
+    t1 = dg__now_ms();
+    if (!hd && (o->dist_buffer || want_path) && !(hd = (int32_t *)dg__alloc(g, n * 4 + 4))) { st = dg__oom(g, "dg_bfs"); goto done; }
+    if (!hp && want_path && !(hp = (int32_t *)dg__alloc(g, n * 4 + 4))) { st = dg__oom(g, "dg_bfs"); goto done; }
+    for (i = 0; i < (size_t)g->ndev; i++) {   /* each device's ids */
+        dg__dev *d = g->dev = g->devs[i];
+        dg__bfs_state *bs = (dg__bfs_state *)d->mod[DG__MOD_BFS].state;
+        size_t lo = (size_t)d->lo, hi = i + 1 == (size_t)g->ndev ? n : (size_t)d->hi;
+        if (hi <= lo) continue;
+        if (hd) DG__TRY(dg__read_out(g, bs->b.dist.m, lo * 4, (hi - lo) * 4, hd + lo));
+        if (hp) DG__TRY(dg__read_out(g, bs->b.parent.m, lo * 4, (hi - lo) * 4, hp + lo));
+    }
+    g->dev = g->devs[0];
+    if (o->dist_buffer && n)
+        DG__CL(clEnqueueWriteBuffer(g->dev->queue, o->dist_buffer, CL_TRUE, 0, n * 4, hd, 0, NULL, NULL));
+    if (want_path) {   /* the tree walked from targets[0] on the host */
+        dg_vertex t = o->targets[0], v = t;
+        size_t len = hd[t] >= 0 ? (size_t)hd[t] + 1 : 0, k;
+        for (k = len; k-- > 0; v = hp[v]) {
+            if (v < 0 || (size_t)v >= n) { st = dg__fail(g, DG_ERR_CORRUPT, "dg_bfs: the tree of parents is broken"); goto done; }
+            if (o->path && k < o->path_capacity) o->path[k] = v;
+        }
+        if (o->path_length) *o->path_length = len;
+    }
+    if (o->stats) {
+        memset(o->stats, 0, sizeof *o->stats);
+        o->stats->device_ms = t1 - t0;   /* (the search's wall time: devices run together) */
+        o->stats->kernel_ms = -1;
+        o->stats->read_ms = dg__now_ms() - t1;
+        o->stats->strategy = o->strategy;
+        o->stats->levels = r.levels;
+        o->stats->bottom_up_levels = r.bu_levels;
+        o->stats->host_round_trips = r.rt;
+        o->stats->vertices_reached = r.reached;
+        o->stats->edges_inspected = r.edges;
+        o->stats->sync_ms = sync_ms;
+    }
+done:
+    if (g->devs) g->dev = g->devs[0];
+    if (hd != dist) dg__free(g, hd);
+    if (hp != o->parent) dg__free(g, hp);
+    return st;
+}
+
 static dg_status dg__bfs_options_resolve(dg_graph *g, const dg_bfs_options *opt, dg_bfs_options *o) {
     dg_status st = dg__search_args(g, "dg_bfs", opt, o, sizeof *o);
     if (st != DG_OK)
@@ -8951,6 +9675,10 @@ DG_API dg_status dg_bfs(dg_graph *g, dg_vertex source, int32_t *dist, const dg_b
         return st;
     for (i = 0; i < S.ns; i++)   /* their degrees are read here */
         DG__TRY(dg__fresh_list(g, 0, S.v[i], 0));
+    if (g->ndev > 1 || (!g->dev && dg__devices_n(g) > 1)) {
+        st = dg__bfs_sharded(g, &o, &S, dist);
+        goto done;
+    }
     t0 = dg__now_ms();
     DG__TRY(dg__sync(g));
     d = g->dev;

@@ -218,7 +218,7 @@ inline void dg_bfs_zero(__global uint *bm, const uint n)
     __global int *dist, __global int *parent, __global int *q_out, \
     __global uint *lv, const uint ring, const int level, const uint n, \
     __global uint *zero, const uint words, const int level0, const uint mode0, \
-    const ulong mu0, const float alpha, const float nbeta, const uint dist0
+    const ulong mu0, const float alpha, const float nbeta, const uint dist0, const uint lo
 
 __kernel __attribute__((reqd_work_group_size(DG_WG, 1, 1)))
 void dg_bfs_td(DG_BFS_TD_ARGS)
@@ -526,6 +526,8 @@ __kernel void dg_bfs_count(DG_ADJ_ARGS, __global const int *dist, const uint dis
 }
 
 /* ---- the bottom-up steps of DG_BFS_DIRECTION_OPT ----
+   They look at the vertices [lo, n) (lo: 0, or a device's first id, a multiple of 32, on a
+   graph over several devices: each looks at its own; see dg_bfs_outbox).
    Every unvisited vertex looks through its in-neighbours (DG_ADJ is the in-store) for one in
    the current frontier bitmap and stops at the first. Found vertices go into the next bitmap
    and the queue too, so that switching back to top-down costs nothing. The degree for the
@@ -560,7 +562,7 @@ void dg_bfs_bu(DG_BFS_BU_ARGS)
 #endif
     const uint lid = get_local_id(0);
     const size_t gsize = get_global_size(0);
-    size_t rounds = dg_bfs_stopped(lv, level, &l_stop) ? 0 : (n + gsize - 1) / gsize;
+    size_t rounds = dg_bfs_stopped(lv, level, &l_stop) || n <= lo ? 0 : (n - lo + gsize - 1) / gsize;
     __global uint *nx = dg_lv(lv, ring, level + 1);
     const dg_bfs_found f = { dist, parent, vis, l_q, &l_n, &l_m, lv, level + 1, 1 };
     size_t r;
@@ -586,7 +588,7 @@ void dg_bfs_bu(DG_BFS_BU_ARGS)
        next itself, with no global atomics (32 work-items of a warp would set bits of the same
        word). */
     for (r = 0; r < rounds; r++) {
-        const size_t v = r * gsize + get_global_id(0);
+        const size_t v = lo + r * gsize + get_global_id(0);
         int found = 0;
 #if DG_WG >= 32
         if (lid < DG_WG / 32) l_bits[lid] = 0;
@@ -602,7 +604,7 @@ void dg_bfs_bu(DG_BFS_BU_ARGS)
         DG_LIST_FLUSH(1, lid, l_q, l_n, l_out, nx + DG_LV_VERTICES, q_out);
 #if DG_WG >= 32
         if (lid < DG_WG / 32 && l_bits[lid]) {
-            const size_t w = (r * gsize + (size_t)get_group_id(0) * DG_WG) / 32 + lid;
+            const size_t w = (lo + r * gsize + (size_t)get_group_id(0) * DG_WG) / 32 + lid;
             vis[w] |= l_bits[lid];
             next[w] |= l_bits[lid];
         }
@@ -635,7 +637,8 @@ __kernel void dg_bfs_bu_flat(DG_BFS_BU_ARGS)
         if (zero) dg_bfs_zero(zero, words);
     }
     if (dg_bfs_past_stop(stop, level)) return;
-    const size_t per = (nw + gsize - 1) / gsize, w0 = get_global_id(0) * per, w1 = w0 + per < nw ? w0 + per : nw;
+    const size_t wlo = lo / 32, per = (nw - min(wlo, nw) + gsize - 1) / gsize;
+    const size_t w0 = wlo + get_global_id(0) * per, w1 = w0 + per < nw ? w0 + per : nw;
     for (w = w0; w < w1; w++) {
         const uint had = vis[w];
         uint bits = 0, nf = 0, b;
@@ -664,6 +667,53 @@ __kernel void dg_bfs_bu_flat(DG_BFS_BU_ARGS)
         }
     }
     dg_bfs_counts(dg_lv(lv, ring, level), nx, m, seen);
+}
+
+/* ---- a graph over several devices (>>shard in dyngraph.h) ----
+   Each device holds the lists of its ids [lo, hi) and reads the others' as empty. A top-down
+   level claims every target in the device's own visited bitmap, its own ids and the others'
+   alike; dg_bfs_outbox then copies the others' (with their parents) from the level's queue
+   into an outbox, which the host hands to the other devices, and dg_bfs_inbox there claims
+   each of its own ids among them: found, it joins that device's queue for the next level. The
+   others' ids left in a queue expand to nothing (their lists read as empty). A device's claim
+   of another's id means "sent": sent once a search. */
+/* The others' ids among the level's found vertices q[0..count) (the count in the level slot
+   of lv), with their parents (-1 without), appended to out as pairs; their number in outn[0]. */
+__kernel void dg_bfs_outbox(__global const int *q, __global const uint *lv, const uint ring, const int level,
+                            const int lo, const int hi, __global const int *parent,
+                            __global int *out, __global uint *outn)
+{
+    const uint n = lv[dg_lv_at(ring, level) + DG_LV_VERTICES];
+    size_t i;
+    for (i = get_global_id(0); i < n; i += get_global_size(0)) {
+        const int u = q[i];
+        if (u < lo || u >= hi) {
+            const uint j = atomic_inc(outn);
+            out[2 * (size_t)j] = u;
+            out[2 * (size_t)j + 1] = parent ? parent[u] : -1;
+        }
+    }
+}
+/* The device's own ids among the n pairs (vertex, parent) of the other devices' outboxes:
+   each one it had not visited is found at `level` and joins the queue (the level slot of lv
+   counts it and its out-degree; outn[1] counts those found here). */
+__kernel void dg_bfs_inbox(DG_ADJ_ARGS, __global const int *in, const uint n, const int lo, const int hi,
+                           __global uint *lv, const uint ring, const int level,
+                           __global int *dist, __global int *parent, __global uint *vis,
+                           __global int *q, __global uint *outn)
+{
+    __global uint *slot = dg_lv(lv, ring, level);
+    size_t i;
+    for (i = get_global_id(0); i < n; i += get_global_size(0)) {
+        const int u = in[2 * i];
+        if (u >= lo && u < hi && dg_claim(vis, u)) {
+            dist[u] = level;
+            if (parent) parent[u] = in[2 * i + 1];
+            q[atomic_inc(&slot[DG_LV_VERTICES])] = u;
+            atomic_add(&slot[DG_LV_DEGREES], dg_degree(DG_ADJ, u));
+            atomic_inc(&outn[1]);
+        }
+    }
 }
 
 /* Sets the bits of the level's queue in a (cleared) bitmap: top-down to bottom-up. */

@@ -45,9 +45,9 @@
    reach, a frontier and dg_add_edges_cl fails in turn: DG_ERR_DEVICE_MEMORY, graph unchanged,
    the same call then succeeds with the same answer), default_cache (HOME and XDG_CACHE_HOME in the temporary directory: the default cache
    directory is made 0700; one others can write is not used),
-   devices (issue 20's several devices, step 1: dg__devices_want = 2 opens two devices, each with
-   its own context, queue and state, on PoCL the two pthread devices main asks for through
-   POCL_DEVICES; the graph still runs on the first, a BFS is right; 3 wanted of 2 is
+   devices (dg_desc.devices = 2 opens two devices, each with its own context, queue and
+   state, on PoCL the two pthread devices main asks for through POCL_DEVICES; a BFS over both
+   is right (test_shard tests the sharded graph itself); 3 wanted of 2 is
    DG_ERR_NO_DEVICE with nothing left open). They draw from one random
    stream in turn: a case run alone sees other draws than in a whole run. */
 #define _POSIX_C_SOURCE 200809L
@@ -2205,7 +2205,8 @@ static void case_cl_options(void)
     dg_cache_clear();
 }
 
-/* Several devices (dyngraph.h, dg__devices_want): two opened, every operation on the first. */
+/* Several devices (dg_desc.devices; test_shard tests the sharded mirror and BFS): two opened,
+   each with its own context, queue and staging. */
 static void case_devices(void)
 {
     dg_graph *g;
@@ -2216,10 +2217,10 @@ static void case_devices(void)
     memset(&d, 0, sizeof d);
     d.page_size = 64; d.undirected = 1;
     d.device = "cpu";                      /* (PoCL's two, wherever there is a GPU too) */
-    dg__devices_want = 2;
+    d.devices = 2;
     s = dg_create(&d, &g);
     CHECK_MSG(s == DG_OK, "dg_create: %s", dg_status_string(s));
-    if (s != DG_OK) { dg__devices_want = 0; return; }
+    if (s != DG_OK) return;
     CHECK(dg_add_vertices(g, 5, NULL) == DG_OK);
     for (i = 0; i < 4; i++) CHECK(dg_add_edge(g, i, i + 1, 1.0f) == DG_OK);
     s = dg_sync(g);
@@ -2233,7 +2234,7 @@ static void case_devices(void)
         for (i = 0; s == DG_OK && i < 5; i++) CHECK_MSG(dist[i] == i, "dist[%d] = %d", i, (int)dist[i]);
     }
     dg_destroy(g);
-    dg__devices_want = 3;                  /* more than there are: nothing opened */
+    d.devices = 3;                         /* more than there are: nothing opened */
     g = NULL;
     if (dg_create(&d, &g) == DG_OK) {
         s = dg_sync(g);
@@ -2242,7 +2243,6 @@ static void case_devices(void)
         CHECK_MSG(strstr(dg_error_message(g), "3 OpenCL devices wanted") != NULL, "message: %s", dg_error_message(g));
         dg_destroy(g);
     }
-    dg__devices_want = 0;
 }
 
 static const tt_case cases[] = {
