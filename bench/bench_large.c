@@ -3,7 +3,7 @@
    the host), then searched (BFS, direction-optimizing) and updated (device batches).
 
    Build:  make bench   (or: cc -O2 -I. bench/bench_large.c -o build/bench_large -lOpenCL -lm)
-   Run:    build/bench_large [--scales 24,24w,27] [--roots R] [--chunk LOG2] [--update K]
+   Run:    build/bench_large [--scales 24,24w,24d2,27] [--roots R] [--chunk LOG2] [--update K]
                              [--csv FILE] [--seed N]
 
    A scale S gives 2^S vertices and 16 x 2^S tuples (undirected), drawn as Graph500's
@@ -12,6 +12,11 @@
    one 64-bit hash (SplitMix64) of (seed, i, level / 4); the ids then relabelled by a bijection
    of [0, 2^S) (an odd multiplier and an offset). Not Graph500's exact graph: a graph of its
    kind that a GPU makes in milliseconds, the same at every scale.
+   "24d2" runs scale 24 on a graph over 2 devices (dg_desc.devices, sharded by vertex range):
+   loaded by host batches (each chunk read back from the first device), searched across both
+   (the BFS's time is then the search's wall time: the devices run together; one device's is
+   its device time), updated by host batches; the edge-chunk algorithms are left out (one
+   device only).
    "24w" runs scale 24 with every kernel's pool positions 64-bit (DG_POS64, forced through the
    test hook dg__pos32_max): what the wide positions cost where they are not needed. A graph
    whose pool passes 2^32 entries (scale 27) is 64-bit by itself.
@@ -80,7 +85,7 @@ static void lg_tuple(uint64_t k, unsigned scale, uint64_t seed, uint32_t mul, ui
 #define CL_CK(x) do { cl_int e_ = (x); if (e_ != CL_SUCCESS) { fprintf(stderr, "%s: OpenCL error %d\n", #x, (int)e_); exit(1); } } while (0)
 
 typedef struct lg_row {
-    int scale, wide, pos64, roots;
+    int scale, wide, pos64, roots, ndev;
     size_t n, m;
     double load_s, load_rate, host_bpe, dev_bpe, bfs_ms, gteps, ins_ms, rm_ms, bfs2_ms;
     double cc_ms, ec_ms, bf_ms;   /* the edge-chunk algorithms: components (wall), BFS, Bellman-Ford (device) */
@@ -90,7 +95,7 @@ typedef struct lg_row {
 int main(int argc, char **argv)
 {
     long scales[LG_MAX];
-    int wide[LG_MAX], nsc = 0, roots = 8, chunk_log = 26, si, i;
+    int wide[LG_MAX], ndevs[LG_MAX], nsc = 0, roots = 8, chunk_log = 26, si, i;
     long kup = 1000000;
     uint64_t seed = 1;
     const char *csv = NULL;
@@ -101,7 +106,9 @@ int main(int argc, char **argv)
             char buf[256], *t;
             snprintf(buf, sizeof buf, "%s", v);
             for (t = strtok(buf, ","); t && nsc < LG_MAX; t = strtok(NULL, ",")) {
-                char *wch = strchr(t, 'w');
+                char *wch = strchr(t, 'w'), *dch = strchr(t, 'd');
+                ndevs[nsc] = dch ? (int)parse_long(dch + 1, a, 1, 64) : 1;
+                if (dch) *dch = 0;
                 wide[nsc] = wch != NULL;
                 if (wch) *wch = 0;
                 scales[nsc++] = parse_long(t, a, 10, 30);
@@ -119,7 +126,7 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    if (nsc == 0) { scales[0] = 20; wide[0] = 0; scales[1] = 20; wide[1] = 1; nsc = 2; }
+    if (nsc == 0) { scales[0] = 20; wide[0] = 0; scales[1] = 20; wide[1] = 1; ndevs[0] = ndevs[1] = 1; nsc = 2; }
     report_begin("large graphs", NULL, "the same code at a smaller scale");
     for (si = 0; si < nsc; si++) {
         const int S = (int)scales[si];
@@ -148,6 +155,8 @@ int main(int argc, char **argv)
         memset(&d, 0, sizeof d);
         d.undirected = 1;
         d.device_batches = 1;
+        d.devices = ndevs[si];   /* (several: host batches, read back from the first device) */
+        w->ndev = ndevs[si];
         CK(NULL, dg_create(&d, &g));
         CK(g, dg_add_vertices(g, n, NULL));
         CK(g, dg_sync(g));
@@ -265,8 +274,8 @@ int main(int argc, char **argv)
             if (bad) fail("scale %d: BFS %d: %zu of %zu sampled tuples break the distances", S, r, bad, cchk);
         }
         /* the algorithms that walk edge chunks (64-bit offsets past 2^32 arcs), from root 0 on the
-           graph as the update left it, each checked against that last BFS's dist */
-        {
+           graph as the update left it, each checked against that last BFS's dist (one device) */
+        if (ndevs[si] == 1) {
             dg_vertex *lab = (dg_vertex *)xmalloc(n * sizeof *lab);
             int32_t *d2 = (int32_t *)xmalloc(n * sizeof *d2);
             float *fd = (float *)xmalloc(n * sizeof *fd);
@@ -323,26 +332,26 @@ int main(int argc, char **argv)
         clReleaseMemObject(buf); clReleaseKernel(kern); clReleaseProgram(prog);
         dg_destroy(g);
     }
-    md_header(stdout, "scale|positions|n:|edges stored:|load s:|load M tuples/s:|host B/edge:|device B/edge:|"
+    md_header(stdout, "scale|devices:|positions|n:|edges stored:|load s:|load M tuples/s:|host B/edge:|device B/edge:|"
                       "BFS ms:|GTEPS:|vs first row:|k:|add ms:|remove ms:|BFS after ms:|components ms:|"
                       "edge-chunk BFS ms:|Bellman-Ford ms:");
     for (si = 0; si < nsc; si++) {
         const lg_row *w = &rows[si];
-        printf("| %d%s | %d-bit | %zu | %zu | %.1f | %.1f | %.1f | %.1f | %.3f | %.2f | %.2f | %zu | %.2f | %.2f | %.3f "
+        printf("| %d%s | %d | %d-bit | %zu | %zu | %.1f | %.1f | %.1f | %.1f | %.3f | %.2f | %.2f | %zu | %.2f | %.2f | %.3f "
                "| %.1f | %.2f | %.2f |\n",
-               w->scale, w->wide ? "w" : "", w->pos64 ? 64 : 32, w->n, w->m, w->load_s, w->load_rate / 1e6, w->host_bpe,
+               w->scale, w->wide ? "w" : "", w->ndev, w->pos64 ? 64 : 32, w->n, w->m, w->load_s, w->load_rate / 1e6, w->host_bpe,
                w->dev_bpe, w->bfs_ms, w->gteps, w->gteps / rows[0].gteps, w->k, w->ins_ms, w->rm_ms, w->bfs2_ms,
                w->cc_ms, w->ec_ms, w->bf_ms);
     }
     if (csv) {
         FILE *f = fopen(csv, "w");
         if (!f) die("cannot open the CSV file");
-        fprintf(f, "scale,wide,pos64,n,edges,load_s,host_bytes_per_edge,device_bytes_per_edge,bfs_ms,gteps,k,add_ms,remove_ms,"
+        fprintf(f, "scale,wide,devices,pos64,n,edges,load_s,host_bytes_per_edge,device_bytes_per_edge,bfs_ms,gteps,k,add_ms,remove_ms,"
                    "bfs_after_ms,components,components_ms,ec_bfs_ms,bellman_ford_ms\n");
         for (si = 0; si < nsc; si++) {
             const lg_row *w = &rows[si];
-            fprintf(f, "%d,%d,%d,%zu,%zu,%.3f,%.2f,%.2f,%.4f,%.3f,%zu,%.3f,%.3f,%.4f,%zu,%.3f,%.4f,%.4f\n", w->scale, w->wide,
-                    w->pos64, w->n, w->m, w->load_s, w->host_bpe, w->dev_bpe, w->bfs_ms, w->gteps, w->k, w->ins_ms, w->rm_ms,
+            fprintf(f, "%d,%d,%d,%d,%zu,%zu,%.3f,%.2f,%.2f,%.4f,%.3f,%zu,%.3f,%.3f,%.4f,%zu,%.3f,%.4f,%.4f\n", w->scale, w->wide,
+                    w->ndev, w->pos64, w->n, w->m, w->load_s, w->host_bpe, w->dev_bpe, w->bfs_ms, w->gteps, w->k, w->ins_ms, w->rm_ms,
                     w->bfs2_ms, w->ncomp, w->cc_ms, w->ec_ms, w->bf_ms);
         }
         fclose(f);
