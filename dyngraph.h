@@ -468,6 +468,33 @@
    - errors: every OpenCL call is checked; the message names the call and the
      error (CL_...). Out of device memory is DG_ERR_DEVICE_MEMORY. A failed sync
      keeps its marks, so the next one sends everything again.
+   - SEVERAL DEVICES: dg_desc.devices = N > 1 (or DYNGRAPH_DEVICES=N with the
+     field 0) spreads a graph over the first N devices that dg_desc.device /
+     DYNGRAPH_DEVICE names (each in its own context; fewer found:
+     DG_ERR_NO_DEVICE at the first device operation, nothing left open). The
+     vertex ids are cut into N ranges (multiples of 64, balancing out-degree +
+     in-degree + 1, planned at the first sync and again, with everything sent
+     again, once the ids have doubled); every page of the host store holds one
+     range's lists (batches and compaction keep it so), and device i holds the
+     pages of range i under its own page numbers, with a directory in which the
+     other ranges' ids read as removed. A sync sends each device its changed
+     pages only. dg_bfs (TOP_DOWN and DIRECTION_OPT, without csr_copy) runs on
+     all devices at once, one level at a time: each expands its own frontier,
+     and the ids of other ranges it finds go to their device through pinned
+     host memory (two round trips a top-down level); bottom-up levels read the
+     whole frontier bitmap, gathered from each device's words. Targets do not
+     stop it early; dist, parent, paths, dist_buffer (written from the host)
+     and stats (device_ms is then the search's wall time) are as on one device.
+     Host calls, host batches (dg_add_edges_cl reads its batch back from the
+     first device: batches always run on the host here), dg_sync,
+     dg_validate_device (each device against the host), dg_cl_context & co. (the
+     first device's), dg_host_alloc, dg_scan and dg_sort_pairs work; everything
+     else that uses the device (dg_sssp, dg_components, dg_pagerank, dg_scc,
+     dg_triangles, dg_intersect, dg_reach, results, frontiers, programs, the
+     other BFS strategies) returns DG_ERR_UNSUPPORTED with nothing changed. Not
+     with dg_desc.context or reuse_ids. On two H200s it is slower than one at
+     Kronecker scale 24 (3.2 ms against 2.2: bench/NOTES.md, issue 20): what
+     it gives today is room (a graph two devices hold), not speed.
 
    12. PRIMITIVES (write your own traversal)
    A dg_frontier is a device array of vertex ids whose length stays on the

@@ -7,9 +7,8 @@
 
    Cases (DG_TESTS=test_shard:NAME, see tt.h):
    - mirror: random sequences (directed weighted, undirected; page sizes 64 and 128; 2 and 3
-     devices) of vertex and edge insertions and removals, host batches (also through
-     dg_add_edges_cl), hubs whose lists span pages, dg_compact and snapshot loads, against the
-     reference model; after each step dg_validate and, now and then, dg_validate_device, which
+     devices) of vertex and edge insertions and removals, host batches, hubs whose lists span
+     pages and dg_compact, against the reference model; after each step dg_validate and, now and then, dg_validate_device, which
      compares every device's pages, index entries, LA segments and directory with the host's
      through that device's page numbers (a page on the wrong device, a page number not
      translated, a foreign id not -1: each fails it). The ids grow past twice the first plan's:
@@ -244,6 +243,56 @@ static void run_bfs(uint32_t P, int undirected, int devices, int steps)
 }
 
 static int want_devices(int n);
+/* What a graph over several devices refuses, with the graph unchanged; dg_create's refusals. */
+static void test_refused(void)
+{
+    pair p;
+    dg_desc d;
+    dg_graph *g = NULL;
+    dg_status s;
+    float *fd;
+    dg_vertex *lab;
+    size_t cnt = 0, edges;
+    int32_t *dist;
+    dg_frontier *f = NULL;
+    dg_bfs_options o;
+    memset(&d, 0, sizeof d);
+    d.devices = -1;
+    CHECK(dg_create(&d, &g) == DG_ERR_INVALID_ARGUMENT && g == NULL);
+    d.devices = DG_MAX_DEVICES + 1;
+    CHECK(dg_create(&d, &g) == DG_ERR_INVALID_ARGUMENT && g == NULL);
+    d.devices = 2; d.reuse_ids = 1;
+    CHECK(dg_create(&d, &g) == DG_ERR_INVALID_ARGUMENT && g == NULL);
+    if (!want_devices(2) || !shard_pair(&p, 64, 1, 1, 2)) return;
+    pair_mutation_start(&p, 5, 3, w_kind);
+    edges = dg_edge_count(p.g);
+    fd = (float *)xmalloc((size_t)p.m.bound * 4);
+    lab = (dg_vertex *)xmalloc((size_t)p.m.bound * 4);
+    dist = (int32_t *)xmalloc((size_t)p.m.bound * 4);
+    s = dg_sssp(p.g, 0, fd, NULL);
+    CHECK_MSG(s == DG_ERR_UNSUPPORTED && strstr(dg_error_message(p.g), "2 devices"), "dg_sssp: %s: %s", dg_status_string(s),
+              dg_error_message(p.g));
+    CHECK(dg_components(p.g, lab, &cnt) == DG_ERR_UNSUPPORTED);
+    CHECK(dg_frontier_create(p.g, 16, &f) == DG_ERR_UNSUPPORTED && f == NULL);
+    memset(&o, 0, sizeof o);
+    o.strategy = DG_BFS_MASK;
+    CHECK(dg_bfs(p.g, 0, dist, &o) == DG_ERR_UNSUPPORTED);
+    o.strategy = DG_BFS_DIRECTION_OPT; o.csr_copy = 1;
+    CHECK(dg_bfs(p.g, 0, dist, &o) == DG_ERR_UNSUPPORTED);
+    CHECK(dg_edge_count(p.g) == edges && check_device(&p, "refused"));
+    CHECK_MSG(strcmp(dg_status_string(DG_ERR_UNSUPPORTED), "DG_ERR_UNSUPPORTED") == 0, "%s", dg_status_string(DG_ERR_UNSUPPORTED));
+    free(fd); free(lab); free(dist);
+    pair_free(&p);
+    memset(&d, 0, sizeof d);   /* more devices than there are: nothing opened */
+    d.devices = cpu_devices() + 1; d.device = "cpu";
+    if (dg_create(&d, &g) == DG_OK) {
+        s = dg_sync(g);
+        CHECK_MSG(s == DG_ERR_NO_DEVICE && g->ndev == 0 && g->dev == NULL, "%d devices of %d: %s", d.devices,
+                  cpu_devices(), dg_status_string(s));
+        dg_destroy(g);
+    }
+}
+
 static void test_bfs(void)
 {
     if (!want_devices(2)) return;
@@ -270,7 +319,7 @@ static void test_mirror(void)
 
 int main(int argc, char **argv)
 {
-    static const tt_case cases[] = { { "mirror", test_mirror }, { "bfs", test_bfs } };
+    static const tt_case cases[] = { { "mirror", test_mirror }, { "bfs", test_bfs }, { "refused", test_refused } };
     setvbuf(stdout, NULL, _IOLBF, 0);
     setenv("POCL_DEVICES", "pthread pthread pthread", 0);   /* before any OpenCL call */
     trand_seed(argc, argv, 0x5a4dedu, "test_shard");
