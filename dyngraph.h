@@ -6380,6 +6380,16 @@ done:
    + 1 over the ids, in multiples of DG__DIR_BLOCK (a directory block has one device), planned
    at the first sync and again (with everything sent again) when the ids have doubled since. */
 
+/* A device's sync went out: it holds the graph, a version further on; its statistics. */
+static void dg__sync_sent(dg__dev *d) {
+    d->uploaded = 1;
+    d->gen++;
+    d->syncs++;
+    d->last_sync_bytes = d->sync_bytes;
+    d->last_sync_pages = d->sync_pages;
+    d->upload_bytes += d->sync_bytes;
+}
+
 /* Hands out a local page on lp for the host's page gp. */
 static dg_status dg__lp_take(dg_graph *g, dg__lpages *lp, int32_t gp, int32_t *out) {
     int32_t l;
@@ -6405,32 +6415,40 @@ static dg_status dg__lp_take(dg_graph *g, dg__lpages *lp, int32_t gp, int32_t *o
 static dg_status dg__shard_plan(dg_graph *g) {
     int32_t b[DG_MAX_DEVICES];
     const int n = g->ndev;
-    size_t v, N = g->id_bound;
-    double tot = 0, acc = 0;
-    int k = 1, si;
+    const size_t N = g->id_bound, nb = (N + DG__DIR_BLOCK - 1) / DG__DIR_BLOCK;
+    double tot = 0, acc = 0, *w;
+    size_t v, k = 0;
+    int c, si;
     dg_status st;
     if ((st = dg__fresh_all(g)) != DG_OK) return st;
-    for (v = 0; v < N; v++) {
-        tot += 1;
-        if (dg__alive(g, (dg_vertex)v)) for (si = 0; si < g->nstores; si++) tot += dg__deg(g, &g->st[si], (dg_vertex)v);
+    if (!(w = (double *)dg__alloc(g, (nb ? nb : 1) * sizeof *w))) return dg__oom(g, "the shards' plan");
+    for (k = 0; k < nb; k++) w[k] = 0;
+    for (v = 0; v < N; v++) {   /* each block's weight */
+        double x = 1;
+        if (dg__alive(g, (dg_vertex)v)) for (si = 0; si < g->nstores; si++) x += dg__deg(g, &g->st[si], (dg_vertex)v);
+        w[v / DG__DIR_BLOCK] += x;
+        tot += x;
     }
-    for (v = 0; v < N && k < n; v++) {
-        acc += 1;
-        if (dg__alive(g, (dg_vertex)v)) for (si = 0; si < g->nstores; si++) acc += dg__deg(g, &g->st[si], (dg_vertex)v);
-        while (k < n && acc >= tot * k / n) {
-            int32_t c = (int32_t)((v + 1) / DG__DIR_BLOCK * DG__DIR_BLOCK);
-            int32_t lo = k > 1 ? b[k - 2] + (int32_t)DG__DIR_BLOCK : (int32_t)DG__DIR_BLOCK;
-            b[k - 1] = c > lo ? c : lo;
-            k++;
-        }
+    for (c = 1, k = 0; c < n; c++) {   /* cut c at the first block past c / n of the weight (or after the last) */
+        while (k < nb && acc + w[k] <= tot * c / n) acc += w[k++];
+        if (k < nb && acc < tot * c / n) acc += w[k++];
+        b[c - 1] = (int32_t)(k * DG__DIR_BLOCK);
+        if (b[c - 1] <= (c > 1 ? b[c - 2] : 0)) b[c - 1] = (c > 1 ? b[c - 2] : 0) + (int32_t)DG__DIR_BLOCK;
     }
-    for (; k < n; k++) {   /* (few ids: the last shards start past them) */
-        int32_t c = (int32_t)((N + DG__DIR_BLOCK - 1) / DG__DIR_BLOCK * DG__DIR_BLOCK);
-        int32_t lo = k > 1 ? b[k - 2] + (int32_t)DG__DIR_BLOCK : (int32_t)DG__DIR_BLOCK;
-        b[k - 1] = c > lo ? c : lo;
-    }
+    dg__free(g, w);
     if ((st = dg__shard_set(g, b, n)) != DG_OK) return st;
     g->shard_bound = N;
+    return DG_OK;
+}
+
+/* The pages' local numbers and devices cover store s's pages (new ones on no device). */
+static dg_status dg__shard_maps(dg_graph *g, dg__store *s) {
+    if (s->ploc_cap >= s->page_cap) return DG_OK;
+    if (!dg__grow(g, (void **)&s->ploc, s->ploc_cap, s->page_cap, sizeof(int32_t)) ||
+        !dg__grow(g, (void **)&s->pdev, s->ploc_cap, s->page_cap, 1))
+        return dg__oom(g, "the pages' devices");
+    memset(s->pdev + s->ploc_cap, 0xff, s->page_cap - s->ploc_cap);
+    s->ploc_cap = s->page_cap;
     return DG_OK;
 }
 
@@ -6441,12 +6459,7 @@ static dg_status dg__shard_reset(dg_graph *g) {
     for (si = 0; si < g->nstores; si++) {
         dg__store *s = &g->st[si];
         int32_t p;
-        if (s->ploc_cap < s->page_cap) {
-            if (!dg__grow(g, (void **)&s->ploc, s->ploc_cap, s->page_cap, sizeof(int32_t)) ||
-                !dg__grow(g, (void **)&s->pdev, s->ploc_cap, s->page_cap, 1))
-                return dg__oom(g, "the pages' devices");
-            s->ploc_cap = s->page_cap;
-        }
+        if (dg__shard_maps(g, s) != DG_OK) return DG_ERR_OUT_OF_MEMORY;
         if (s->ploc_cap) memset(s->pdev, 0xff, s->ploc_cap);
         for (p = 0; p < (int32_t)s->page_hw; p++) dg__touch(s, p);
     }
@@ -6466,13 +6479,7 @@ static dg_status dg__shard_reset(dg_graph *g) {
 static dg_status dg__shard_route(dg_graph *g, int si) {
     dg__store *s = &g->st[si];
     size_t i;
-    if (s->ploc_cap < s->page_cap) {
-        if (!dg__grow(g, (void **)&s->ploc, s->ploc_cap, s->page_cap, sizeof(int32_t)) ||
-            !dg__grow(g, (void **)&s->pdev, s->ploc_cap, s->page_cap, 1))
-            return dg__oom(g, "the pages' devices");
-        memset(s->pdev + s->ploc_cap, 0xff, s->page_cap - s->ploc_cap);
-        s->ploc_cap = s->page_cap;
-    }
+    if (dg__shard_maps(g, s) != DG_OK) return DG_ERR_OUT_OF_MEMORY;
     for (i = 0; i < s->changed_pages; i++) {
         const int32_t p = s->dlist[i];
         const int o = s->idx[p].first >= 0 ? dg__shard_of(g, s->idx[p].first) : -1;
@@ -6627,12 +6634,7 @@ static dg_status dg__shard_sync(dg_graph *g) {
             lp->nfree += lp->npend;
             lp->npend = 0;
         }
-        d->uploaded = 1;
-        d->gen++;
-        d->syncs++;
-        d->last_sync_bytes = d->sync_bytes;
-        d->last_sync_pages = d->sync_pages;
-        d->upload_bytes += d->sync_bytes;
+        dg__sync_sent(d);
     }
 done:
     if (st != DG_OK) { g->dev->st_used = 0; g->dev->ndesc = 0; g->dev->ngrp = 0; }   /* (marks kept) */
@@ -6691,12 +6693,7 @@ static dg_status dg__sync_all(dg_graph *g) {
     DG__TRY(dg__stage_flush(g));
     dg__up_trace(g, &tr, "sync-flush");
     dg__sync_forget(g);   /* everything is on its way */
-    d->uploaded = 1;
-    d->gen++;
-    d->syncs++;
-    d->last_sync_bytes = d->sync_bytes;
-    d->last_sync_pages = d->sync_pages;
-    d->upload_bytes += d->sync_bytes;
+    dg__sync_sent(d);
 done:
     if (st != DG_OK && d) { d->st_used = 0; d->ndesc = 0; d->ngrp = 0; }  /* marks kept: all sent again */
     return st;
@@ -9534,6 +9531,7 @@ static dg_status dg__bfs_multi(dg_graph *g, dg__bfs_run *r, int bottom_up, doubl
                              DG__A(lo), DG__A(hi), DG__A(par), DG__A(bs[i]->b.xout.m), DG__A(bs[i]->b.xn.m), DG__END));
             DG__TRY(dg__launch(g, kout[i], d->groups * d->wg, d->wg));
             DG__CL(clEnqueueReadBuffer(d->queue, bs[i]->b.xn.m, CL_FALSE, 0, 8, xn[i], 0, NULL, NULL));
+            DG__CL(clEnqueueReadBuffer(d->queue, bs[i]->b.lv.m, CL_FALSE, 0, ringw * 4, lvh + i * ringw, 0, NULL, NULL));
             clFlush(d->queue);
         }
         DG__TRY(dg__devs_finish(g));
@@ -9567,11 +9565,12 @@ static dg_status dg__bfs_multi(dg_graph *g, dg__bfs_run *r, int bottom_up, doubl
                                  DG__A(bs[e]->b.vis.m), DG__A(bs[e]->b.q[(L + 1) & 1].m), DG__A(bs[e]->b.xn.m), DG__END));
                 DG__TRY(dg__launch(g, kin[e], d->groups * d->wg, d->wg));
             }
-            r->rt++;
+            for (i = 0; i < N; i++)   /* the counters again, with what the inboxes added */
+                DG__CL(clEnqueueReadBuffer(g->devs[i]->queue, bs[i]->b.lv.m, CL_FALSE, 0, ringw * 4, lvh + i * ringw, 0,
+                                           NULL, NULL));
+            DG__TRY(dg__devs_finish(g));
+            r->rt += 2;
         }
-        for (i = 0; i < N; i++)
-            DG__CL(clEnqueueReadBuffer(g->devs[i]->queue, bs[i]->b.lv.m, CL_FALSE, 0, ringw * 4, lvh + i * ringw, 0, NULL, NULL));
-        DG__TRY(dg__devs_finish(g));
         for (i = 0; i < N; i++) {
             const cl_uint *lv = lvh + i * ringw;
             nn += lv[DG_LV_WORDS * ((L + 1) % DG_BFS_RING) + DG_LV_VERTICES] - cnt[i];

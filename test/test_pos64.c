@@ -29,19 +29,7 @@
 static float w_int(int kind) { (void)kind; return (float)(1 + rnd(9)); }
 
 /* BFS levels on the reference CSR */
-static void ref_bfs(const csr *r, int32_t s, int32_t *dist)
-{
-    int32_t *q = (int32_t *)xmalloc(((size_t)r->n + 1) * sizeof(int32_t)), h = 0, t = 0, v;
-    for (v = 0; v < r->n; v++) dist[v] = -1;
-    dist[s] = 0; q[t++] = s;
-    while (h < t) {
-        int32_t u = q[h++];
-        size_t k;
-        for (k = r->off[u]; k < r->off[u + 1]; k++)
-            if (dist[r->adj[k]] < 0) { dist[r->adj[k]] = dist[u] + 1; q[t++] = r->adj[k]; }
-    }
-    free(q);
-}
+static void ref_bfs(const csr *r, int32_t s, int32_t *dist) { ref_bfs_from(r, &s, 1, dist); }
 /* Dijkstra on the model, O(n^2) (small graphs) */
 static void ref_sssp(const model *m, int32_t s, float *d)
 {

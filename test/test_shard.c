@@ -46,7 +46,6 @@ static int cpu_devices(void)
 static int shard_pair(pair *p, uint32_t page_size, int undirected, int kind, int devices)
 {
     dg_desc d;
-    dg_status s;
     memset(&d, 0, sizeof d);
     d.binary_cache = -1;
     d.page_size = page_size;
@@ -54,12 +53,7 @@ static int shard_pair(pair *p, uint32_t page_size, int undirected, int kind, int
     d.weighted = kind != 0;
     d.devices = devices;
     d.device = "cpu";
-    p->g = NULL;
-    p->kind = kind;
-    s = dg_create(&d, &p->g);
-    CHECK_MSG(s == DG_OK, "dg_create: %s", dg_status_string(s));
-    m_init(&p->m, undirected, kind != 0);
-    return s == DG_OK;
+    return pair_create_desc(p, &d, kind);
 }
 
 static int check_device(pair *p, const char *label)
@@ -153,21 +147,6 @@ static void run_mirror(uint32_t P, int undirected, int kind, int devices, int st
     pair_free(&p);
 }
 
-/* BFS levels from the sources on the reference CSR */
-static void ref_bfs(const csr *r, const int32_t *src, size_t ns, int32_t *dist)
-{
-    int32_t *q = (int32_t *)xmalloc(((size_t)r->n + 1) * sizeof(int32_t)), h = 0, t = 0, v;
-    size_t i;
-    for (v = 0; v < r->n; v++) dist[v] = -1;
-    for (i = 0; i < ns; i++) if (dist[src[i]] < 0) { dist[src[i]] = 0; q[t++] = src[i]; }
-    while (h < t) {
-        int32_t u = q[h++];
-        size_t k;
-        for (k = r->off[u]; k < r->off[u + 1]; k++)
-            if (dist[r->adj[k]] < 0) { dist[r->adj[k]] = dist[u] + 1; q[t++] = r->adj[k]; }
-    }
-    free(q);
-}
 
 /* Every dg_bfs that a graph over several devices runs, against the reference. */
 static int check_bfs(pair *p, const char *label)
@@ -181,7 +160,7 @@ static int check_bfs(pair *p, const char *label)
     csr_from_model(&r, m, 0);
     for (i = 0; i < ns; i++) src[i] = m_random_live(m);
     tgt = m_random_live(m);
-    ref_bfs(&r, src, ns, want);
+    ref_bfs_from(&r, src, ns, want);
     for (variant = 0; variant < 4 && ok; variant++) {
         dg_bfs_options o;
         dg_bfs_stats stats;

@@ -202,6 +202,22 @@ static inline void csr_from_model(csr *r, const model *m, int sorted)
     r->narcs = w;
 }
 
+/* BFS levels from the sources src[0..ns) on the reference CSR (-1: not reached) */
+static inline void ref_bfs_from(const csr *r, const int32_t *src, size_t ns, int32_t *dist)
+{
+    int32_t *q = (int32_t *)xmalloc(((size_t)r->n + 1) * sizeof(int32_t)), h = 0, t = 0, v;
+    size_t i;
+    for (v = 0; v < r->n; v++) dist[v] = -1;
+    for (i = 0; i < ns; i++) if (dist[src[i]] < 0) { dist[src[i]] = 0; q[t++] = src[i]; }
+    while (h < t) {
+        int32_t u = q[h++];
+        size_t k;
+        for (k = r->off[u]; k < r->off[u + 1]; k++)
+            if (dist[r->adj[k]] < 0) { dist[r->adj[k]] = dist[u] + 1; q[t++] = r->adj[k]; }
+    }
+    free(q);
+}
+
 /* ================================ graph pairs (library + model) ================================ */
 typedef struct {
     dg_graph *g;
@@ -214,22 +230,27 @@ typedef float (*weight_fn)(int kind);
 
 /* reuse: dg_desc.reuse_ids, removed ids handed out again; mutate_add_vertex then accepts any
    removed id and revives it in the model */
+/* a pair of the given description (weighted when kind != 0) */
+static inline int pair_create_desc(pair *p, const dg_desc *d, int kind)
+{
+    dg_status s;
+    p->g = NULL;
+    p->kind = kind;
+    s = dg_create(d, &p->g);
+    CHECK_MSG(s == DG_OK, "dg_create: %s", dg_status_string(s));
+    m_init(&p->m, d->undirected, kind != 0);
+    return s == DG_OK;
+}
 static inline int pair_create_ex(pair *p, uint32_t page_size, int undirected, int kind, int reuse)
 {
     dg_desc d;
-    dg_status s;
     memset(&d, 0, sizeof d);
     d.binary_cache = -1;           /* see PAGE SIZES in test_bfs.c */
     d.page_size = page_size;
     d.undirected = undirected;
     d.weighted = kind != 0;
     d.reuse_ids = reuse;
-    p->g = NULL;
-    p->kind = kind;
-    s = dg_create(&d, &p->g);
-    CHECK_MSG(s == DG_OK, "dg_create: %s", dg_status_string(s));
-    m_init(&p->m, undirected, kind != 0);
-    return s == DG_OK;
+    return pair_create_desc(p, &d, kind);
 }
 static inline int pair_create(pair *p, uint32_t page_size, int undirected, int kind)
 {
