@@ -678,10 +678,12 @@ __kernel void dg_bfs_bu_flat(DG_BFS_BU_ARGS)
    others' ids left in a queue expand to nothing (their lists read as empty). A device's claim
    of another's id means "sent": sent once a search. */
 /* The others' ids among the level's found vertices q[0..count) (the count in the level slot
-   of lv), with their parents (-1 without), appended to out as pairs; their number in outn[0]. */
+   of lv), with their parents (-1 without), appended to out as pairs; their number in outn[0];
+   and, with xbm (a cleared bitmap), their bits there: a large level travels as the others'
+   words of it (dg_bfs_inbox_bits) when no parents are wanted. */
 __kernel void dg_bfs_outbox(__global const int *q, __global const uint *lv, const uint ring, const int level,
                             const int lo, const int hi, __global const int *parent,
-                            __global int *out, __global uint *outn)
+                            __global int *out, __global uint *outn, __global uint *xbm)
 {
     const uint n = lv[dg_lv_at(ring, level) + DG_LV_VERTICES];
     size_t i;
@@ -691,7 +693,39 @@ __kernel void dg_bfs_outbox(__global const int *q, __global const uint *lv, cons
             const uint j = atomic_inc(outn);
             out[2 * (size_t)j] = u;
             out[2 * (size_t)j + 1] = parent ? parent[u] : -1;
+            if (xbm) dg_bfs_mark(xbm, u);
         }
+    }
+}
+/* dg_bfs_inbox for bitmaps: the device's words [w0, w1) of the nsrc other devices' bitmaps
+   (slice s at in + s (w1 - w0)), without parents. Each word's new vertices are claimed by
+   the one work-item that reads it, and counted with one atomic a word. */
+__kernel void dg_bfs_inbox_bits(DG_ADJ_ARGS, __global const uint *in, const uint nsrc, const uint w0,
+                                const uint w1, __global uint *lv, const uint ring, const int level,
+                                __global int *dist, __global uint *vis, __global int *q,
+                                __global uint *outn)
+{
+    __global uint *slot = dg_lv(lv, ring, level);
+    const uint rw = w1 - w0;
+    size_t w;
+    for (w = w0 + get_global_id(0); w < w1; w += get_global_size(0)) {
+        uint b = 0, s, at, m = 0;
+        for (s = 0; s < nsrc; s++) b |= in[(size_t)s * rw + (w - w0)];
+        b &= ~vis[w];
+        if (!b) continue;
+        vis[w] |= b;
+        at = atomic_add(&slot[DG_LV_VERTICES], popcount(b));
+        atomic_add(&outn[1], popcount(b));
+        for (s = 0; b; s++, b >>= 1) {
+            if (!(b & 1u)) continue;
+            {
+                const int u = (int)(w * 32 + s);
+                dist[u] = level;
+                q[at++] = u;
+                m += dg_degree(DG_ADJ, u);
+            }
+        }
+        if (m) atomic_add(&slot[DG_LV_DEGREES], m);
     }
 }
 /* The device's own ids among the n pairs (vertex, parent) of the other devices' outboxes:

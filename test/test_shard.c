@@ -171,7 +171,9 @@ static int check_bfs(pair *p, const char *label)
         if (variant == 2) { o.alpha = 1e6f; o.beta = 1e6f; }        /* bottom-up from the second level on */
         if (variant == 3) { o.alpha = 1e6f; o.beta = 1e-6f; }       /* back and forth */
         o.sources = src; o.source_count = ns;
-        o.parent = par; o.stats = &stats;
+        o.parent = chance(50) ? par : NULL; o.stats = &stats;
+        dg__bfs_xprefix = chance(50) ? 16384 : rnd(4);   /* (outboxes read after their counts) */
+        dg__bfs_xbits = (int)rnd(3) - 1;                 /* (without parents: bitmaps, pairs, either) */
         if (chance(40)) { o.targets = &tgt; o.target_count = 1; o.path = path; o.path_capacity = n; o.path_length = &len; }
         s = dg_bfs(p->g, -1, dist, &o);
         CHECK_MSG(s == DG_OK, "[%s] dg_bfs variant %d: %s: %s", label, variant, dg_status_string(s), dg_error_message(p->g));
@@ -179,12 +181,12 @@ static int check_bfs(pair *p, const char *label)
         for (v = 0; v < n && ok; v++) {
             CHECK_MSG(dist[v] == want[v], "[%s] dg_bfs variant %d: dist[%zu] = %d, not %d", label, variant, v, (int)dist[v], (int)want[v]);
             if (dist[v] != want[v]) ok = 0;
-            else if (dist[v] > 0) {   /* a parent one level up, with an edge to v */
+            else if (dist[v] > 0 && o.parent) {   /* a parent one level up, with an edge to v */
                 int32_t u = par[v];
                 int good = u >= 0 && (size_t)u < n && want[u] == dist[v] - 1 && m_has(m, u, (int32_t)v);
                 CHECK_MSG(good, "[%s] dg_bfs variant %d: parent of %zu is %d", label, variant, v, (int)u);
                 if (!good) ok = 0;
-            } else if (dist[v] == 0) {
+            } else if (dist[v] == 0 && o.parent) {
                 CHECK_MSG(par[v] == (int32_t)v || par[v] == -1, "[%s] parent of source %zu: %d", label, v, (int)par[v]);
             }
             reached += dist[v] >= 0;
