@@ -9484,6 +9484,14 @@ static dg_status dg__bfs_multi(dg_graph *g, dg__bfs_run *r, int bottom_up, doubl
     }
     DG__TRY(dg__bfs_xpin(g, xp));
     r->levels = 1; r->reached = nf;
+#ifdef DYNGRAPH_TRACE_BFS
+    {
+        double t0 = dg__now_ms();
+#define DG__BFS_TRACE(dir, nn, out) fprintf(stderr, "  [bfs over %d devices] level %u %s: %llu found, %llu sent, %.3f ms\n", \
+                                            N, (unsigned)L, dir, (unsigned long long)(nn), (unsigned long long)(out), dg__now_ms() - t0)
+#else
+#define DG__BFS_TRACE(dir, nn, out) ((void)0)
+#endif
     for (;;) {
         cl_int lvl = (cl_int)L, nxt = (cl_int)L + 1;
         uint64_t nn = 0, mm = 0, out = 0;
@@ -9523,6 +9531,7 @@ static dg_status dg__bfs_multi(dg_graph *g, dg__bfs_run *r, int bottom_up, doubl
                 mm += lv[DG_LV_WORDS * ((L + 1) % DG_BFS_RING) + DG_LV_DEGREES];
                 r->edges += lv[DG_LV_WORDS * (L % DG_BFS_RING) + DG_LV_INSPECTED];
             }
+            DG__BFS_TRACE("bottom-up", nn, 0);
             L++;
             if (nn == 0) break;
             r->levels++; r->reached += nn;
@@ -9639,12 +9648,17 @@ static dg_status dg__bfs_multi(dg_graph *g, dg__bfs_run *r, int bottom_up, doubl
             mm += lv[DG_LV_WORDS * ((L + 1) % DG_BFS_RING) + DG_LV_DEGREES];
             r->edges += lv[DG_LV_WORDS * (L % DG_BFS_RING) + DG_LV_INSPECTED];
         }
+        DG__BFS_TRACE(fit ? "top-down" : "top-down (outboxes read after their counts)", nn, out);
         L++;
         if (nn == 0) break;
         r->levels++; r->reached += nn;
         mu -= (double)mm;
         prev_nf = nf; nf = nn; mf = mm;
     }
+#ifdef DYNGRAPH_TRACE_BFS
+    }
+#endif
+#undef DG__BFS_TRACE
     r->parents_done = 1;
 done:
     if (st != DG_OK) for (i = 0; i < N; i++) clFinish(g->devs[i]->queue);   /* (nothing left writing into lvh) */
