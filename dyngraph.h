@@ -4813,6 +4813,7 @@ DG_API long dg_debug_device_allocs(void) { return 0; }
     X(BFS,   BFS_OUTBOX,       dg_bfs_outbox) \
     X(BFS,   BFS_INBOX,        dg_bfs_inbox) \
     X(BFS,   BFS_INBOX_BITS,   dg_bfs_inbox_bits) \
+    X(BFS,   BFS_OR_WORDS,     dg_bfs_or_words) \
     X(BFS,   BFS_COUNT,        dg_bfs_count) \
     X(BFS,   MASK_EXPAND,      dg_bfs_mask_expand) \
     X(BFS,   MASK_VISIT,       dg_bfs_mask_visit) \
@@ -8868,9 +8869,8 @@ typedef struct dg__bfs_state {
         dg__buf dist, parent, q[2], vis, front, next, third, lv, hubs, flag;
         dg__buf mask[3];   /* MASK: frontier, updating, visited; QUEUE: the user data */
         dg__buf seeds;     /* the sources and targets (dg__seeds) */
-        dg__buf xout, xin, xn;   /* several devices (>>shard): the others' ids found, those of the
-                                    others' outboxes, their counts; */
-        dg__buf xbm;             /* and as a bitmap */
+        dg__buf xout, xin, xbm;  /* several devices (>>shard): the others' ids found, those of the
+                                    others' outboxes, the others' ids found as a bitmap */
     } b;
 } dg__bfs_state;
 typedef struct dg__bfs_run {
@@ -8973,7 +8973,7 @@ typedef struct dg__bfs_ctl {
 } dg__bfs_ctl;
 /* The arguments of dg_bfs_td, dg_bfs_td_hubs and dg_bfs_bu that change from level to level
    (their positions, as in kernels/40_bfs.cl). */
-enum { DG__TD_QIN = 5, DG__TD_QOUT = 6, DG__TD_LEVEL = 9, DG__TD_ZERO = 16,
+enum { DG__TD_QIN = 5, DG__TD_QOUT = 6, DG__TD_LEVEL = 9, DG__TD_HUB = 14, DG__TD_ZERO = 16,
        DG__HUB_QOUT = 6, DG__HUB_LEVEL = 9,
        DG__BU_FRONT = 7, DG__BU_NEXT = 8, DG__BU_QOUT = 12, DG__BU_LEVEL = 15, DG__BU_ZERO = 17 };
 /* Test hook: whether the device decides the directions of queued levels (-1: on a GPU; a CPU
@@ -9423,6 +9423,20 @@ done:
     return st;
 }
 
+/* Marks the gathered bitmaps bm[i] visited on every device (dg_bfs_or_words). */
+static dg_status dg__bfs_mark_visited(dg_graph *g, const cl_kernel *kor, dg__bfs_state *const *bs, const cl_mem *bm,
+                                      cl_uint words) {
+    dg_status st = DG_OK;
+    int i;
+    for (i = 0; i < g->ndev && st == DG_OK; i++) {
+        g->dev = g->devs[i];
+        if ((st = dg__args(g, kor[i], DG__A(bs[i]->b.vis.m), DG__A(bm[i]), DG__A(words), DG__END)) == DG_OK)
+            st = dg__launch(g, kor[i], g->dev->groups * g->dev->wg, g->dev->wg);
+        clFlush(g->dev->queue);
+    }
+    return st;
+}
+
 /* Pairs of an outbox read with its count (one round trip for a small level), and whether a
    level's found ids travel as bitmaps when no parents are wanted (-1: when the pairs would be
    more bytes than the others' words; 0: never; 1: always). Both test hooks. */
@@ -9436,18 +9450,18 @@ static dg_status dg__bfs_multi(dg_graph *g, dg__bfs_run *r, int bottom_up, doubl
                            two bitmaps; the outboxes' prefixes; the outboxes or the others' words) */
     const float fa = (float)alpha, fnb = (float)((double)n / beta);
     cl_kernel ktd[DG_MAX_DEVICES], khub[DG_MAX_DEVICES], kbu[DG_MAX_DEVICES], kq[DG_MAX_DEVICES];
-    cl_kernel kout[DG_MAX_DEVICES], kin[DG_MAX_DEVICES], kinb[DG_MAX_DEVICES];
+    cl_kernel kout[DG_MAX_DEVICES], kin[DG_MAX_DEVICES], kinb[DG_MAX_DEVICES], kor[DG_MAX_DEVICES];
     cl_mem bm[DG_MAX_DEVICES];
     size_t w0[DG_MAX_DEVICES], w1[DG_MAX_DEVICES], cnt[DG_MAX_DEVICES], fwords = 0;
     unsigned char *src[DG_MAX_DEVICES];
-    cl_uint xn[DG_MAX_DEVICES][2], ring = DG_BFS_RING, *lvh = NULL;
+    cl_uint ring = DG_BFS_RING, *lvh = NULL, uwords = (cl_uint)words;
     dg__bfs_state *bs[DG_MAX_DEVICES];
     dg__bfs_ctl c;
     dg_status st = DG_OK;
     uint64_t nf, mf = 0, prev_nf = 0;
     uint32_t L = 0;
     double mu;
-    int i, e, bu = 0;
+    int i, e, bu = 0, td_set = 0, bu_set = 0;   /* (the kernels' arguments set whole once, then those that change) */
     const int hubs = g->st[0].large_lists > 0 || g->P > DG_BFS_TD_HUB;
     memset(&c, 0, sizeof c);
     for (i = 0; i < (int)r->S->ns; i++) mf += dg__deg(g, &g->st[0], r->S->v[i]);
@@ -9466,8 +9480,10 @@ static dg_status dg__bfs_multi(dg_graph *g, dg__bfs_run *r, int bottom_up, doubl
         DG__TRY(dg__buf_fit(g, &bs[i]->b.hubs, n * 4 + 4));
         DG__TRY(dg__buf_fit(g, &bs[i]->b.xout, n * 8 + 8));
         DG__TRY(dg__buf_fit(g, &bs[i]->b.xin, 64));
-        DG__TRY(dg__buf_fit(g, &bs[i]->b.xn, 8));
-        if (bits_ok) DG__TRY(dg__buf_fit(g, &bs[i]->b.xbm, words * 4 + 4));
+        if (bits_ok) {   /* (cleared again after each level that uses it) */
+            DG__TRY(dg__buf_fit(g, &bs[i]->b.xbm, words * 4 + 4));
+            DG__TRY(dg__fill_bytes(g, bs[i]->b.xbm.m, 0, 0, words * 4));
+        }
         DG__TRY(dg__buf_fit(g, &bs[i]->b.vis, words * 4 + 4));
         DG__TRY(dg__fill_bytes(g, bs[i]->b.vis.m, 0, 0, words * 4));
         if (bottom_up) {
@@ -9480,6 +9496,7 @@ static dg_status dg__bfs_multi(dg_graph *g, dg__bfs_run *r, int bottom_up, doubl
         DG__TRY(dg__kernel(g, DG__K_BFS_OUTBOX, 0, &kout[i]));
         DG__TRY(dg__kernel(g, DG__K_BFS_INBOX, 0, &kin[i]));
         DG__TRY(dg__kernel(g, DG__K_BFS_INBOX_BITS, 0, &kinb[i]));
+        DG__TRY(dg__kernel(g, DG__K_BFS_OR_WORDS, 0, &kor[i]));
         DG__TRY(dg__bfs_start(g, r, bs[i]->b.dist.m, 0, bs[i]->b.vis.m, bs[i]->b.q[0].m, NULL, NULL, (cl_uint)mf));
     }
     DG__TRY(dg__bfs_xpin(g, xp));
@@ -9507,6 +9524,7 @@ static dg_status dg__bfs_multi(dg_graph *g, dg__bfs_run *r, int bottom_up, doubl
                 bm[i] = bs[i]->b.front.m;
             }
             DG__TRY(dg__bfs_allgather(g, bm, w0, w1, g->xpin + (L & 1) * words * 4, 0));
+            DG__TRY(dg__bfs_mark_visited(g, kor, bs, bm, uwords));
             bu = 1;
         }
         if (bu) {   /* bottom-up: each device's own ids; its words of the next frontier read with the counters */
@@ -9515,7 +9533,13 @@ static dg_status dg__bfs_multi(dg_graph *g, dg__bfs_run *r, int bottom_up, doubl
                 dg__dev *d = g->dev = g->devs[i];
                 c.lo = (cl_uint)d->lo; c.hi = (cl_uint)(i == N - 1 ? (cl_int)n : d->hi);
                 DG__TRY(dg__fill_bytes(g, bs[i]->b.next.m, 0, 0, words * 4));
-                DG__TRY(dg__bfs_bu_args(g, r, kbu[i], L, bs[i]->b.front.m, bs[i]->b.next.m, NULL, &c));
+                if (!bu_set) DG__TRY(dg__bfs_bu_args(g, r, kbu[i], L, bs[i]->b.front.m, bs[i]->b.next.m, NULL, &c));
+                else {
+                    DG__TRY(dg__arg(g, kbu[i], DG__BU_FRONT, sizeof(cl_mem), &bs[i]->b.front.m));
+                    DG__TRY(dg__arg(g, kbu[i], DG__BU_NEXT, sizeof(cl_mem), &bs[i]->b.next.m));
+                    DG__TRY(dg__arg(g, kbu[i], DG__BU_QOUT, sizeof(cl_mem), &bs[i]->b.q[(L + 1) & 1].m));
+                    DG__TRY(dg__arg(g, kbu[i], DG__BU_LEVEL, sizeof lvl, &lvl));
+                }
                 DG__TRY(dg__launch(g, kbu[i], d->groups * d->wg, d->wg));
                 DG__CL(clEnqueueReadBuffer(d->queue, bs[i]->b.lv.m, CL_FALSE, 0, ringw * 4, lvh + i * ringw, 0, NULL, NULL));
                 if (w1[i] > w0[i])
@@ -9524,6 +9548,7 @@ static dg_status dg__bfs_multi(dg_graph *g, dg__bfs_run *r, int bottom_up, doubl
                 clFlush(d->queue);
             }
             DG__TRY(dg__devs_finish(g));
+            bu_set = 1;
             r->rt++; r->bu_levels++;
             for (i = 0; i < N; i++) {
                 const cl_uint *lv = lvh + i * ringw;
@@ -9537,14 +9562,16 @@ static dg_status dg__bfs_multi(dg_graph *g, dg__bfs_run *r, int bottom_up, doubl
             r->levels++; r->reached += nn;
             prev_nf = nf; nf = nn; mf = mm; mu -= (double)mf;
             bu = dg__bfs_dir(1, nf, mf, prev_nf, mu, fa, fnb);   /* or back to top-down (from the queues) */
-            if (bu) {
-                for (i = 0; i < N; i++) {   /* the next level's frontier: each device's words to all */
+            for (i = 0; i < N; i++) {   /* the found ids: each device's words to all, marked visited (and,
+                                           bottom-up again, the frontier) */
+                if (bu) {
                     dg__buf t = bs[i]->b.front;
                     bs[i]->b.front = bs[i]->b.next; bs[i]->b.next = t;
-                    bm[i] = bs[i]->b.front.m;
                 }
-                DG__TRY(dg__bfs_allgather(g, bm, w0, w1, half, 1));
+                bm[i] = bu ? bs[i]->b.front.m : bs[i]->b.next.m;
             }
+            DG__TRY(dg__bfs_allgather(g, bm, w0, w1, half, 1));
+            DG__TRY(dg__bfs_mark_visited(g, kor, bs, bm, uwords));
             continue;
         }
         /* top-down: expand, collect the others' ids (their count, the counters and a prefix of
@@ -9554,25 +9581,33 @@ static dg_status dg__bfs_multi(dg_graph *g, dg__bfs_run *r, int bottom_up, doubl
             cl_int lo = d->lo, hi = i == N - 1 ? (cl_int)n : d->hi;
             cl_mem par = r->want_parent ? bs[i]->b.parent.m : NULL, xb = bits_ok ? bs[i]->b.xbm.m : NULL;
             cl_uint hub = mf > DG_BFS_TD_HUB && hubs && !dg__flat_on(dg__bfs_flat, d) ? DG_BFS_TD_HUB : 0xffffffffu;
-            DG__TRY(dg__bfs_td_args(g, r, ktd[i], khub[i], L, hub, NULL, &c));
+            if (!td_set) {
+                DG__TRY(dg__bfs_td_args(g, r, ktd[i], khub[i], L, hub, NULL, &c));
+                DG__TRY(dg__args(g, kout[i], DG__A(bs[i]->b.q[(L + 1) & 1].m), DG__A(bs[i]->b.lv.m), DG__A(ring), DG__A(nxt),
+                                 DG__A(lo), DG__A(hi), DG__A(par), DG__A(bs[i]->b.xout.m), DG__A(xb), DG__END));
+            } else {
+                DG__TRY(dg__arg(g, ktd[i], DG__TD_QIN, sizeof(cl_mem), &bs[i]->b.q[L & 1].m));
+                DG__TRY(dg__arg(g, ktd[i], DG__TD_QOUT, sizeof(cl_mem), &bs[i]->b.q[(L + 1) & 1].m));
+                DG__TRY(dg__arg(g, ktd[i], DG__TD_LEVEL, sizeof lvl, &lvl));
+                DG__TRY(dg__arg(g, ktd[i], DG__TD_HUB, sizeof hub, &hub));
+                DG__TRY(dg__arg(g, khub[i], DG__HUB_QOUT, sizeof(cl_mem), &bs[i]->b.q[(L + 1) & 1].m));
+                DG__TRY(dg__arg(g, khub[i], DG__HUB_LEVEL, sizeof lvl, &lvl));
+                DG__TRY(dg__arg(g, kout[i], 0, sizeof(cl_mem), &bs[i]->b.q[(L + 1) & 1].m));
+                DG__TRY(dg__arg(g, kout[i], 3, sizeof nxt, &nxt));
+            }
             DG__TRY(dg__launch(g, ktd[i], d->groups * d->wg, d->wg));
             if (hub != 0xffffffffu) DG__TRY(dg__launch(g, khub[i], d->groups * d->wg, d->wg));
-            DG__TRY(dg__fill_bytes(g, bs[i]->b.xn.m, 0, 0, 8));
-            if (xb) DG__TRY(dg__fill_bytes(g, xb, 0, 0, words * 4));
-            DG__TRY(dg__args(g, kout[i], DG__A(bs[i]->b.q[(L + 1) & 1].m), DG__A(bs[i]->b.lv.m), DG__A(ring), DG__A(nxt),
-                             DG__A(lo), DG__A(hi), DG__A(par), DG__A(bs[i]->b.xout.m), DG__A(bs[i]->b.xn.m), DG__A(xb),
-                             DG__END));
             DG__TRY(dg__launch(g, kout[i], d->groups * d->wg, d->wg));
-            DG__CL(clEnqueueReadBuffer(d->queue, bs[i]->b.xn.m, CL_FALSE, 0, 8, xn[i], 0, NULL, NULL));
             DG__CL(clEnqueueReadBuffer(d->queue, bs[i]->b.lv.m, CL_FALSE, 0, ringw * 4, lvh + i * ringw, 0, NULL, NULL));
             if (pre) DG__CL(clEnqueueReadBuffer(d->queue, bs[i]->b.xout.m, CL_FALSE, 0, pre * 8, g->xpin + xo + (size_t)i * pre * 8,
                                                 0, NULL, NULL));
             clFlush(d->queue);
         }
         DG__TRY(dg__devs_finish(g));
+        td_set = 1;
         r->rt++;
         for (i = 0; i < N; i++) {
-            cnt[i] = xn[i][0]; out += cnt[i];
+            cnt[i] = lvh[i * ringw + DG_LV_WORDS * ((L + 1) % DG_BFS_RING) + DG_LV_SENT]; out += cnt[i];
             fit &= cnt[i] <= pre;
             src[i] = g->xpin + xo + (size_t)i * pre * 8;
         }
@@ -9598,7 +9633,7 @@ static dg_status dg__bfs_multi(dg_graph *g, dg__bfs_run *r, int bottom_up, doubl
                                                     g->xpin + xp + (size_t)i * words * 4 + w0[e] * 4, 0, NULL, NULL));
                 DG__TRY(dg__args(g, kinb[e], dg__adj(0, 0), DG__A(bs[e]->b.xin.m), DG__A(ns), DG__A(a0), DG__A(a1),
                                  DG__A(bs[e]->b.lv.m), DG__A(ring), DG__A(nxt), DG__A(bs[e]->b.dist.m),
-                                 DG__A(bs[e]->b.vis.m), DG__A(bs[e]->b.q[(L + 1) & 1].m), DG__A(bs[e]->b.xn.m), DG__END));
+                                 DG__A(bs[e]->b.vis.m), DG__A(bs[e]->b.q[(L + 1) & 1].m), DG__END));
                 DG__TRY(dg__launch(g, kinb[e], d->groups * d->wg, d->wg));
             }
             r->rt++;
@@ -9631,9 +9666,13 @@ static dg_status dg__bfs_multi(dg_graph *g, dg__bfs_run *r, int bottom_up, doubl
                     }
                 DG__TRY(dg__args(g, kin[e], dg__adj(0, 0), DG__A(bs[e]->b.xin.m), DG__A(k), DG__A(lo), DG__A(hi),
                                  DG__A(bs[e]->b.lv.m), DG__A(ring), DG__A(nxt), DG__A(bs[e]->b.dist.m), DG__A(par),
-                                 DG__A(bs[e]->b.vis.m), DG__A(bs[e]->b.q[(L + 1) & 1].m), DG__A(bs[e]->b.xn.m), DG__END));
+                                 DG__A(bs[e]->b.vis.m), DG__A(bs[e]->b.q[(L + 1) & 1].m), DG__END));
                 DG__TRY(dg__launch(g, kin[e], d->groups * d->wg, d->wg));
             }
+        }
+        for (i = 0; i < N && out && bits_ok; i++) {   /* (the bitmaps cleared for the next level) */
+            g->dev = g->devs[i];
+            DG__TRY(dg__fill_bytes(g, bs[i]->b.xbm.m, 0, 0, words * 4));
         }
         if (out) {   /* the counters again, with what the inboxes added */
             for (i = 0; i < N; i++)

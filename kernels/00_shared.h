@@ -65,6 +65,9 @@
 #define DG_LV_MODE       5     /* levels whose direction the device decides: DG_BFS_MODE_* */
 #define DG_LV_MU         6     /* and the out-degrees not yet reached after the level's frontier
                                   (2 words: low, high), the direction rule's "unvisited edges" */
+#define DG_LV_SENT       DG_LV_MU   /* a graph over several devices (dg_bfs_outbox): the others'
+                                  ids among the level's found vertices (its levels' directions
+                                  are the host's: DG_LV_MU is free there) */
 #define DG_BFS_MODE_TD   1     /* top-down */
 #define DG_BFS_MODE_BU   2     /* bottom-up */
 /* Early exit at targets (top-down, direction-optimizing): two words after the ring. A target

@@ -678,19 +678,20 @@ __kernel void dg_bfs_bu_flat(DG_BFS_BU_ARGS)
    others' ids left in a queue expand to nothing (their lists read as empty). A device's claim
    of another's id means "sent": sent once a search. */
 /* The others' ids among the level's found vertices q[0..count) (the count in the level slot
-   of lv), with their parents (-1 without), appended to out as pairs; their number in outn[0];
-   and, with xbm (a cleared bitmap), their bits there: a large level travels as the others'
-   words of it (dg_bfs_inbox_bits) when no parents are wanted. */
-__kernel void dg_bfs_outbox(__global const int *q, __global const uint *lv, const uint ring, const int level,
+   of lv), with their parents (-1 without), appended to out as pairs, their number in the
+   slot's DG_LV_SENT; and, with xbm (a cleared bitmap), their bits there: a large level travels
+   as the others' words of it (dg_bfs_inbox_bits) when no parents are wanted. */
+__kernel void dg_bfs_outbox(__global const int *q, __global uint *lv, const uint ring, const int level,
                             const int lo, const int hi, __global const int *parent,
-                            __global int *out, __global uint *outn, __global uint *xbm)
+                            __global int *out, __global uint *xbm)
 {
-    const uint n = lv[dg_lv_at(ring, level) + DG_LV_VERTICES];
+    __global uint *slot = dg_lv(lv, ring, level);
+    const uint n = slot[DG_LV_VERTICES];
     size_t i;
     for (i = get_global_id(0); i < n; i += get_global_size(0)) {
         const int u = q[i];
         if (u < lo || u >= hi) {
-            const uint j = atomic_inc(outn);
+            const uint j = atomic_inc(&slot[DG_LV_SENT]);
             out[2 * (size_t)j] = u;
             out[2 * (size_t)j + 1] = parent ? parent[u] : -1;
             if (xbm) dg_bfs_mark(xbm, u);
@@ -702,8 +703,7 @@ __kernel void dg_bfs_outbox(__global const int *q, __global const uint *lv, cons
    the one work-item that reads it, and counted with one atomic a word. */
 __kernel void dg_bfs_inbox_bits(DG_ADJ_ARGS, __global const uint *in, const uint nsrc, const uint w0,
                                 const uint w1, __global uint *lv, const uint ring, const int level,
-                                __global int *dist, __global uint *vis, __global int *q,
-                                __global uint *outn)
+                                __global int *dist, __global uint *vis, __global int *q)
 {
     __global uint *slot = dg_lv(lv, ring, level);
     const uint rw = w1 - w0;
@@ -715,7 +715,6 @@ __kernel void dg_bfs_inbox_bits(DG_ADJ_ARGS, __global const uint *in, const uint
         if (!b) continue;
         vis[w] |= b;
         at = atomic_add(&slot[DG_LV_VERTICES], popcount(b));
-        atomic_add(&outn[1], popcount(b));
         for (s = 0; b; s++, b >>= 1) {
             if (!(b & 1u)) continue;
             {
@@ -730,11 +729,11 @@ __kernel void dg_bfs_inbox_bits(DG_ADJ_ARGS, __global const uint *in, const uint
 }
 /* The device's own ids among the n pairs (vertex, parent) of the other devices' outboxes:
    each one it had not visited is found at `level` and joins the queue (the level slot of lv
-   counts it and its out-degree; outn[1] counts those found here). */
+   counts it and its out-degree). */
 __kernel void dg_bfs_inbox(DG_ADJ_ARGS, __global const int *in, const uint n, const int lo, const int hi,
                            __global uint *lv, const uint ring, const int level,
                            __global int *dist, __global int *parent, __global uint *vis,
-                           __global int *q, __global uint *outn)
+                           __global int *q)
 {
     __global uint *slot = dg_lv(lv, ring, level);
     size_t i;
@@ -745,9 +744,16 @@ __kernel void dg_bfs_inbox(DG_ADJ_ARGS, __global const int *in, const uint n, co
             if (parent) parent[u] = in[2 * i + 1];
             q[atomic_inc(&slot[DG_LV_VERTICES])] = u;
             atomic_add(&slot[DG_LV_DEGREES], dg_degree(DG_ADJ, u));
-            atomic_inc(&outn[1]);
         }
     }
+}
+
+/* vis |= bm over n words: the ids the other devices found, gathered into bm, marked visited
+   (a top-down level then does not send them again). */
+__kernel void dg_bfs_or_words(__global uint *vis, __global const uint *bm, const uint n)
+{
+    size_t i;
+    for (i = get_global_id(0); i < n; i += get_global_size(0)) vis[i] |= bm[i];
 }
 
 /* Sets the bits of the level's queue in a (cleared) bitmap: top-down to bottom-up. */
