@@ -9467,7 +9467,8 @@ static dg_status dg__bfs_multi(dg_graph *g, dg__bfs_run *r, int bottom_up, doubl
     for (i = 0; i < (int)r->S->ns; i++) mf += dg__deg(g, &g->st[0], r->S->v[i]);
     nf = r->S->ns;
     mu = (double)g->narcs - (double)mf;
-    if (!(lvh = (cl_uint *)dg__alloc(g, (size_t)N * ringw * 4))) return dg__oom(g, "dg_bfs");
+    g->dev = g->devs[0];   /* (the counters read into pinned memory: a read into pageable memory is staged) */
+    if (!(lvh = (cl_uint *)dg_host_alloc(g, (size_t)N * ringw * 4))) return dg__oom(g, "dg_bfs");
     for (i = 0; i < N; i++) {   /* each device's buffers, kernels and start */
         dg__dev *d = g->dev = g->devs[i];
         const int flat = dg__flat_on(dg__bfs_flat, d);
@@ -9702,7 +9703,7 @@ static dg_status dg__bfs_multi(dg_graph *g, dg__bfs_run *r, int bottom_up, doubl
 done:
     if (st != DG_OK) for (i = 0; i < N; i++) clFinish(g->devs[i]->queue);   /* (nothing left writing into lvh) */
     g->dev = g->devs[0];
-    dg__free(g, lvh);
+    dg_host_free(g, lvh);
     return st;
 }
 
