@@ -492,9 +492,11 @@
      else that uses the device (dg_sssp, dg_components, dg_pagerank, dg_scc,
      dg_triangles, dg_intersect, dg_reach, results, frontiers, programs, the
      other BFS strategies) returns DG_ERR_UNSUPPORTED with nothing changed. Not
-     with dg_desc.context or reuse_ids. On two H200s it is slower than one at
-     Kronecker scale 24 (3.2 ms against 2.2: bench/NOTES.md, issue 20): what
-     it gives today is room (a graph two devices hold), not speed.
+     with dg_desc.context or reuse_ids. Two H200s against one, Kronecker BFS:
+     0.65x at scale 24, 1.02x at 25, 1.12x at 26 (7.57 ms against 8.47): each
+     level costs the host ~0.2 ms of round trips (bench/NOTES.md, issue 20).
+     Built with DYNGRAPH_TRACE_BFS, each level prints its direction, what it
+     found and sent, and its time.
 
    12. PRIMITIVES (write your own traversal)
    A dg_frontier is a device array of vertex ids whose length stays on the
