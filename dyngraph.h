@@ -1913,7 +1913,8 @@ struct dg_graph {
                              them, devs[0] == dev; NULL with one device */
     int ndev;
     unsigned char *xpin;  /* several devices: pinned memory of the first (dg_host_alloc) through */
-    size_t xpin_bytes;    /* which the devices exchange what they found (dg__bfs_multi) */
+    size_t xpin_bytes;    /* which the devices exchange what they found (dg__bfs_multi), */
+    uint32_t *xlv;        /* and into which they read their level counters */
     char err[4096];
 };
 static void dg__dev_free(dg_graph *g);
@@ -9469,8 +9470,9 @@ static dg_status dg__bfs_multi(dg_graph *g, dg__bfs_run *r, int bottom_up, doubl
     for (i = 0; i < (int)r->S->ns; i++) mf += dg__deg(g, &g->st[0], r->S->v[i]);
     nf = r->S->ns;
     mu = (double)g->narcs - (double)mf;
-    g->dev = g->devs[0];   /* (the counters read into pinned memory: a read into pageable memory is staged) */
-    if (!(lvh = (cl_uint *)dg_host_alloc(g, (size_t)N * ringw * 4))) return dg__oom(g, "dg_bfs");
+    g->dev = g->devs[0];   /* (the counters read into pinned memory, kept: a read into pageable memory is staged) */
+    if (!g->xlv && !(g->xlv = (uint32_t *)dg_host_alloc(g, (size_t)N * ringw * 4))) return dg__oom(g, "dg_bfs");
+    lvh = g->xlv;
     for (i = 0; i < N; i++) {   /* each device's buffers, kernels and start */
         dg__dev *d = g->dev = g->devs[i];
         const int flat = dg__flat_on(dg__bfs_flat, d);
@@ -9705,7 +9707,6 @@ static dg_status dg__bfs_multi(dg_graph *g, dg__bfs_run *r, int bottom_up, doubl
 done:
     if (st != DG_OK) for (i = 0; i < N; i++) clFinish(g->devs[i]->queue);   /* (nothing left writing into lvh) */
     g->dev = g->devs[0];
-    dg_host_free(g, lvh);
     return st;
 }
 
