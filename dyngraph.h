@@ -6629,7 +6629,7 @@ static dg_status dg__shard_sync(dg_graph *g) {
         for (si = 0; si < g->nstores; si++) DG__TRY(dg__shard_sync_store(g, si));
         DG__TRY(dg__shard_sync_dir(g));
         DG__TRY(dg__stage_flush(g));
-        clFinish(d->queue);
+        clFlush(d->queue);   /* (the devices take their parts together: the staging write blocked) */
     }
     for (i = 0; i < g->ndev; i++) {   /* the freed local pages may be handed out now */
         dg__dev *d = g->devs[i];
@@ -6671,7 +6671,10 @@ static dg_status dg__sync_all(dg_graph *g) {
     d = g->dev;
     if (d->uploaded && g->st[0].changed_pages == 0 && g->st[1].changed_pages == 0 && g->dd.n == 0 &&
         !g->st[0].latab_moved && !g->st[1].latab_moved) {
-        d->last_sync_bytes = d->last_sync_pages = 0;   /* (nothing to send) */
+        for (i = 0; i < (size_t)(g->ndev > 1 ? g->ndev : 1); i++) {   /* (nothing to send, to any device) */
+            dg__dev *x = g->ndev > 1 ? g->devs[i] : d;
+            x->last_sync_bytes = x->last_sync_pages = 0;
+        }
         return DG_OK;
     }
     if (g->ndev > 1) {
@@ -6745,31 +6748,36 @@ DG_API const char *dg_device_name(const dg_graph *g) { return g && g->dev ? g->d
 /* dg_host_alloc: a buffer of CL_MEM_ALLOC_HOST_PTR, mapped for good (NVIDIA's driver page-locks
    such buffers and transfers to and from the mapped pointer by DMA); dg__read_out recognises
    the blocks and reads straight into them. */
-DG_API void *dg_host_alloc(dg_graph *g, size_t bytes) {
-    dg__dev *d;
+/* A pinned block of g->dev (dg_host_alloc's, without its sync: the library's own blocks). */
+static void *dg__host_block(dg_graph *g, size_t bytes, dg_status *st) {
+    dg__dev *d = g->dev;
     dg__hostblk b;
     cl_int e;
-    if (!g) return NULL;
-    if (bytes == 0) { dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_host_alloc: 0 bytes"); return NULL; }
-    if (dg__sync_all(g) != DG_OK) return NULL;
-    d = g->dev;
     if (d->nhblk == d->hblk_cap && !dg__grow(g, (void **)&d->hblk, d->hblk_cap, d->hblk_cap ? 2 * d->hblk_cap : 4,
                                              sizeof *d->hblk)) {
-        dg__oom(g, "dg_host_alloc");
+        *st = dg__oom(g, "dg_host_alloc");
         return NULL;
     }
     if (d->nhblk == d->hblk_cap) d->hblk_cap = d->hblk_cap ? 2 * d->hblk_cap : 4;
-    if (dg__cl_buffer(g, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, bytes, "dg_host_alloc", &b.m) != DG_OK) return NULL;
+    if ((*st = dg__cl_buffer(g, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, bytes, "dg_host_alloc", &b.m)) != DG_OK) return NULL;
     b.p = (unsigned char *)clEnqueueMapBuffer(d->queue, b.m, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, bytes, 0, NULL,
                                               NULL, &e);
     if (e != CL_SUCCESS || !b.p) {
         clReleaseMemObject(b.m);
-        dg__clfail(g, e, "clEnqueueMapBuffer (dg_host_alloc)");
+        *st = dg__clfail(g, e, "clEnqueueMapBuffer (dg_host_alloc)");
         return NULL;
     }
     b.n = bytes;
     d->hblk[d->nhblk++] = b;
+    *st = DG_OK;
     return b.p;
+}
+DG_API void *dg_host_alloc(dg_graph *g, size_t bytes) {
+    dg_status st;
+    if (!g) return NULL;
+    if (bytes == 0) { dg__fail(g, DG_ERR_INVALID_ARGUMENT, "dg_host_alloc: 0 bytes"); return NULL; }
+    if (dg__sync_all(g) != DG_OK) return NULL;
+    return dg__host_block(g, bytes, &st);
 }
 DG_API void dg_host_free(dg_graph *g, void *p) {
     dg__dev *d = g ? g->dev : NULL;
@@ -9384,12 +9392,13 @@ done:
    the next level is gathered from each device's own words and written to the others (when
    that level is bottom-up too; a top-down level starts from each device's queue). */
 static dg_status dg__bfs_xpin(dg_graph *g, size_t bytes) {
+    dg_status st;
     if (g->xpin_bytes >= bytes) return DG_OK;
     g->dev = g->devs[0];
     dg_host_free(g, g->xpin);
     g->xpin_bytes = 0;
     if (bytes < ((size_t)1 << 20)) bytes = (size_t)1 << 20;
-    if (!(g->xpin = (unsigned char *)dg_host_alloc(g, bytes + bytes / 4))) return dg__oom(g, "dg_bfs: the exchange");
+    if (!(g->xpin = (unsigned char *)dg__host_block(g, bytes + bytes / 4, &st))) return st;
     g->xpin_bytes = bytes + bytes / 4;
     return DG_OK;
 }
@@ -9471,14 +9480,14 @@ static dg_status dg__bfs_multi(dg_graph *g, dg__bfs_run *r, int bottom_up, doubl
     nf = r->S->ns;
     mu = (double)g->narcs - (double)mf;
     g->dev = g->devs[0];   /* (the counters read into pinned memory, kept: a read into pageable memory is staged) */
-    if (!g->xlv && !(g->xlv = (uint32_t *)dg_host_alloc(g, (size_t)N * ringw * 4))) return dg__oom(g, "dg_bfs");
+    if (!g->xlv && !(g->xlv = (uint32_t *)dg__host_block(g, (size_t)N * ringw * 4, &st))) return st;
     lvh = g->xlv;
     for (i = 0; i < N; i++) {   /* each device's buffers, kernels and start */
         dg__dev *d = g->dev = g->devs[i];
         const int flat = dg__flat_on(dg__bfs_flat, d);
         bs[i] = (dg__bfs_state *)d->mod[DG__MOD_BFS].state;
-        w0[i] = (size_t)d->lo / 32;
-        w1[i] = i == N - 1 ? words : (size_t)d->hi / 32;
+        w0[i] = (size_t)d->lo / 32 < words ? (size_t)d->lo / 32 : words;   /* (lo: a multiple of 64; hi: too, or */
+        w1[i] = ((size_t)d->hi + 31) / 32 < words ? ((size_t)d->hi + 31) / 32 : words;   /* the id bound) */
         if (w1[i] < w0[i]) w1[i] = w0[i];
         fwords += words - (w1[i] - w0[i]);
         DG__TRY(dg__buf_fit(g, &bs[i]->b.q[0], n * 4 + 4)); DG__TRY(dg__buf_fit(g, &bs[i]->b.q[1], n * 4 + 4));
@@ -9536,7 +9545,7 @@ static dg_status dg__bfs_multi(dg_graph *g, dg__bfs_run *r, int bottom_up, doubl
             unsigned char *half = g->xpin + ((L + 1) & 1) * words * 4;
             for (i = 0; i < N; i++) {
                 dg__dev *d = g->dev = g->devs[i];
-                c.lo = (cl_uint)d->lo; c.hi = (cl_uint)(i == N - 1 ? (cl_int)n : d->hi);
+                c.lo = (cl_uint)d->lo; c.hi = (cl_uint)d->hi;
                 DG__TRY(dg__fill_bytes(g, bs[i]->b.next.m, 0, 0, words * 4));
                 if (!bu_set) DG__TRY(dg__bfs_bu_args(g, r, kbu[i], L, bs[i]->b.front.m, bs[i]->b.next.m, NULL, &c));
                 else {
@@ -9583,7 +9592,7 @@ static dg_status dg__bfs_multi(dg_graph *g, dg__bfs_run *r, int bottom_up, doubl
            the outbox read at once), hand them over */
         for (i = 0; i < N; i++) {
             dg__dev *d = g->dev = g->devs[i];
-            cl_int lo = d->lo, hi = i == N - 1 ? (cl_int)n : d->hi;
+            cl_int lo = d->lo, hi = d->hi;
             cl_mem par = r->want_parent ? bs[i]->b.parent.m : NULL, xb = bits_ok ? bs[i]->b.xbm.m : NULL;
             cl_uint hub = mf > DG_BFS_TD_HUB && hubs && !dg__flat_on(dg__bfs_flat, d) ? DG_BFS_TD_HUB : 0xffffffffu;
             if (!td_set) {
@@ -9657,7 +9666,7 @@ static dg_status dg__bfs_multi(dg_graph *g, dg__bfs_run *r, int bottom_up, doubl
             }
             for (e = 0; e < N; e++) {
                 dg__dev *d = g->dev = g->devs[e];
-                cl_int lo = d->lo, hi = e == N - 1 ? (cl_int)n : d->hi;
+                cl_int lo = d->lo, hi = d->hi;
                 cl_mem par = r->want_parent ? bs[e]->b.parent.m : NULL;
                 cl_uint k = (cl_uint)(out - cnt[e]);
                 size_t put = 0;
@@ -9743,7 +9752,7 @@ static dg_status dg__bfs_sharded(dg_graph *g, const dg_bfs_options *o, const dg_
     for (i = 0; i < (size_t)g->ndev; i++) {   /* each device's ids */
         dg__dev *d = g->dev = g->devs[i];
         dg__bfs_state *bs = (dg__bfs_state *)d->mod[DG__MOD_BFS].state;
-        size_t lo = (size_t)d->lo, hi = i + 1 == (size_t)g->ndev ? n : (size_t)d->hi;
+        size_t lo = (size_t)d->lo, hi = (size_t)d->hi;
         if (hi <= lo) continue;
         if (hd) DG__TRY(dg__read_out(g, bs->b.dist.m, lo * 4, (hi - lo) * 4, hd + lo));
         if (hp) DG__TRY(dg__read_out(g, bs->b.parent.m, lo * 4, (hi - lo) * 4, hp + lo));

@@ -16,7 +16,9 @@
    - bfs: dg_bfs TOP_DOWN and DIRECTION_OPT (alpha and beta at their extremes too: every level
      top-down, or bottom-up from the second) from several sources, one or many, against a
      reference BFS on the model after each step of a random sequence; parents checked as a BFS
-     tree; paths to targets; stats summed over the devices.
+     tree (or none asked: the found ids may travel as bitmaps); the exchange's choices drawn at
+     random (dg__bfs_xprefix, dg__bfs_xbits); paths to targets; stats summed over the devices;
+     and ids that end inside a device's range (a partial last bitmap word).
    - refused: what a graph over several devices does not do returns DG_ERR_UNSUPPORTED with the
      graph unchanged (dg_sssp, dg_components, dg_frontier_create, other BFS strategies, ...);
      dg_create's refusals (devices with a context or reuse_ids, out of range); more devices
@@ -274,9 +276,41 @@ static void test_refused(void)
     }
 }
 
+/* Ids that end inside a device's range, not at a multiple of 32: with 3 devices and the weight
+   on the first ids the cuts fall at 64 and 128 while the ids end at 100, so the second device's
+   last bitmap word is partial (once lost by the bitmaps' exchange). */
+static void run_bfs_skewed(void)
+{
+    pair p;
+    dg_edge e[600];
+    int i, ok = 1;
+    if (!shard_pair(&p, 64, 0, 0, 3)) return;
+    pair_add_vertices(&p, 100);
+    for (i = 0; i < 560; i++) { e[i].src = 6 + (int32_t)rnd(58); e[i].dst = 6 + (int32_t)rnd(58); e[i].weight = 1.0f; }
+    for (; i < 600; i++) { e[i].src = (int32_t)rnd(100); e[i].dst = 64 + (int32_t)rnd(36); e[i].weight = 1.0f; }
+    e[0].src = 64; e[0].dst = 97; e[1].src = 97; e[1].dst = 5; e[2].src = 5; e[2].dst = 97;
+    pair_add_batch(&p, e, 600);
+    {           /* the first search's sync sent every device its pages, and the search's own
+                   pinned blocks did not count as a sync that sent nothing */
+        dg_stats st;
+        int32_t *dist = (int32_t *)xmalloc(100 * sizeof *dist);
+        CHECK(dg_bfs(p.g, 6, dist, NULL) == DG_OK);
+        free(dist);
+        CHECK(dg_get_stats(p.g, &st) == DG_OK);
+        CHECK_MSG(p.g->devs[0]->last_sync_bytes > 0 && st.last_sync_bytes == p.g->devs[0]->last_sync_bytes +
+                  p.g->devs[1]->last_sync_bytes + p.g->devs[2]->last_sync_bytes, "last sync: %zu bytes, device 0 %zu",
+                  st.last_sync_bytes, p.g->devs[0]->last_sync_bytes);
+    }
+    for (i = 0; i < 24 && ok; i++) ok = check_bfs(&p, "bfs, ids ending inside a device's range");
+    if (ok) CHECK_MSG(dg_sync(p.g) == DG_OK && p.g->ncut == 3 && p.g->cut[2] > 100 && p.g->devs[1]->hi == 100,
+                      "cuts %d %d, device 1's ids end at %d", (int)p.g->cut[1], (int)p.g->cut[2], (int)p.g->devs[1]->hi);
+    pair_free(&p);
+}
+
 static void test_bfs(void)
 {
     if (!want_devices(2)) return;
+    if (want_devices(3)) run_bfs_skewed();
     run_bfs(64, 1, 2, 60);
     run_bfs(128, 0, 2, 60);
     if (want_devices(3)) run_bfs(64, 0, 3, 40);
